@@ -1,0 +1,102 @@
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+
+export type OutputFormat = 'text' | 'json';
+
+/** The CLI's flags, validated (SPEC §4). */
+export interface CliOptions {
+  /** Absolute path of the tsconfig.json to read. */
+  readonly project: string;
+  readonly check: boolean;
+  readonly watch: boolean;
+  readonly format: OutputFormat;
+  /** Absolute folder for generated modules, or undefined to write them beside their sources. */
+  readonly outDir: string | undefined;
+}
+
+export type ParsedCommand =
+  | { readonly kind: 'run'; readonly options: CliOptions }
+  | { readonly kind: 'help' }
+  | { readonly kind: 'version' };
+
+/** A bad flag, value or project path: the CLI prints the message and exits with 2. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+export const usage = `Usage: toolgen [options]
+
+Reads the Toolset classes of a TypeScript project and generates their tool modules
+and toolgen.manifest.json.
+
+Options:
+  -p, --project <path>   a tsconfig.json, or a folder holding one (default: ./tsconfig.json)
+      --check            write nothing; exit 1 if a generated file is missing, stale or orphaned
+  -w, --watch            regenerate on every change and keep running on errors
+      --format <format>  diagnostics as "text" (default) or "json"
+      --out-dir <dir>    put generated modules under <dir> instead of beside their sources
+  -h, --help             print this help
+  -v, --version          print the version
+
+Exit codes: 0 success, 1 error diagnostics or drift, 2 usage or configuration error.`;
+
+/** Parses argv (without `node` and the script) relative to `cwd`. Throws `UsageError`. */
+export function parseCommand(argv: readonly string[], cwd: string): ParsedCommand {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      strict: true,
+      allowPositionals: false,
+      options: {
+        project: { type: 'string', short: 'p' },
+        check: { type: 'boolean' },
+        watch: { type: 'boolean', short: 'w' },
+        format: { type: 'string' },
+        'out-dir': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+        version: { type: 'boolean', short: 'v' },
+      },
+    }));
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message}. Run "toolgen --help" for the flags.`);
+  }
+  if (values.help === true) {
+    return { kind: 'help' };
+  }
+  if (values.version === true) {
+    return { kind: 'version' };
+  }
+  const format = values.format ?? 'text';
+  if (format !== 'text' && format !== 'json') {
+    throw new UsageError(`--format must be "text" or "json", not "${format}".`);
+  }
+  if (values.check === true && values.watch === true) {
+    throw new UsageError('--check and --watch cannot be combined: --check writes nothing and exits.');
+  }
+  return {
+    kind: 'run',
+    options: {
+      project: resolveProject(values.project ?? 'tsconfig.json', cwd),
+      check: values.check === true,
+      watch: values.watch === true,
+      format,
+      outDir: values['out-dir'] === undefined ? undefined : path.resolve(cwd, values['out-dir']),
+    },
+  };
+}
+
+function resolveProject(given: string, cwd: string): string {
+  const resolved = path.resolve(cwd, given);
+  const isFolder = existsSync(resolved) && statSync(resolved).isDirectory();
+  const tsconfig = isFolder ? path.join(resolved, 'tsconfig.json') : resolved;
+  if (!existsSync(tsconfig)) {
+    throw new UsageError(
+      isFolder
+        ? `No tsconfig.json in ${given}. Pass -p with a tsconfig.json or a folder holding one.`
+        : `Cannot find the project ${given}. Pass -p with a tsconfig.json or a folder holding one.`,
+    );
+  }
+  return tsconfig;
+}

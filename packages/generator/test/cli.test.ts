@@ -1,0 +1,72 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { main, parseCommand, UsageError } from '@toolgen/generator';
+
+async function run(argv: string[], cwd: string) {
+  let stdout = '';
+  let stderr = '';
+  const code = await main(argv, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) }, cwd);
+  return { code, stdout, stderr };
+}
+
+function project(): string {
+  const root = mkdtempSync(path.join(tmpdir(), 'toolgen-cli-'));
+  writeFileSync(path.join(root, 'tsconfig.json'), '{ "compilerOptions": { "strict": true } }');
+  mkdirSync(path.join(root, 'nested'));
+  return root;
+}
+
+describe('toolgen flags', () => {
+  it('reads -p as a folder holding tsconfig.json, or as the file itself', () => {
+    const root = project();
+    const expected = path.join(root, 'tsconfig.json');
+    for (const flag of [['-p', '.'], ['--project', root], ['-p', 'tsconfig.json'], []]) {
+      const command = parseCommand(flag, root);
+      expect(command).toMatchObject({ kind: 'run', options: { project: expected } });
+    }
+  });
+
+  it('takes --check, --watch, --format and --out-dir', () => {
+    const root = project();
+    expect(parseCommand(['--check', '--format', 'json', '--out-dir', 'gen'], root)).toEqual({
+      kind: 'run',
+      options: { project: path.join(root, 'tsconfig.json'), check: true, watch: false, format: 'json', outDir: path.join(root, 'gen') },
+    });
+    expect(parseCommand(['-w'], root)).toMatchObject({ options: { watch: true, check: false, format: 'text', outDir: undefined } });
+  });
+
+  it.each([
+    [['--bogus'], /Unknown option '--bogus'.*toolgen --help/],
+    [['--format', 'yaml'], /--format must be "text" or "json", not "yaml"/],
+    [['-p', 'missing'], /Cannot find the project missing\. Pass -p/],
+    [['-p', 'nested'], /No tsconfig\.json in nested\. Pass -p/],
+    [['--check', '--watch'], /cannot be combined/],
+    [['stray'], /Unexpected argument 'stray'/],
+  ])('rejects %j with a usage error', (argv, message) => {
+    expect(() => parseCommand(argv, project())).toThrow(UsageError);
+    expect(() => parseCommand(argv, project())).toThrow(message);
+  });
+});
+
+describe('toolgen exit codes', () => {
+  it('exits 2 on a usage error, saying so on stderr', async () => {
+    const result = await run(['--format', 'xml'], project());
+    expect(result).toEqual({ code: 2, stdout: '', stderr: 'toolgen: --format must be "text" or "json", not "xml".\n' });
+  });
+
+  it('exits 2 when there is no tsconfig', async () => {
+    const result = await run([], mkdtempSync(path.join(tmpdir(), 'toolgen-empty-')));
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/Cannot find the project tsconfig\.json/);
+  });
+
+  it('prints help and version with exit 0', async () => {
+    const help = await run(['--help'], project());
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/^Usage: toolgen \[options\]/);
+    const version = await run(['-v'], project());
+    expect(version).toEqual({ code: 0, stdout: '0.1.0\n', stderr: '' });
+  });
+});

@@ -1,0 +1,122 @@
+import type { StandardJSONSchemaV1, StandardSchemaV1 } from '@standard-schema/spec';
+import type {
+  Confidentiality,
+  DeclaredApprovalMode,
+  NetworkScope,
+  WorkspacePathAccess,
+} from '../governance.js';
+import type { ToolServices } from '../toolset/ToolServices.js';
+
+/** A value JSON can carry: what the model sends and what it receives. */
+export type JsonValue = null | boolean | number | string | readonly JsonValue[] | { readonly [key: string]: JsonValue };
+
+/** A JSON Schema (2020-12) as plain JSON data. */
+export interface JsonSchema {
+  readonly [keyword: string]: JsonValue;
+}
+
+/** The provider variants of a tool's parameter schema, computed at build time. */
+export type SchemaVariantName = 'openai-strict' | 'anthropic' | 'gemini';
+
+/** Something a provider variant cannot express; it is said in the description instead and still enforced by the validator. */
+export interface SchemaLoss {
+  readonly variant: SchemaVariantName;
+  /** JSON Pointer into the arguments, e.g. `/limit`. */
+  readonly pointer: string;
+  /** The JSON Schema keyword the variant dropped, e.g. `maximum`. */
+  readonly keyword: string;
+}
+
+/** A parameter whose value must be a path inside the workspace root. */
+export interface WorkspacePathMetadata {
+  readonly parameter: string;
+  readonly access: WorkspacePathAccess;
+}
+
+/** The settings a tool receives but the model never sees. */
+export interface ToolSettingsMetadata {
+  /** JSON Schema of the settings class's data members. */
+  readonly schema: JsonSchema;
+  /** Members that stored settings and run overrides may change, sorted. */
+  readonly configurable: readonly string[];
+}
+
+/** Governance metadata the generator derives from a tool's builder chain. */
+export interface ToolMetadata {
+  readonly readOnly: boolean;
+  readonly approval: DeclaredApprovalMode;
+  readonly networkScope: NetworkScope;
+  readonly confidentiality: Confidentiality;
+  readonly workspacePaths: readonly WorkspacePathMetadata[];
+  readonly settings: ToolSettingsMetadata | null;
+}
+
+/**
+ * A tool's parameters: the canonical JSON Schema, and the Standard Schema interface
+ * (`~standard`, with validation and JSON Schema conversion) for SDKs that accept it.
+ */
+export interface ToolParameters<TArguments = Readonly<Record<string, unknown>>> {
+  readonly jsonSchema: JsonSchema;
+  readonly '~standard': StandardSchemaV1.Props<TArguments> & StandardJSONSchemaV1.Props<TArguments>;
+}
+
+/** Where a tool's unexpected errors are reported in full (the model only reads an opaque message). */
+export interface ToolLogger {
+  error(message: string, error: unknown): void;
+}
+
+/** Per-run values for settings members that the tool declares configurable. */
+export interface ToolSettingsOverrides {
+  readonly [member: string]: unknown;
+}
+
+/** What the host passes to `invoke` besides the model's arguments. More fields are allowed. */
+export interface ToolInvocationContext {
+  /** The call's abort signal, handed to an `AbortSignal` parameter. Abort rejects the call. */
+  readonly signal?: AbortSignal;
+  /** The run's services, handed to a `ToolServices` parameter. */
+  readonly services?: ToolServices;
+  /** Per-run overrides of configurable settings members. */
+  readonly settings?: ToolSettingsOverrides;
+  /** Receives unexpected errors in full. */
+  readonly logger?: ToolLogger;
+  /** Show the model the message of unexpected errors instead of an opaque one. */
+  readonly exposeErrors?: boolean;
+  readonly [field: string]: unknown;
+}
+
+/**
+ * One generated tool: its names, description, schemas, governance metadata and `invoke`.
+ */
+export interface AIFunction {
+  /** The tool's name within its toolset, lower_snake_case: `search_tickets`. */
+  readonly name: string;
+  /** The stable wire name agents and policies use: `ticket__search_tickets`. */
+  readonly qualifiedName: string;
+  /** What the model reads to decide when to call the tool. */
+  readonly description: string;
+  /** The canonical parameter schema (JSON Schema 2020-12) with Standard Schema support. */
+  readonly parameters: ToolParameters;
+  /** The parameter schema rewritten for each provider's supported subset. */
+  readonly variants: Readonly<Record<SchemaVariantName, JsonSchema>>;
+  /** What each variant could not express. */
+  readonly losses: readonly SchemaLoss[];
+  /** The schema of the JSON the model receives; `null` for `void`. */
+  readonly returns: JsonSchema | null;
+  readonly metadata: ToolMetadata;
+  /**
+   * Validates `args` (the parsed JSON object the model sent), calls the tool and resolves to its
+   * result as JSON-compatible data (`undefined` for `void`). Rejects with a `ToolFailure` whose
+   * message is safe to show the model (a `ToolArgumentError` for invalid arguments).
+   */
+  invoke(args: unknown, context?: ToolInvocationContext): Promise<JsonValue | undefined>;
+}
+
+/** The tools generated from one toolset class. Tools are static, so nothing needs an instance. */
+export interface GeneratedToolset {
+  readonly className: string;
+  /** The owner segment of qualified names: the class name minus `Toolset`, normalized. */
+  readonly owner: string;
+  readonly displayName: string;
+  readonly functions: readonly AIFunction[];
+}

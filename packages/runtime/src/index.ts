@@ -1,0 +1,38 @@
+export { Toolset } from './toolset/Toolset.js';
+export type {
+  ConfigurableSettingsBuilder,
+  SettableMembers,
+  SettingsBuilder,
+  SettingsMemberSelector,
+  ToolBuilder,
+  ToolMethod,
+} from './toolset/ToolBuilder.js';
+export type { ToolArguments, ToolServices } from './toolset/ToolServices.js';
+export type {
+  AIFunction,
+  GeneratedToolset,
+  JsonSchema,
+  JsonValue,
+  SchemaLoss,
+  SchemaVariantName,
+  ToolInvocationContext,
+  ToolLogger,
+  ToolMetadata,
+  ToolParameters,
+  ToolSettingsMetadata,
+  ToolSettingsOverrides,
+  WorkspacePathMetadata,
+} from './function/AIFunction.js';
+export { ToolArgumentError, ToolFailure, type ArgumentIssue } from './errors/ToolFailure.js';
+export { ToolNaming } from './naming/ToolNaming.js';
+export {
+  confidentialities,
+  networkScopes,
+  toolApprovalModes,
+  workspacePathAccesses,
+  type Confidentiality,
+  type DeclaredApprovalMode,
+  type NetworkScope,
+  type ToolApprovalMode,
+  type WorkspacePathAccess,
+} from './governance.js';
