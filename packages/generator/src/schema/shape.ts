@@ -1,0 +1,145 @@
+import type { JsonValue } from '@toolgen/runtime';
+
+/**
+ * The shape of a value the model sends or receives: toolgen's intermediate representation
+ * between the TypeScript checker and everything printed from it (the canonical JSON Schema,
+ * the provider variants, the generated validator). Plain data, no TypeScript objects, so the
+ * analysis model can be cached, compared and shared with the ESLint plugin.
+ */
+export type Shape =
+  | AnyShape
+  | StringShape
+  | NumberShape
+  | BooleanShape
+  | NullShape
+  | LiteralShape
+  | EnumShape
+  | DateShape
+  | ArrayShape
+  | TupleShape
+  | ObjectShape
+  | UnionShape
+  | RefShape;
+
+/** Annotations any shape may carry, from TSDoc. They describe; they never constrain. */
+export interface Annotations {
+  readonly description?: string;
+  readonly default?: JsonValue;
+  readonly examples?: readonly JsonValue[];
+  readonly deprecated?: true;
+}
+
+/** `unknown` / `any`: any JSON value (`{}`). */
+export interface AnyShape extends Annotations {
+  readonly kind: 'any';
+}
+
+export interface StringShape extends Annotations {
+  readonly kind: 'string';
+  readonly minLength?: number;
+  readonly maxLength?: number;
+  readonly pattern?: string;
+  readonly format?: string;
+}
+
+export interface NumberShape extends Annotations {
+  readonly kind: 'number';
+  /** `@integer` or `@asType integer`: JSON Schema `integer`. */
+  readonly integer: boolean;
+  readonly minimum?: number;
+  readonly maximum?: number;
+  readonly exclusiveMinimum?: number;
+  readonly exclusiveMaximum?: number;
+}
+
+export interface BooleanShape extends Annotations {
+  readonly kind: 'boolean';
+}
+
+/** The `null` in `T | null`. */
+export interface NullShape extends Annotations {
+  readonly kind: 'null';
+}
+
+/** One literal type: `const`. */
+export interface LiteralShape extends Annotations {
+  readonly kind: 'literal';
+  readonly value: string | number | boolean;
+}
+
+/** A union of two or more string/number literals, or a TS `enum`: `enum`, in declaration order. */
+export interface EnumShape extends Annotations {
+  readonly kind: 'enum';
+  readonly values: readonly (string | number)[];
+}
+
+/** `Date`: an ISO 8601 string on the wire (`format: date-time`), a `Date` in code. */
+export interface DateShape extends Annotations {
+  readonly kind: 'date';
+}
+
+/** `T[]` and `readonly T[]`. */
+export interface ArrayShape extends Annotations {
+  readonly kind: 'array';
+  readonly items: Shape;
+  readonly minItems?: number;
+  readonly maxItems?: number;
+}
+
+/** `[A, B?, ...C[]]`: `prefixItems`, with `minItems` the count of required elements. */
+export interface TupleShape extends Annotations {
+  readonly kind: 'tuple';
+  readonly elements: readonly Shape[];
+  /** How many leading elements are required. */
+  readonly minItems: number;
+  /** The rest element's shape, or `null` when the tuple has a fixed length. */
+  readonly rest: Shape | null;
+}
+
+/** A member of an object shape. */
+export interface PropertyShape {
+  readonly name: string;
+  readonly shape: Shape;
+  /** `?`, `| undefined`, or a default: the property may be absent. */
+  readonly optional: boolean;
+}
+
+/** Interfaces, type aliases, classes' data members, `Record` and index signatures. */
+export interface ObjectShape extends Annotations {
+  readonly kind: 'object';
+  /** Properties in declaration order. */
+  readonly properties: readonly PropertyShape[];
+  /** The value shape of an index signature (`Record<string, T>`), or `false`: no other properties. */
+  readonly additionalProperties: Shape | false;
+}
+
+/** `A | B`: `anyOf`. A nullable `T` is a union of `T` and a `null` shape. */
+export interface UnionShape extends Annotations {
+  readonly kind: 'union';
+  readonly members: readonly Shape[];
+}
+
+/** A reference to a named shape in the document's `defs` (recursive types). */
+export interface RefShape extends Annotations {
+  readonly kind: 'ref';
+  readonly name: string;
+}
+
+/** A root shape and the named shapes its references point to (`$defs`). */
+export interface ShapeDocument {
+  readonly root: Shape;
+  /** Named shapes, keyed by a name valid in a JSON Pointer; sorted by name. */
+  readonly defs: Readonly<Record<string, Shape>>;
+}
+
+/** A type that JSON cannot carry, found while deriving a shape; the analysis turns it into TSH005/TSH006. */
+export interface ShapeProblem {
+  /** JSON Pointer from the derived root to the offending value, `''` for the root itself. */
+  readonly pointer: string;
+  /** The offending type as the checker prints it, e.g. `Map<string, number>`. */
+  readonly typeText: string;
+  /** Why JSON cannot carry it, e.g. `a Map has no JSON form`. */
+  readonly reason: string;
+  /** What to use instead, e.g. `use Record<string, number> or an array of entries`. */
+  readonly fix: string;
+}
