@@ -1,2 +1,12 @@
 export { main, type CliOutput } from './cli/main.js';
 export { parseCommand, UsageError, type CliOptions, type OutputFormat, type ParsedCommand } from './cli/options.js';
+export { generate, type GenerateOptions, type GenerationResult, type OutputFile } from './generate.js';
+export { analyzeProject, type ProjectAnalysis } from './analysis/analyzeProject.js';
+export { analyzeSourceFile, type SourceFileAnalysis } from './analysis/analyzeSourceFile.js';
+export type { AnalysisHost } from './analysis/AnalysisHost.js';
+export { ProjectConfigurationError } from './analysis/loadProject.js';
+export type { ParameterKind, ParameterModel, ResultKind, SettingsModel, ToolModel, ToolsetModel } from './analysis/model.js';
+export { diagnosticCatalogue, renderMessage, type DiagnosticCode, type DiagnosticSeverity } from './diagnostics/catalogue.js';
+export type { Diagnostic, DiagnosticLocation } from './diagnostics/Diagnostic.js';
+export { buildManifest, manifestFileName, serializeManifest, type Manifest, type ManifestTool, type ManifestToolset } from './manifest/manifest.js';
+export type { Shape, ShapeDocument } from './schema/shape.js';

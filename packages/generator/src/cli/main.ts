@@ -1,5 +1,9 @@
 import { createRequire } from 'node:module';
-import { parseCommand, usage, UsageError } from './options.js';
+import { ProjectConfigurationError } from '../analysis/loadProject.js';
+import { displayPath, formatDiagnosticText, formatJsonReport } from '../diagnostics/format.js';
+import { generate } from '../generate.js';
+import { readIfExists, writeFileAtomic } from '../io/writeFileAtomic.js';
+import { parseCommand, usage, UsageError, type CliOptions } from './options.js';
 
 /** Where the CLI writes; tests pass their own. */
 export interface CliOutput {
@@ -12,7 +16,7 @@ const processOutput: CliOutput = {
   stderr: (text) => process.stderr.write(text),
 };
 
-/** Runs the `toolgen` CLI and resolves to its exit code: 0 success, 1 errors or drift, 2 usage. */
+/** Runs the `toolgen` CLI and resolves to its exit code: 0 success, 1 errors or drift, 2 usage or configuration. */
 export async function main(argv: readonly string[], output: CliOutput = processOutput, cwd = process.cwd()): Promise<number> {
   try {
     const command = parseCommand(argv, cwd);
@@ -24,16 +28,60 @@ export async function main(argv: readonly string[], output: CliOutput = processO
         output.stdout(`${readVersion()}\n`);
         return 0;
       case 'run':
-        output.stderr(`toolgen: generation is not implemented yet (project ${command.options.project}).\n`);
-        return 1;
+        if (command.options.watch) {
+          output.stderr('toolgen: --watch is not available yet; run toolgen without it.\n');
+          return 2;
+        }
+        return runOnce(command.options, output, cwd);
     }
   } catch (error) {
-    if (error instanceof UsageError) {
+    if (error instanceof UsageError || error instanceof ProjectConfigurationError) {
       output.stderr(`toolgen: ${error.message}\n`);
       return 2;
     }
     throw error;
   }
+}
+
+function runOnce(options: CliOptions, output: CliOutput, cwd: string): number {
+  const result = generate({ project: options.project, outDir: options.outDir });
+  const drift: string[] = [];
+  const written: string[] = [];
+  for (const file of result.outputs) {
+    if (options.check) {
+      const current = readIfExists(file.path);
+      if (current !== file.content) {
+        drift.push(`${displayPath(file.path, cwd)} is ${current === undefined ? 'missing' : 'stale'}`);
+      }
+    } else if (writeFileAtomic(file.path, file.content)) {
+      written.push(file.path);
+    }
+  }
+  const hasErrors = result.diagnostics.some((diagnostic) => diagnostic.severity === 'error');
+  const generated = options.check ? [] : result.outputs.map((file) => file.path);
+  if (options.format === 'json') {
+    output.stdout(formatJsonReport(result.diagnostics, generated, [], cwd));
+  } else {
+    for (const diagnostic of result.diagnostics) {
+      output.stdout(`${formatDiagnosticText(diagnostic, cwd)}\n`);
+    }
+    output.stdout(`${summary(result, options, written.length)}\n`);
+  }
+  for (const line of drift) {
+    output.stderr(`toolgen: ${line}; run toolgen without --check to regenerate.\n`);
+  }
+  return hasErrors || drift.length > 0 ? 1 : 0;
+}
+
+function summary(result: ReturnType<typeof generate>, options: CliOptions, writtenCount: number): string {
+  const toolsets = result.manifest.toolsets;
+  const tools = toolsets.reduce((count, toolset) => count + toolset.tools.length, 0);
+  const errors = result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
+  const warnings = result.diagnostics.length - errors;
+  const found = `${toolsets.length} toolset${toolsets.length === 1 ? '' : 's'}, ${tools} tool${tools === 1 ? '' : 's'}`;
+  const problems = `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`;
+  const files = options.check ? 'checked' : `${writtenCount} file${writtenCount === 1 ? '' : 's'} written`;
+  return `toolgen: ${found}; ${problems}; ${files}.`;
 }
 
 function readVersion(): string {

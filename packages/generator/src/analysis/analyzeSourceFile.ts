@@ -1,0 +1,259 @@
+import type ts from 'typescript';
+import { ToolNaming, type Confidentiality } from '@toolgen/runtime';
+import type { DiagnosticCode, MessageId } from '../diagnostics/catalogue.js';
+import { createDiagnostic, type Diagnostic } from '../diagnostics/Diagnostic.js';
+import { isRuntimeSymbol, locate, resolveAlias, type AnalysisHost } from './AnalysisHost.js';
+import { findAddToolCalls, readStringLiteral, unwindChain, type UnwoundChain } from './chain.js';
+import type { ToolModel, ToolsetModel } from './model.js';
+import { analyzeTool } from './analyzeTool.js';
+
+/** The toolsets a source file declares and the diagnostics about them. */
+export interface SourceFileAnalysis {
+  readonly toolsets: readonly ToolsetModel[];
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/** Collects the diagnostics of one toolset and remembers whether any is an error. */
+export class DiagnosticSink {
+  readonly diagnostics: Diagnostic[] = [];
+  hasErrors = false;
+
+  report<C extends DiagnosticCode>(code: C, messageId: MessageId<C>, node: ts.Node, data: Readonly<Record<string, string>> = {}): void {
+    const diagnostic = createDiagnostic(code, messageId, locate(node), data);
+    this.hasErrors ||= diagnostic.severity === 'error';
+    this.diagnostics.push(diagnostic);
+  }
+}
+
+const toolsetLevelCalls = new Set(['withDisplayName', 'confidentialOnly', 'nonConfidentialOnly']);
+
+/**
+ * Analyzes one source file: finds every class deriving from `@toolgen/runtime`'s `Toolset`,
+ * reads its constructor's chains and its methods' types and TSDoc, and returns plain data.
+ * It never runs user code. Cross-file rules (unique names, TSH007) are checked by the caller.
+ */
+export function analyzeSourceFile(host: AnalysisHost, sourceFile: ts.SourceFile): SourceFileAnalysis {
+  const toolsets: ToolsetModel[] = [];
+  const diagnostics: Diagnostic[] = [];
+  for (const statement of sourceFile.statements) {
+    if (!host.ts.isClassDeclaration(statement) || statement.name === undefined) {
+      continue;
+    }
+    const base = toolsetBase(host, statement);
+    if (base === undefined) {
+      continue;
+    }
+    const sink = new DiagnosticSink();
+    const toolset = analyzeToolset(host, statement, statement.name, base, sink);
+    diagnostics.push(...sink.diagnostics);
+    toolsets.push({ ...toolset, hasErrors: sink.hasErrors });
+  }
+  return { toolsets, diagnostics };
+}
+
+type ToolsetBase = { readonly direct: true } | { readonly direct: false; readonly base: string; readonly node: ts.Node };
+
+function toolsetBase(host: AnalysisHost, declaration: ts.ClassDeclaration): ToolsetBase | undefined {
+  const { ts, checker } = host;
+  const extendsClause = declaration.heritageClauses?.find((clause) => clause.token === ts.SyntaxKind.ExtendsKeyword);
+  const baseExpression = extendsClause?.types[0];
+  if (baseExpression === undefined) {
+    return undefined;
+  }
+  if (isRuntimeSymbol(host, checker.getSymbolAtLocation(baseExpression.expression), 'Toolset')) {
+    return { direct: true };
+  }
+  const classSymbol = declaration.name === undefined ? undefined : checker.getSymbolAtLocation(declaration.name);
+  if (classSymbol === undefined) {
+    return undefined;
+  }
+  const pending = [checker.getDeclaredTypeOfSymbol(classSymbol)];
+  const seen = new Set<ts.Type>();
+  while (pending.length > 0) {
+    const type = pending.pop()!;
+    if (seen.has(type) || !type.isClassOrInterface()) {
+      continue;
+    }
+    seen.add(type);
+    for (const baseType of checker.getBaseTypes(type)) {
+      if (isRuntimeSymbol(host, baseType.getSymbol(), 'Toolset')) {
+        return { direct: false, base: baseExpression.expression.getText(), node: baseExpression };
+      }
+      pending.push(baseType);
+    }
+  }
+  return undefined;
+}
+
+function analyzeToolset(
+  host: AnalysisHost,
+  declaration: ts.ClassDeclaration,
+  nameNode: ts.Identifier,
+  base: ToolsetBase,
+  sink: DiagnosticSink,
+): Omit<ToolsetModel, 'hasErrors'> {
+  const { ts } = host;
+  const className = nameNode.text;
+  if (!isExported(host, declaration)) {
+    sink.report('TSH001', 'notExported', nameNode, { className });
+  }
+  if (!base.direct) {
+    sink.report('TSH017', 'indirectBase', base.node, { className, base: base.base });
+  }
+  if (declaration.typeParameters !== undefined && declaration.typeParameters.length > 0) {
+    sink.report('TSH017', 'typeParameters', declaration.typeParameters[0]!, { className });
+  }
+
+  const constructor = declaration.members.find(
+    (member): member is ts.ConstructorDeclaration => ts.isConstructorDeclaration(member) && member.body !== undefined,
+  );
+  const topLevelChains = new Set<ts.CallExpression>();
+  const chains: UnwoundChain[] = [];
+  let displayName: string | undefined;
+  const toolsetMarks: { confidentialOnly?: ts.Node; nonConfidentialOnly?: ts.Node } = {};
+
+  let returned = false;
+  for (const statement of constructor?.body?.statements ?? []) {
+    if (returned) {
+      continue;
+    }
+    if (ts.isReturnStatement(statement)) {
+      returned = true;
+      continue;
+    }
+    if (ts.isExpressionStatement(statement)) {
+      const chain = unwindChain(host, statement.expression);
+      const first = chain.calls[0];
+      if (chain.base.kind !== ts.SyntaxKind.ThisKeyword || first === undefined) {
+        continue;
+      }
+      if (first.name === 'addTool') {
+        topLevelChains.add(first.call);
+        chains.push(chain);
+      } else if (toolsetLevelCalls.has(first.name) && chain.calls.length === 1) {
+        if (first.name === 'withDisplayName') {
+          displayName = readDisplayName(host, first.call, sink);
+        } else {
+          toolsetMarks[first.name as 'confidentialOnly' | 'nonConfidentialOnly'] = first.nameNode;
+        }
+      }
+      continue;
+    }
+    if (ts.isVariableStatement(statement)) {
+      for (const variable of statement.declarationList.declarations) {
+        for (const call of variable.initializer === undefined ? [] : findAddToolCalls(host, variable.initializer)) {
+          topLevelChains.add(call);
+          sink.report('TSH015', 'splitChain', call, { variable: variable.name.getText() });
+        }
+      }
+    }
+  }
+  reportMisplacedAddTools(host, declaration, constructor, topLevelChains, returned, sink, className);
+
+  if (toolsetMarks.confidentialOnly !== undefined && toolsetMarks.nonConfidentialOnly !== undefined) {
+    sink.report('TSH018', 'conflictingConfidentiality', toolsetMarks.nonConfidentialOnly, { subject: `Toolset ${className}` });
+  }
+  const confidentiality: Confidentiality =
+    toolsetMarks.confidentialOnly !== undefined ? 'confidential_only' : toolsetMarks.nonConfidentialOnly !== undefined ? 'non_confidential_only' : 'any';
+
+  const tools: ToolModel[] = [];
+  const methodsSeen = new Set<string>();
+  for (const chain of chains) {
+    const tool = analyzeTool(host, { declaration, className, chain, toolsetConfidentiality: confidentiality, methodsSeen, sink });
+    if (tool !== undefined) {
+      tools.push(tool);
+    }
+  }
+  const owner = ToolNaming.ownerFromClassName(className);
+  const defaultDisplayName = className.endsWith('Toolset') && className !== 'Toolset' ? className.slice(0, -'Toolset'.length) : className;
+  return {
+    className,
+    owner,
+    displayName: displayName ?? defaultDisplayName,
+    source: declaration.getSourceFile().fileName,
+    confidentiality,
+    tools,
+    location: locate(nameNode),
+  };
+}
+
+function readDisplayName(host: AnalysisHost, call: ts.CallExpression, sink: DiagnosticSink): string | undefined {
+  const argument = call.arguments[0];
+  const value = readStringLiteral(host, argument);
+  if (value === undefined) {
+    sink.report('TSH013', 'notLiteral', argument ?? call, { call: 'withDisplayName', example: "'Tickets'" });
+  }
+  return value;
+}
+
+function isExported(host: AnalysisHost, declaration: ts.ClassDeclaration): boolean {
+  const { ts, checker } = host;
+  if (ts.getCombinedModifierFlags(declaration) & ts.ModifierFlags.Export) {
+    return true;
+  }
+  const moduleSymbol = checker.getSymbolAtLocation(declaration.getSourceFile());
+  const classSymbol = declaration.name === undefined ? undefined : checker.getSymbolAtLocation(declaration.name);
+  if (moduleSymbol === undefined || classSymbol === undefined) {
+    return false;
+  }
+  return checker.getExportsOfModule(moduleSymbol).some((exported) => resolveAlias(host, exported) === classSymbol);
+}
+
+/** TSH014: every `this.addTool` that is not the head of a top-level constructor statement. */
+function reportMisplacedAddTools(
+  host: AnalysisHost,
+  declaration: ts.ClassDeclaration,
+  constructor: ts.ConstructorDeclaration | undefined,
+  topLevel: ReadonlySet<ts.CallExpression>,
+  afterReturn: boolean,
+  sink: DiagnosticSink,
+  className: string,
+): void {
+  const { ts } = host;
+  for (const member of declaration.members) {
+    for (const call of findAddToolCalls(host, member)) {
+      if (topLevel.has(call)) {
+        continue;
+      }
+      let where: string;
+      if (member !== constructor) {
+        const memberName = member.name !== undefined ? member.name.getText() : 'a static block';
+        where = `in the member "${memberName}"`;
+      } else {
+        where = describeEnclosing(host, call, constructor, afterReturn);
+      }
+      sink.report('TSH014', 'notTopLevel', call, { className, where });
+    }
+  }
+}
+
+function describeEnclosing(host: AnalysisHost, call: ts.Node, constructor: ts.ConstructorDeclaration, afterReturn: boolean): string {
+  const { ts } = host;
+  let node: ts.Node = call;
+  let description = 'nested in an expression';
+  while (node.parent !== undefined && node.parent !== constructor.body) {
+    const parent = node.parent;
+    if (description !== 'nested in an expression') {
+      // the innermost construct describes the call best
+    } else if (ts.isIfStatement(parent) || ts.isConditionalExpression(parent) || ts.isSwitchStatement(parent)) {
+      description = 'inside a branch';
+    } else if (ts.isIterationStatement(parent, false)) {
+      description = 'inside a loop';
+    } else if (ts.isTryStatement(parent)) {
+      description = 'inside a try statement';
+    } else if (ts.isFunctionLike(parent)) {
+      description = 'inside a nested function';
+    } else if (ts.isBlock(parent)) {
+      description = 'inside a block';
+    }
+    node = parent;
+  }
+  if (afterReturn) {
+    const statements: readonly ts.Node[] = constructor.body?.statements ?? [];
+    const returnIndex = statements.findIndex((statement) => ts.isReturnStatement(statement));
+    if (returnIndex >= 0 && statements.indexOf(node) > returnIndex) {
+      return 'after an early return';
+    }
+  }
+  return description;
+}

@@ -1,0 +1,178 @@
+/**
+ * Every TSH diagnostic: its severity and message templates. The CLI and the ESLint plugin both
+ * render from here, so a diagnostic reads the same in the terminal and in the editor.
+ * Templates use ESLint's `{{placeholder}}` syntax; every message says what is wrong and how to fix it.
+ */
+export const diagnosticCatalogue = {
+  TSH001: {
+    severity: 'error',
+    messages: {
+      notExported:
+        'Toolset class "{{className}}" is not exported, so its generated module cannot import it. Export it: "export class {{className}} extends Toolset".',
+    },
+  },
+  TSH002: {
+    severity: 'error',
+    messages: {
+      instanceMethod:
+        'addTool names the instance method "{{method}}"; tools are static methods. Declare it "static {{method}}(…)" and pass "{{className}}.{{method}}".',
+    },
+  },
+  TSH003: {
+    severity: 'error',
+    messages: {
+      notMethodReference:
+        'addTool takes {{found}}; it takes a static method reference such as "{{className}}.searchTickets". Move the code into a static method of {{className}} and pass that method.',
+    },
+  },
+  TSH004: {
+    severity: 'error',
+    messages: {
+      restParameter:
+        'The rest parameter "{{parameter}}" of "{{method}}" cannot become a tool argument. Take an array instead: "{{parameter}}: T[]".',
+      thisParameter: 'The "this" parameter of "{{method}}" is not supported: tools are static methods called without a receiver. Remove it.',
+      destructuring:
+        'The destructured parameter of "{{method}}" is not supported: {{reason}}. Use named parameters, or one destructured object parameter as the only argument the model sends.',
+    },
+  },
+  TSH005: {
+    severity: 'error',
+    messages: {
+      unrepresentable:
+        'Tool "{{tool}}": the type "{{typeText}}" at {{pointer}} cannot be represented in JSON Schema: {{reason}}. Fix: {{fix}}.',
+    },
+  },
+  TSH006: {
+    severity: 'error',
+    messages: {
+      unserializable:
+        'Tool "{{tool}}": its result cannot be serialized to JSON: the type "{{typeText}}" at {{pointer}}: {{reason}}. Fix: {{fix}}.',
+    },
+  },
+  TSH007: {
+    severity: 'error',
+    messages: {
+      duplicateName:
+        'Tool name "{{name}}" is also used by {{other}}. Tool names are unique across the project and its references: rename one with withName(\'…\').',
+      duplicateQualifiedName:
+        'The qualified name "{{qualifiedName}}" of tool "{{name}}" collides with {{other}}. Rename the tool (withName) or the toolset class so the qualified names differ.',
+    },
+  },
+  TSH008: {
+    severity: 'error',
+    messages: {
+      explicitName: 'Tool name "{{name}}" is not lower_snake_case. Use lowercase words joined by underscores, e.g. withName(\'{{suggestion}}\').',
+      derivedName:
+        'The tool name "{{name}}" derived from method "{{method}}" is not lower_snake_case. Rename the method, or name the tool with withName(\'{{suggestion}}\').',
+    },
+  },
+  TSH009: {
+    severity: 'warning',
+    messages: {
+      noDescription:
+        'Tool "{{tool}}" has no description, so the model cannot tell when to call it. Add a TSDoc summary to "{{method}}" or chain .withDescription(\'…\').',
+    },
+  },
+  TSH010: {
+    severity: 'warning',
+    messages: {
+      noParamDoc:
+        'Parameter "{{parameter}}" of tool "{{tool}}" has no @param doc, so the model must guess what to send. Add "@param {{parameter}} …" to the TSDoc of "{{method}}".',
+    },
+  },
+  TSH011: {
+    severity: 'warning',
+    messages: {
+      unknownParam:
+        '@param "{{name}}" names no parameter of "{{method}}", so its text reaches no schema. Correct the name or remove the tag (parameters: {{parameters}}).',
+    },
+  },
+  TSH012: {
+    severity: 'error',
+    messages: {
+      settingsNotLast: '.{{call}}() must come last in the chain, after every other call. Move .{{call}}<…>() to the end of the chain.',
+      unknownMember:
+        '.{{call}}() names "{{member}}", which is not a settable member of {{settingsType}} (settable: {{members}}). Name a writable data member of the settings class.',
+      readonlyMember:
+        '.{{call}}() names "{{member}}", which is readonly in {{settingsType}}; readonly members are never configurable. Remove readonly from the member or remove this call.',
+      notMemberSelector:
+        '.{{call}}() must select one settings member, as in .{{call}}((s) => s.limit). Replace the argument with such an arrow function.',
+      missingSettingsType:
+        '.{{call}}() needs the settings class as its type argument, as in .{{call}}<SearchSettings>(). Add the type argument.',
+      settingsNotClass:
+        'The settings type {{settingsType}} is not a class, so the generated code cannot construct its defaults. Declare it as an exported class whose field initializers are the defaults.',
+    },
+  },
+  TSH013: {
+    severity: 'error',
+    messages: {
+      notLiteral:
+        'The argument of .{{call}}() is not a literal the generator can read: toolgen reads the constructor from source and never runs it. Write it as a literal, e.g. .{{call}}({{example}}).',
+      invalidValue: 'The argument of .{{call}}() must be one of {{allowed}}, not {{value}}.',
+    },
+  },
+  TSH014: {
+    severity: 'error',
+    messages: {
+      notTopLevel:
+        'addTool must be a statement directly in the constructor of {{className}}, not {{where}}: toolgen reads the constructor without running it. Move the call to the top level of the constructor.',
+    },
+  },
+  TSH015: {
+    severity: 'error',
+    messages: {
+      splitChain:
+        'The tool chain is split across statements: its builder is stored in "{{variable}}". Write the whole chain as one statement: this.addTool(…).readOnly()…;',
+    },
+  },
+  TSH016: {
+    severity: 'error',
+    messages: {
+      addedTwice: '{{className}}.{{method}} is added twice. Remove one of the addTool calls: each method becomes exactly one tool.',
+    },
+  },
+  TSH017: {
+    severity: 'error',
+    messages: {
+      indirectBase:
+        '{{className}} derives from {{base}}, not from Toolset directly. Extend Toolset itself and share code through static functions rather than a base class.',
+      typeParameters:
+        'Toolset {{className}} has type parameters. Remove them: generated code calls its static methods with concrete types.',
+    },
+  },
+  TSH018: {
+    severity: 'error',
+    messages: {
+      conflictingConfidentiality:
+        '{{subject}} is marked both confidentialOnly and nonConfidentialOnly, so no agent may see it and it is omitted (fail closed). Keep only one of the two calls.',
+    },
+  },
+  TSH019: {
+    severity: 'error',
+    messages: {
+      unknownParameter:
+        'workspacePath names "{{parameter}}", which is not a parameter of "{{method}}" (parameters: {{parameters}}). Name the path parameter exactly.',
+      notString: 'workspacePath names "{{parameter}}", whose type is {{typeText}}; a workspace path must be a string parameter. Type it as string.',
+    },
+  },
+} as const satisfies Record<string, DiagnosticDefinition>;
+
+export interface DiagnosticDefinition {
+  readonly severity: DiagnosticSeverity;
+  readonly messages: Readonly<Record<string, string>>;
+}
+
+export type DiagnosticSeverity = 'error' | 'warning';
+export type DiagnosticCode = keyof typeof diagnosticCatalogue;
+export type MessageId<C extends DiagnosticCode> = keyof (typeof diagnosticCatalogue)[C]['messages'] & string;
+
+/** Renders a `{{placeholder}}` template; a missing placeholder is a bug, so it throws. */
+export function renderMessage(template: string, data: Readonly<Record<string, string>>): string {
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, key: string) => {
+    const value = data[key];
+    if (value === undefined) {
+      throw new Error(`Diagnostic template is missing the value "${key}": ${template}`);
+    }
+    return value;
+  });
+}

@@ -1,0 +1,47 @@
+import path from 'node:path';
+import type { Diagnostic } from './Diagnostic.js';
+
+/** A path as printed: relative to `cwd`, with `/`. */
+export function displayPath(file: string, cwd: string): string {
+  return path.relative(cwd, file).split(path.sep).join('/');
+}
+
+/** One line per diagnostic, like tsc: `src/tickets.ts:12:5 - error TSH008: …`. */
+export function formatDiagnosticText(diagnostic: Diagnostic, cwd: string): string {
+  return `${displayPath(diagnostic.file, cwd)}:${diagnostic.line}:${diagnostic.column} - ${diagnostic.severity} ${diagnostic.code}: ${diagnostic.message}`;
+}
+
+/** The `--format json` document (SPEC §4). */
+export interface JsonReport {
+  readonly diagnostics: readonly {
+    readonly code: string;
+    readonly severity: 'error' | 'warning';
+    readonly file: string;
+    readonly line: number;
+    readonly column: number;
+    readonly message: string;
+  }[];
+  readonly generated: readonly string[];
+  readonly removed: readonly string[];
+}
+
+export function formatJsonReport(
+  diagnostics: readonly Diagnostic[],
+  generated: readonly string[],
+  removed: readonly string[],
+  cwd: string,
+): string {
+  const report: JsonReport = {
+    diagnostics: diagnostics.map(({ code, severity, file, line, column, message }) => ({
+      code,
+      severity,
+      file: displayPath(file, cwd),
+      line,
+      column,
+      message,
+    })),
+    generated: generated.map((file) => displayPath(file, cwd)),
+    removed: removed.map((file) => displayPath(file, cwd)),
+  };
+  return `${JSON.stringify(report, null, 2)}\n`;
+}

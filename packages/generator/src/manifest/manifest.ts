@@ -1,0 +1,116 @@
+import path from 'node:path';
+import type {
+  Confidentiality,
+  DeclaredApprovalMode,
+  JsonSchema,
+  NetworkScope,
+  SchemaLoss,
+  SchemaVariantName,
+  WorkspacePathMetadata,
+} from '@toolgen/runtime';
+import type { ToolModel, ToolsetModel } from '../analysis/model.js';
+import { deriveProviderVariants } from '../schema/variants.js';
+
+export const manifestFileName = 'toolgen.manifest.json';
+
+/** `toolgen.manifest.json` (SPEC §4): the reviewable tool surface of a project. */
+export interface Manifest {
+  readonly version: 1;
+  readonly toolsets: readonly ManifestToolset[];
+}
+
+export interface ManifestToolset {
+  readonly className: string;
+  readonly owner: string;
+  readonly displayName: string;
+  readonly source: string;
+  readonly module: string;
+  readonly exportName: string;
+  readonly tools: readonly ManifestTool[];
+}
+
+export interface ManifestTool {
+  readonly name: string;
+  readonly qualifiedName: string;
+  readonly description: string;
+  readonly parameters: JsonSchema;
+  readonly returns: JsonSchema | null;
+  readonly readOnly: boolean;
+  readonly approval: DeclaredApprovalMode;
+  readonly networkScope: NetworkScope;
+  readonly confidentiality: Confidentiality;
+  readonly workspacePaths: readonly WorkspacePathMetadata[];
+  readonly settings: { readonly schema: JsonSchema; readonly configurable: readonly string[] } | null;
+  readonly variants: Readonly<Record<SchemaVariantName, JsonSchema>>;
+  readonly losses: readonly SchemaLoss[];
+}
+
+export interface OutputLayout {
+  /** The folder of the tsconfig.json: the manifest goes here and its paths are relative to it. */
+  readonly rootDir: string;
+  /** Absolute folder mirroring sources for generated modules, or undefined to write beside them. */
+  readonly outDir: string | undefined;
+}
+
+/** The generated module of a source file: `src/tickets.ts` → `src/tickets.tools.ts`, mirrored under `outDir`. */
+export function modulePathFor(source: string, layout: OutputLayout): string {
+  const extension = path.extname(source);
+  const base = `${source.slice(0, source.length - extension.length)}.tools${extension === '.tsx' ? '.ts' : extension}`;
+  if (layout.outDir === undefined) {
+    return base;
+  }
+  return path.join(layout.outDir, path.relative(layout.rootDir, base));
+}
+
+/** `TicketToolset` → `ticketToolset`, `HTTPToolset` → `httpToolset`. */
+export function exportNameFor(className: string): string {
+  const leadingCapitals = /^[A-Z]+/.exec(className)?.[0] ?? '';
+  if (leadingCapitals.length <= 1 || leadingCapitals.length === className.length) {
+    return className.charAt(0).toLowerCase() + className.slice(1);
+  }
+  const keep = leadingCapitals.length - 1;
+  return className.slice(0, keep).toLowerCase() + className.slice(keep);
+}
+
+/** Builds the manifest of the toolsets without errors, in a stable order. */
+export function buildManifest(toolsets: readonly ToolsetModel[], layout: OutputLayout): Manifest {
+  const relative = (file: string) => path.relative(layout.rootDir, file).split(path.sep).join('/');
+  return {
+    version: 1,
+    toolsets: toolsets
+      .filter((toolset) => !toolset.hasErrors)
+      .map((toolset) => ({
+        className: toolset.className,
+        owner: toolset.owner,
+        displayName: toolset.displayName,
+        source: relative(toolset.source),
+        module: relative(modulePathFor(toolset.source, layout)),
+        exportName: exportNameFor(toolset.className),
+        tools: toolset.tools.map(manifestTool),
+      })),
+  };
+}
+
+function manifestTool(tool: ToolModel): ManifestTool {
+  const { variants, losses } = deriveProviderVariants(tool.parametersSchema);
+  return {
+    name: tool.name,
+    qualifiedName: tool.qualifiedName,
+    description: tool.description,
+    parameters: tool.parametersSchema,
+    returns: tool.returnsSchema,
+    readOnly: tool.readOnly,
+    approval: tool.approval,
+    networkScope: tool.networkScope,
+    confidentiality: tool.confidentiality,
+    workspacePaths: tool.workspacePaths,
+    settings: tool.settings === null ? null : { schema: tool.settings.schema, configurable: tool.settings.configurable },
+    variants,
+    losses,
+  };
+}
+
+/** The manifest as written to disk: two-space JSON and a final newline, byte-identical for equal input. */
+export function serializeManifest(manifest: Manifest): string {
+  return `${JSON.stringify(manifest, null, 2)}\n`;
+}

@@ -1,0 +1,95 @@
+import type { JsonSchema, JsonValue } from '@toolgen/runtime';
+import {
+  describe, drop, dropUnlisted, keep, loseKeyword, loseMap, tupleAsItems, walkAnyOf, walkItems, walkProperties,
+} from './handlers.js';
+import { isSchema, ownValue, refName } from './json.js';
+import { keepRef } from './refs.js';
+import type { KeywordHandler, SchemaNode, VariantRules } from './walker.js';
+import { defaultSentence } from './words.js';
+
+const supportedFormats: ReadonlySet<string> = new Set([
+  'date-time', 'time', 'date', 'duration', 'email', 'hostname', 'ipv4', 'ipv6', 'uuid',
+]);
+
+const formatIfSupported: KeywordHandler = (keyword, value, node) =>
+  (typeof value === 'string' && supportedFormats.has(value) ? keep : loseKeyword)(keyword, value, node);
+
+const sayDefault: KeywordHandler = (_keyword, value, node) => node.out.say(defaultSentence(value));
+
+// Strict mode requires every property, so an optional one is sent as null; the host maps that null back to absent.
+function nullableIfOptional(printed: JsonValue, optional: boolean, node: SchemaNode): JsonValue {
+  if (!optional || !isSchema(printed) || acceptsNull(printed, node.walk.defs, new Set())) {
+    return printed;
+  }
+  const { description, ...schema } = printed;
+  const anyOf = [schema, { type: 'null' }];
+  return description === undefined ? { anyOf } : { anyOf, description };
+}
+
+function acceptsNull(schema: JsonValue, defs: JsonSchema, seen: ReadonlySet<string>): boolean {
+  if (!isSchema(schema)) {
+    return schema === true;
+  }
+  const type = ownValue(schema, 'type');
+  const values = ownValue(schema, 'enum');
+  const members = ownValue(schema, 'anyOf');
+  const ref = ownValue(schema, '$ref');
+  if (type === 'null' || ownValue(schema, 'const') === null || (Array.isArray(values) && values.includes(null))) {
+    return true;
+  }
+  if (Array.isArray(members)) {
+    return (members as readonly JsonValue[]).some((member) => acceptsNull(member, defs, seen));
+  }
+  if (ref !== undefined) {
+    const name = refName(ref);
+    return !seen.has(name) && acceptsNull(ownValue(defs, name) ?? false, defs, new Set(seen).add(name));
+  }
+  return type === undefined && values === undefined && ownValue(schema, 'const') === undefined;
+}
+
+// Strict mode: every object lists all its properties in `required` and is closed.
+function closeObject(node: SchemaNode): void {
+  const { out } = node;
+  const properties = out.get('properties');
+  if (out.get('type') !== 'object' && properties === undefined) {
+    return;
+  }
+  const printed = isSchema(properties) ? properties : {};
+  out.set('properties', printed);
+  out.set('required', Object.keys(printed));
+  if (out.get('additionalProperties') === undefined) {
+    out.set('additionalProperties', false);
+  }
+}
+
+/** OpenAI Structured Outputs (strict function calling). */
+export const openAiStrict: VariantRules = {
+  name: 'openai-strict',
+  keywords: {
+    $ref: keepRef,
+    type: keep,
+    const: keep,
+    enum: keep,
+    properties: walkProperties(nullableIfOptional),
+    required: drop,
+    // Open objects are rejected and an array of entries is not what the validator takes: a map stays closed, said in words.
+    additionalProperties: loseMap(true),
+    prefixItems: tupleAsItems,
+    items: walkItems,
+    minItems: keep,
+    maxItems: keep,
+    anyOf: walkAnyOf,
+    minimum: keep,
+    maximum: keep,
+    exclusiveMinimum: keep,
+    exclusiveMaximum: keep,
+    multipleOf: keep,
+    pattern: keep,
+    format: formatIfSupported,
+    description: describe,
+    default: sayDefault,
+    $defs: drop,
+  },
+  otherKeyword: dropUnlisted,
+  finish: closeObject,
+};

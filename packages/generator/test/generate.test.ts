@@ -1,0 +1,191 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { generate, main, type Manifest } from '@toolgen/generator';
+import { writeProject } from './helpers.js';
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+const ticketsProject = path.join(repoRoot, 'examples/tickets/tsconfig.json');
+
+async function run(argv: string[], cwd: string) {
+  let stdout = '';
+  let stderr = '';
+  const code = await main(argv, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) }, cwd);
+  return { code, stdout, stderr };
+}
+
+describe('the tickets example', () => {
+  const result = generate({ project: ticketsProject });
+  const manifestFile = result.outputs.find((file) => file.path.endsWith('toolgen.manifest.json'))!;
+
+  it('has no diagnostics', () => {
+    expect(result.diagnostics).toEqual([]);
+  });
+
+  it('matches the committed, reviewed manifest byte for byte (regenerate with npx toolgen -p examples/tickets)', () => {
+    expect(manifestFile.content).toBe(readFileSync(path.join(repoRoot, 'examples/tickets/toolgen.manifest.json'), 'utf8'));
+  });
+
+  it('describes each tool of SPEC §2', () => {
+    const manifest = JSON.parse(manifestFile.content) as Manifest;
+    const [toolset] = manifest.toolsets;
+    expect(toolset).toMatchObject({
+      className: 'TicketToolset',
+      owner: 'ticket',
+      displayName: 'Tickets',
+      source: 'src/tickets.ts',
+      module: 'src/tickets.tools.ts',
+      exportName: 'ticketToolset',
+    });
+    const byName = Object.fromEntries(toolset!.tools.map((tool) => [tool.name, tool]));
+    expect(Object.keys(byName)).toEqual(['search_tickets', 'get_ticket', 'close_ticket']);
+    expect(byName['search_tickets']).toMatchObject({
+      qualifiedName: 'ticket__search_tickets',
+      description: "Searches the customer's support tickets, newest first.",
+      parameters: {
+        type: 'object',
+        properties: { query: { type: 'string', description: "Words the ticket's title contains." } },
+        required: ['query'],
+        additionalProperties: false,
+      },
+      readOnly: true,
+      approval: 'default',
+      networkScope: 'none',
+      confidentiality: 'any',
+      workspacePaths: [],
+      settings: { configurable: ['includeClosed', 'limit'] },
+    });
+    expect(byName['search_tickets']!.returns).toMatchObject({ type: 'array' });
+    expect(byName['get_ticket']).toMatchObject({
+      description: 'Reads one ticket by its number.',
+      parameters: { properties: { number: { type: 'number', description: "The ticket's number." } }, required: ['number'] },
+      readOnly: true,
+    });
+    expect(byName['get_ticket']!.returns).toMatchObject({ anyOf: [{ type: 'object' }, { type: 'null' }] });
+    expect(byName['close_ticket']).toMatchObject({
+      approval: 'require_approval',
+      readOnly: false,
+      returns: null,
+      parameters: { required: ['number', 'reason'] },
+    });
+  });
+});
+
+describe('determinism', () => {
+  it('analyzing the same project twice yields byte-identical manifests', () => {
+    const first = generate({ project: ticketsProject }).outputs[0]!.content;
+    const second = generate({ project: ticketsProject }).outputs[0]!.content;
+    expect(second).toBe(first);
+  });
+});
+
+describe('toolgen on a project', () => {
+  it('writes the manifest beside the tsconfig and exits 0', async () => {
+    const root = writeProject({
+      'src/ping.ts': `import { Toolset } from '@toolgen/runtime';
+export class PingToolset extends Toolset {
+  constructor() { super(); this.addTool(PingToolset.ping).readOnly(); }
+  /** Answers with pong. @param times How often. */
+  static ping(times = 1): string { return 'pong'.repeat(times); }
+}
+`,
+    });
+    const result = await run(['-p', root], root);
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    expect(result.stdout).toBe('toolgen: 1 toolset, 1 tool; 0 errors, 0 warnings; 1 file written.\n');
+    const manifest = JSON.parse(readFileSync(path.join(root, 'toolgen.manifest.json'), 'utf8')) as Manifest;
+    expect(manifest.toolsets[0]!.tools[0]).toMatchObject({
+      name: 'ping',
+      qualifiedName: 'ping__ping',
+      parameters: { properties: { times: { type: 'number', default: 1, description: 'How often.' } }, required: [] },
+    });
+    expect((await run(['-p', root, '--check'], root)).code).toBe(0);
+  });
+
+  it('reports diagnostics as JSON with exact positions and exits 1 on errors', async () => {
+    const root = writeProject({
+      'src/bad.ts': `import { Toolset } from '@toolgen/runtime';
+export class BadToolset extends Toolset {
+  constructor() {
+    super();
+    this.addTool(BadToolset.read).withName('Read-File');
+  }
+  static read(path: string): string { return path; }
+}
+`,
+    });
+    const result = await run(['-p', root, '--format', 'json'], root);
+    expect(result.code).toBe(1);
+    expect(JSON.parse(result.stdout)).toEqual({
+      diagnostics: [
+        {
+          code: 'TSH008',
+          severity: 'error',
+          file: 'src/bad.ts',
+          line: 5,
+          column: 44,
+          message: "Tool name \"Read-File\" is not lower_snake_case. Use lowercase words joined by underscores, e.g. withName('read_file').",
+        },
+        {
+          code: 'TSH009',
+          severity: 'warning',
+          file: 'src/bad.ts',
+          line: 7,
+          column: 10,
+          message:
+            'Tool "Read-File" has no description, so the model cannot tell when to call it. Add a TSDoc summary to "read" or chain .withDescription(\'…\').',
+        },
+        {
+          code: 'TSH010',
+          severity: 'warning',
+          file: 'src/bad.ts',
+          line: 7,
+          column: 15,
+          message:
+            'Parameter "path" of tool "Read-File" has no @param doc, so the model must guess what to send. Add "@param path …" to the TSDoc of "read".',
+        },
+      ],
+      generated: ['toolgen.manifest.json'],
+      removed: [],
+    });
+  });
+
+  it('prints text diagnostics like tsc', async () => {
+    const root = writeProject({
+      'src/bad.ts': `import { Toolset } from '@toolgen/runtime';
+export class BadToolset extends Toolset {
+  constructor() { super(); this.addTool(BadToolset.read); }
+  /** Reads. @param path The file. */
+  static read(path: Set<string>): number { return path.size; }
+}
+`,
+    });
+    const result = await run(['-p', 'tsconfig.json'], root);
+    expect(result.code).toBe(1);
+    expect(result.stdout.split('\n')[0]).toMatch(/^src\/bad\.ts:5:15 - error TSH005: Tool "read": the type "Set<string>" at \/path cannot be represented in JSON Schema: .+\. Fix: .+\.$/);
+  });
+
+  it('exits 1 from --check when the manifest is missing or stale, and writes nothing', async () => {
+    const root = writeProject({
+      'src/ping.ts': `import { Toolset } from '@toolgen/runtime';
+export class PingToolset extends Toolset {
+  constructor() { super(); this.addTool(PingToolset.ping); }
+  /** Answers. */
+  static ping(): string { return 'pong'; }
+}
+`,
+    });
+    const missing = await run(['--check'], root);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toBe('toolgen: toolgen.manifest.json is missing; run toolgen without --check to regenerate.\n');
+  });
+
+  it('exits 2 on a tsconfig that does not parse', async () => {
+    const root = writeProject({ 'src/a.ts': 'export {};' });
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(path.join(root, 'tsconfig.json'), '{ "compilerOptions": { "strict": tru');
+    const result = await run([], root);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^toolgen: .*tsconfig\.json does not parse: /);
+  });
+});
