@@ -209,7 +209,6 @@ function reportMisplacedAddTools(
   sink: DiagnosticSink,
   className: string,
 ): void {
-  const { ts } = host;
   for (const member of declaration.members) {
     for (const call of findAddToolCalls(host, member)) {
       if (topLevel.has(call)) {

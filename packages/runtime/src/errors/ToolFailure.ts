@@ -30,6 +30,11 @@ export interface ArgumentIssue {
   readonly pointer: string;
   /** What is wrong, phrased as an instruction, e.g. `must be one of "open", "closed"; got "pending"`. */
   readonly message: string;
+  /**
+   * For a type mismatch: the JSON type the value should have had, e.g. `number` where the model
+   * sent `"10"`. The opt-in lenient step repairs values from this.
+   */
+  readonly expected?: 'string' | 'number' | 'integer' | 'boolean' | 'null' | 'array' | 'object';
 }
 
 /**
