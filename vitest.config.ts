@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
@@ -13,6 +14,8 @@ export default defineConfig({
       enabled: true,
       include: ['packages/*/test/**/*.test-d.ts'],
       tsconfig: './tsconfig.test.json',
+      // the TypeScript 6 compiler by path: node_modules/.bin/tsc may be TypeScript 7's (a dev dependency for consumer tests)
+      checker: fileURLToPath(new URL('node_modules/typescript/bin/tsc', import.meta.url)),
     },
   },
 });

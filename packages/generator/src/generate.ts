@@ -1,7 +1,19 @@
 import path from 'node:path';
 import { analyzeProject, type ProjectAnalysis } from './analysis/analyzeProject.js';
+import type { ToolModel, ToolsetModel } from './analysis/model.js';
 import type { Diagnostic } from './diagnostics/Diagnostic.js';
-import { buildManifest, manifestFileName, serializeManifest, type Manifest } from './manifest/manifest.js';
+import { emitModule, generatedHeader } from './emit/module.js';
+import { readIfExists } from './io/writeFileAtomic.js';
+import {
+  buildManifest,
+  exportNameFor,
+  manifestFileName,
+  modulePathFor,
+  serializeManifest,
+  type Manifest,
+  type OutputLayout,
+} from './manifest/manifest.js';
+import { deriveProviderVariants, type ProviderVariants } from './schema/variants.js';
 
 /** A file the generator produces, with its full content. */
 export interface OutputFile {
@@ -13,7 +25,10 @@ export interface OutputFile {
 export interface GenerationResult {
   readonly analysis: ProjectAnalysis;
   readonly manifest: Manifest;
+  /** Every file this run produces: the modules, then the manifest. */
   readonly outputs: readonly OutputFile[];
+  /** Generated modules on disk whose source no longer holds a toolset: to be removed. */
+  readonly orphans: readonly string[];
   readonly diagnostics: readonly Diagnostic[];
 }
 
@@ -24,11 +39,73 @@ export interface GenerateOptions {
   readonly outDir?: string | undefined;
 }
 
-/** Analyzes a project and computes every output file. Pure: it writes nothing. */
+/** Analyzes a project and computes every output file and orphan. Writes nothing. */
 export function generate(options: GenerateOptions): GenerationResult {
   const analysis = analyzeProject(options.project);
-  const layout = { rootDir: analysis.project.rootDir, outDir: options.outDir };
-  const manifest = buildManifest(analysis.toolsets, layout);
-  const outputs: OutputFile[] = [{ path: path.join(layout.rootDir, manifestFileName), content: serializeManifest(manifest) }];
-  return { analysis, manifest, outputs, diagnostics: analysis.diagnostics };
+  const layout: OutputLayout = { rootDir: analysis.project.rootDir, outDir: options.outDir };
+  const variants = new Map<ToolModel, ProviderVariants>();
+  const variantsOf = (tool: ToolModel) => {
+    let derived = variants.get(tool);
+    if (derived === undefined) {
+      derived = deriveProviderVariants(tool.parametersSchema);
+      variants.set(tool, derived);
+    }
+    return derived;
+  };
+
+  const bySource = new Map<string, ToolsetModel[]>();
+  for (const toolset of analysis.toolsets) {
+    const list = bySource.get(toolset.source) ?? [];
+    list.push(toolset);
+    bySource.set(toolset.source, list);
+  }
+  const outputs: OutputFile[] = [];
+  for (const [source, toolsets] of bySource) {
+    const emittable = toolsets.filter((toolset) => !toolset.hasErrors);
+    // a source whose every toolset has errors keeps its previous module until it is fixed
+    if (emittable.length === 0) {
+      continue;
+    }
+    const modulePath = modulePathFor(source, layout);
+    outputs.push({
+      path: modulePath,
+      content: emitModule({
+        source,
+        modulePath,
+        displaySource: path.relative(layout.rootDir, source).split(path.sep).join('/'),
+        toolsets: emittable,
+        exportNameFor,
+        variantsOf,
+      }),
+    });
+  }
+  const manifestPath = path.join(layout.rootDir, manifestFileName);
+  const manifest = buildManifest(analysis.toolsets, layout, variantsOf);
+  outputs.push({ path: manifestPath, content: serializeManifest(manifest) });
+
+  const expected = new Set([...bySource.keys()].map((source) => modulePathFor(source, layout)));
+  const orphans = findGeneratedModules(analysis, layout, manifestPath).filter((file) => !expected.has(file));
+  return { analysis, manifest, outputs, orphans, diagnostics: analysis.diagnostics };
+}
+
+/**
+ * Generated modules that exist now: those the previous manifest lists and the `*.tools.ts`
+ * files of the program, kept only when they start with toolgen's header.
+ */
+function findGeneratedModules(analysis: ProjectAnalysis, layout: OutputLayout, manifestPath: string): string[] {
+  const candidates = new Set(analysis.project.generatedCandidates);
+  const previous = readIfExists(manifestPath);
+  if (previous !== undefined) {
+    try {
+      const parsed = JSON.parse(previous) as { toolsets?: { module?: unknown }[] };
+      for (const toolset of parsed.toolsets ?? []) {
+        if (typeof toolset.module === 'string') {
+          candidates.add(path.resolve(layout.rootDir, toolset.module));
+        }
+      }
+    } catch {
+      // an unreadable previous manifest is simply replaced
+    }
+  }
+  return [...candidates].filter((file) => readIfExists(file)?.startsWith(generatedHeader) === true).sort();
 }

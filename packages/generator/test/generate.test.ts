@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generate, main, type Manifest } from '@toolgen/generator';
@@ -92,7 +92,7 @@ export class PingToolset extends Toolset {
     });
     const result = await run(['-p', root], root);
     expect(result).toMatchObject({ code: 0, stderr: '' });
-    expect(result.stdout).toBe('toolgen: 1 toolset, 1 tool; 0 errors, 0 warnings; 1 file written.\n');
+    expect(result.stdout).toBe('toolgen: 1 toolset, 1 tool; 0 errors, 0 warnings; 2 files written.\n');
     const manifest = JSON.parse(readFileSync(path.join(root, 'toolgen.manifest.json'), 'utf8')) as Manifest;
     expect(manifest.toolsets[0]!.tools[0]).toMatchObject({
       name: 'ping',
@@ -177,7 +177,14 @@ export class PingToolset extends Toolset {
     });
     const missing = await run(['--check'], root);
     expect(missing.code).toBe(1);
-    expect(missing.stderr).toBe('toolgen: toolgen.manifest.json is missing; run toolgen without --check to regenerate.\n');
+    expect(missing.stderr).toBe(
+      [
+        'toolgen: src/ping.tools.ts is missing; run toolgen without --check to regenerate.',
+        'toolgen: toolgen.manifest.json is missing; run toolgen without --check to regenerate.',
+        '',
+      ].join('\n'),
+    );
+    expect(existsSync(path.join(root, 'toolgen.manifest.json'))).toBe(false);
   });
 
   it('exits 2 on a tsconfig that does not parse', async () => {

@@ -23,6 +23,20 @@ export type {
   ToolSettingsOverrides,
   WorkspacePathMetadata,
 } from './function/AIFunction.js';
+export { defineTool } from './function/defineTool.js';
+export type {
+  ArgumentValidator,
+  InjectedValues,
+  StrictArgumentNormalizer,
+  ToolDefinition,
+  ToolResultKind,
+} from './function/ToolDefinition.js';
+export {
+  repairArguments,
+  type ArgumentRepair,
+  type ArgumentRepairKind,
+  type ArgumentRepairResult,
+} from './repair/repairArguments.js';
 export { ToolArgumentError, ToolFailure, type ArgumentIssue } from './errors/ToolFailure.js';
 export { ToolNaming } from './naming/ToolNaming.js';
 export {

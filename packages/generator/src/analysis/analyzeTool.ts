@@ -436,7 +436,9 @@ function analyzeParameters(
       }
       flattened = true;
       models.push({ name: '', kind: 'argument', optional: parameter.initializer !== undefined || parameter.questionToken !== undefined });
-      const objectShape = builder.shapeOf(checker.getTypeAtLocation(parameter), '', parameter.type);
+      // the annotation's type keeps its members' docs; the binding pattern's type has fresh symbols
+      const declaredType = parameter.type === undefined ? checker.getTypeAtLocation(parameter) : checker.getTypeFromTypeNode(parameter.type);
+      const objectShape = builder.shapeOf(declaredType, '', parameter.type);
       if (objectShape.kind !== 'object' || objectShape.additionalProperties !== false) {
         sink.report('TSH004', 'destructuring', parameter, { method: methodName, reason: 'its type is not an object with named properties' });
         continue;

@@ -23,6 +23,8 @@ export interface LoadedProject {
   readonly references: readonly string[];
   /** The project's own source files, not declaration files and not generated modules. */
   readonly sourceFiles: readonly ts.SourceFile[];
+  /** Absolute paths of the project's files named like generated modules (`*.tools.ts`). */
+  readonly generatedCandidates: readonly string[];
 }
 
 /** Loads a tsconfig.json through ts-morph (whose bundled TypeScript the analysis then uses). */
@@ -52,7 +54,7 @@ export function loadProject(tsconfigPath: string): LoadedProject {
   const ownFiles = new Set(parsed.fileNames.map((fileName) => path.resolve(fileName)));
   const sourceFiles = program
     .getSourceFiles()
-    .filter((file) => !file.isDeclarationFile && ownFiles.has(path.resolve(file.fileName)) && !/\.tools\.[cm]?tsx?$/.test(file.fileName));
+    .filter((file) => !file.isDeclarationFile && ownFiles.has(path.resolve(file.fileName)) && !generatedModuleName.test(file.fileName));
   return {
     host: { ts: tsApi, program, checker: program.getTypeChecker() },
     rootDir,
@@ -62,8 +64,11 @@ export function loadProject(tsconfigPath: string): LoadedProject {
       return target.endsWith('.json') ? target : path.join(target, 'tsconfig.json');
     }),
     sourceFiles,
+    generatedCandidates: [...ownFiles].filter((file) => generatedModuleName.test(file)),
   };
 }
+
+const generatedModuleName = /\.tools\.[cm]?ts$/;
 
 function flatten(tsApi: typeof ts, diagnostic: ts.Diagnostic): string {
   return tsApi.flattenDiagnosticMessageText(diagnostic.messageText, ' ');

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { ProjectConfigurationError } from '../analysis/loadProject.js';
 import { displayPath, formatDiagnosticText, formatJsonReport } from '../diagnostics/format.js';
 import { generate } from '../generate.js';
-import { readIfExists, writeFileAtomic } from '../io/writeFileAtomic.js';
+import { readIfExists, removeFile, writeFileAtomic } from '../io/writeFileAtomic.js';
 import { parseCommand, usage, UsageError, type CliOptions } from './options.js';
 
 /** Where the CLI writes; tests pass their own. */
@@ -57,13 +57,25 @@ function runOnce(options: CliOptions, output: CliOutput, cwd: string): number {
       written.push(file.path);
     }
   }
+  const removed: string[] = [];
+  for (const orphan of result.orphans) {
+    if (options.check) {
+      drift.push(`${displayPath(orphan, cwd)} is orphaned (its source no longer holds a toolset)`);
+    } else {
+      removeFile(orphan);
+      removed.push(orphan);
+    }
+  }
   const hasErrors = result.diagnostics.some((diagnostic) => diagnostic.severity === 'error');
   const generated = options.check ? [] : result.outputs.map((file) => file.path);
   if (options.format === 'json') {
-    output.stdout(formatJsonReport(result.diagnostics, generated, [], cwd));
+    output.stdout(formatJsonReport(result.diagnostics, generated, removed, cwd));
   } else {
     for (const diagnostic of result.diagnostics) {
       output.stdout(`${formatDiagnosticText(diagnostic, cwd)}\n`);
+    }
+    for (const file of removed) {
+      output.stdout(`toolgen: removed ${displayPath(file, cwd)}: its source no longer holds a toolset.\n`);
     }
     output.stdout(`${summary(result, options, written.length)}\n`);
   }

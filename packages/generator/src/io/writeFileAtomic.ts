@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** The current content of a file, or undefined when it does not exist. */
@@ -26,4 +26,9 @@ export function writeFileAtomic(file: string, content: string): boolean {
   writeFileSync(temporary, content, 'utf8');
   renameSync(temporary, file);
   return true;
+}
+
+/** Removes a generated file; a file already gone is fine. */
+export function removeFile(file: string): void {
+  rmSync(file, { force: true });
 }

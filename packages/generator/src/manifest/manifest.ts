@@ -9,7 +9,7 @@ import type {
   WorkspacePathMetadata,
 } from '@toolgen/runtime';
 import type { ToolModel, ToolsetModel } from '../analysis/model.js';
-import { deriveProviderVariants } from '../schema/variants.js';
+import type { ProviderVariants } from '../schema/variants.js';
 
 export const manifestFileName = 'toolgen.manifest.json';
 
@@ -73,7 +73,11 @@ export function exportNameFor(className: string): string {
 }
 
 /** Builds the manifest of the toolsets without errors, in a stable order. */
-export function buildManifest(toolsets: readonly ToolsetModel[], layout: OutputLayout): Manifest {
+export function buildManifest(
+  toolsets: readonly ToolsetModel[],
+  layout: OutputLayout,
+  variantsOf: (tool: ToolModel) => ProviderVariants,
+): Manifest {
   const relative = (file: string) => path.relative(layout.rootDir, file).split(path.sep).join('/');
   return {
     version: 1,
@@ -86,13 +90,12 @@ export function buildManifest(toolsets: readonly ToolsetModel[], layout: OutputL
         source: relative(toolset.source),
         module: relative(modulePathFor(toolset.source, layout)),
         exportName: exportNameFor(toolset.className),
-        tools: toolset.tools.map(manifestTool),
+        tools: toolset.tools.map((tool) => manifestTool(tool, variantsOf(tool))),
       })),
   };
 }
 
-function manifestTool(tool: ToolModel): ManifestTool {
-  const { variants, losses } = deriveProviderVariants(tool.parametersSchema);
+function manifestTool(tool: ToolModel, { variants, losses }: ProviderVariants): ManifestTool {
   return {
     name: tool.name,
     qualifiedName: tool.qualifiedName,

@@ -5,6 +5,7 @@ import type {
   NetworkScope,
   WorkspacePathAccess,
 } from '../governance.js';
+import type { ArgumentRepair } from '../repair/repairArguments.js';
 import type { ToolServices } from '../toolset/ToolServices.js';
 
 /** A value JSON can carry: what the model sends and what it receives. */
@@ -63,6 +64,8 @@ export interface ToolParameters<TArguments = Readonly<Record<string, unknown>>> 
 /** Where a tool's unexpected errors are reported in full (the model only reads an opaque message). */
 export interface ToolLogger {
   error(message: string, error: unknown): void;
+  /** Receives what the host may want to know but that did not fail the call, e.g. each lenient repair. */
+  warn?(message: string, detail: unknown): void;
 }
 
 /** Per-run values for settings members that the tool declares configurable. */
@@ -82,6 +85,14 @@ export interface ToolInvocationContext {
   readonly logger?: ToolLogger;
   /** Show the model the message of unexpected errors instead of an opaque one. */
   readonly exposeErrors?: boolean;
+  /**
+   * Repair what models commonly get wrong before validating (arguments sent as a JSON string,
+   * markdown fences around that JSON, `"10"` for a number, `"true"` for a boolean). Off unless `true`.
+   * Each repair is reported to `onRepair` and to `logger.warn`.
+   */
+  readonly lenient?: boolean;
+  /** Receives each repair the lenient step made, in order. */
+  readonly onRepair?: (repair: ArgumentRepair) => void;
   readonly [field: string]: unknown;
 }
 
@@ -110,6 +121,12 @@ export interface AIFunction {
    * message is safe to show the model (a `ToolArgumentError` for invalid arguments).
    */
   invoke(args: unknown, context?: ToolInvocationContext): Promise<JsonValue | undefined>;
+  /**
+   * Applies the `openai-strict` variant's null-versus-absent rule to `args`: returns a copy where
+   * `null` sent for an optional, non-nullable member is removed. Whatever offered the strict
+   * variant to the model calls this before `invoke`; `args` itself is left unchanged.
+   */
+  normalizeStrictArguments(args: unknown): unknown;
 }
 
 /** The tools generated from one toolset class. Tools are static, so nothing needs an instance. */

@@ -26,7 +26,7 @@ export interface InjectedValues {
   readonly settings: object | undefined;
   readonly services: ToolServices;
   readonly signal: AbortSignal;
-  /** The raw arguments object as the model sent it. */
+  /** The raw arguments object as the model sent it (after the lenient repairs, when the host opted in to them). */
   readonly arguments: ToolArguments;
 }
 

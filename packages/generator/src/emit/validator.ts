@@ -1,0 +1,124 @@
+import type { Shape, ShapeDocument } from '../schema/shape.js';
+import { CodeWriter } from './validator/CodeWriter.js';
+import { isIdentifier } from './validator/literals.js';
+import { NormalizationNeeds } from './validator/NormalizationNeeds.js';
+import { preamble } from './validator/preamble.js';
+import { NormalizationPrinter } from './validator/printNormalization.js';
+import { ValidationPrinter } from './validator/printValidation.js';
+import { Pointer } from './validator/Pointer.js';
+import { ModuleScope } from './validator/scope.js';
+import { ShapeFacts } from './validator/ShapeFacts.js';
+
+/** The source of one tool's argument validator and strict normalizer. */
+export interface EmittedValidator {
+  /** TypeScript source declaring the validator, the strict normalizer and their private helpers, as top-level functions/consts. */
+  readonly code: string;
+  /** Name of the declared function of type ArgumentValidator. */
+  readonly validateName: string;
+  /** Name of the declared function of type StrictArgumentNormalizer. */
+  readonly normalizeName: string;
+}
+
+/**
+ * Emits a tool's argument validator (an `ArgumentValidator`: accepts exactly what the canonical
+ * schema of `document` accepts, with the `date-time`, `date`, `time`, `email`, `uuid` and `uri`
+ * formats enforced, reports every problem, builds a fresh value with `Date`s) and its
+ * `openai-strict` normalizer (a `StrictArgumentNormalizer`). Straight-line code: one function
+ * per def, regular expressions and key sets hoisted to module level.
+ *
+ * `prefix` is a valid identifier unique per tool within a module (e.g. `searchTickets`); every
+ * name declared starts with it. The code expects `ArgumentIssue` imported as a type from
+ * `@toolgen/runtime` and `emitValidatorPreamble()` once above it.
+ */
+export function emitValidator(document: ShapeDocument, prefix: string): EmittedValidator {
+  if (!isIdentifier(prefix) || prefix.startsWith('__toolgen')) {
+    throw new Error(`emitValidator: ${JSON.stringify(prefix)} cannot prefix identifiers`);
+  }
+  checkDocument(document);
+  const facts = new ShapeFacts(document);
+  const scope = new ModuleScope(prefix, Object.keys(document.defs));
+  const needs = new NormalizationNeeds(facts);
+  const defNames = Object.keys(document.defs).sort();
+  const functions = new CodeWriter();
+
+  const rootType = document.root.kind === 'object' ? 'Record<string, unknown>' : 'unknown';
+  functions.block(`function ${scope.validateName}(input: unknown, issues: ArgumentIssue[]): Record<string, unknown>`, () => {
+    const built = new ValidationPrinter(functions, facts, scope).print(document.root, { input: 'input', pointer: Pointer.root, path: [], root: true });
+    // A root that is not an object shape only comes from a document no tool derives; the cast keeps the contract.
+    functions.line(rootType === 'unknown' ? `return ${built} as Record<string, unknown>;` : `return ${built};`);
+  });
+  functions.blankLine();
+  functions.block(`function ${scope.normalizeName}(input: unknown): unknown`, () => {
+    const result = new NormalizationPrinter(functions, facts, scope, needs).print(document.root, { input: 'input', path: [] });
+    functions.line(`return ${result};`);
+  });
+  for (const name of defNames) {
+    const shape = document.defs[name]!;
+    functions.blankLine();
+    functions.block(`function ${scope.validateDef(name)}(input: unknown, issues: ArgumentIssue[]): unknown`, () => {
+      const built = new ValidationPrinter(functions, facts, scope).print(shape, { input: 'input', pointer: Pointer.root, path: [] });
+      functions.line(`return ${built};`);
+    });
+  }
+  for (const name of defNames.filter((each) => needs.of(document.defs[each]!))) {
+    functions.blankLine();
+    functions.block(`function ${scope.normalizeDef(name)}(input: unknown): unknown`, () => {
+      const result = new NormalizationPrinter(functions, facts, scope, needs).print(document.defs[name]!, { input: 'input', path: [] });
+      functions.line(`return ${result};`);
+    });
+  }
+
+  const constants = new CodeWriter();
+  for (const constant of scope.constants) {
+    constants.blankLine();
+    constants.line(`const ${constant.name} = ${constant.initializer};`);
+  }
+  constants.blankLine();
+  const code = `${constants.toString()}${scope.constants.length > 0 ? '\n' : ''}${functions.toString()}\n`;
+  return { code, validateName: scope.validateName, normalizeName: scope.normalizeName };
+}
+
+/**
+ * Source to put once at the top of a generated module (after imports), shared by all its
+ * validators: value descriptions for messages, format checks, pointer escaping. Its names
+ * start with `__toolgen`.
+ */
+export function emitValidatorPreamble(): string {
+  return preamble;
+}
+
+/** Fails on what no derivation produces: a dangling reference or a pattern JavaScript cannot compile. */
+function checkDocument(document: ShapeDocument): void {
+  const visit = (shape: Shape): void => {
+    switch (shape.kind) {
+      case 'ref':
+        if (!Object.hasOwn(document.defs, shape.name)) {
+          throw new Error(`emitValidator: no def named ${JSON.stringify(shape.name)}`);
+        }
+        return;
+      case 'string':
+        if (shape.pattern !== undefined) {
+          try {
+            new RegExp(shape.pattern, 'u');
+          } catch (error) {
+            throw new Error(`emitValidator: the pattern ${JSON.stringify(shape.pattern)} is not a valid regular expression with the u flag`, { cause: error });
+          }
+        }
+        return;
+      case 'array':
+        return visit(shape.items);
+      case 'tuple':
+        shape.elements.forEach(visit);
+        return shape.rest === null ? undefined : visit(shape.rest);
+      case 'object':
+        shape.properties.forEach((property) => visit(property.shape));
+        return shape.additionalProperties === false ? undefined : visit(shape.additionalProperties);
+      case 'union':
+        return shape.members.forEach(visit);
+      default:
+        return;
+    }
+  };
+  visit(document.root);
+  Object.values(document.defs).forEach(visit);
+}

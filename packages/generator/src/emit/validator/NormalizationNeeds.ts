@@ -1,0 +1,53 @@
+import type { Shape } from '../../schema/shape.js';
+import type { ShapeFacts } from './ShapeFacts.js';
+
+/**
+ * Which shapes the strict normalizer has to walk: those holding, at any depth, an object with
+ * an optional member that cannot be null (the member the `openai-strict` variant sends as null
+ * when the model leaves it out).
+ */
+export class NormalizationNeeds {
+  readonly #facts: ShapeFacts;
+  readonly #defs = new Map<string, boolean>();
+
+  constructor(facts: ShapeFacts) {
+    this.#facts = facts;
+    const names = Object.keys(facts.document.defs).sort();
+    // Defs may refer to each other in cycles: iterate to a fixpoint.
+    let changed = true;
+    while (changed) {
+      changed = false;
+      for (const name of names) {
+        if (this.#defs.get(name) !== true && this.of(facts.document.defs[name]!)) {
+          this.#defs.set(name, true);
+          changed = true;
+        }
+      }
+    }
+  }
+
+  of(shape: Shape): boolean {
+    switch (shape.kind) {
+      case 'object':
+        return (
+          shape.properties.some((property) => this.removesNull(property) || this.of(property.shape)) ||
+          (shape.additionalProperties !== false && this.of(shape.additionalProperties))
+        );
+      case 'array':
+        return this.of(shape.items);
+      case 'tuple':
+        return shape.elements.some((element) => this.of(element)) || (shape.rest !== null && this.of(shape.rest));
+      case 'union':
+        return shape.members.some((member) => this.of(member));
+      case 'ref':
+        return this.#defs.get(shape.name) === true;
+      default:
+        return false;
+    }
+  }
+
+  /** An optional member whose shape cannot be null: null sent for it means absent. */
+  removesNull(property: { readonly optional: boolean; readonly shape: Shape }): boolean {
+    return property.optional && !this.#facts.canBeNull(property.shape);
+  }
+}

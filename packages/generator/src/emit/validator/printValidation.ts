@@ -1,0 +1,583 @@
+import type {
+  ArrayShape,
+  DateShape,
+  EnumShape,
+  LiteralShape,
+  NumberShape,
+  ObjectShape,
+  PropertyShape,
+  RefShape,
+  Shape,
+  StringShape,
+  TupleShape,
+  UnionShape,
+} from '../../schema/shape.js';
+import type { Branch, CodeWriter } from './CodeWriter.js';
+import { findDiscriminator, type Discriminator } from './discriminator.js';
+import { isNoneOf, isNotType, isType, readProperty, scalarLiteral, writeProperty } from './expressions.js';
+import { enforcedFormat } from './formats.js';
+import { jsonText, quote } from './literals.js';
+import { messages } from './messages.js';
+import type { Pointer } from './Pointer.js';
+import { LocalNames, type ModuleScope } from './scope.js';
+import { jsonTypeOrder, type ExpectedType, type JsonType, type ShapeFacts } from './ShapeFacts.js';
+
+/** Where a value is validated. */
+export interface Site {
+  /** The local (or parameter) holding the value; never reassigned, so type tests narrow it. */
+  readonly input: string;
+  readonly pointer: Pointer;
+  /** Property names and steps (`item`, `value`, `0`) from the function's root, for local names. */
+  readonly path: readonly string[];
+  /** The JSON type emitted code has already established for `input`. */
+  readonly known?: JsonType;
+  /** The value may also be null (a nullable union): type messages say so. */
+  readonly orNull?: boolean;
+  /** The tool's arguments object itself: an extra property is "not a parameter of this tool". */
+  readonly root?: boolean;
+}
+
+type ShapeOf<K extends Shape['kind']> = Extract<Shape, { kind: K }>;
+
+/** Writes the statements validating one kind of shape at a site; returns the expression of the built value. */
+type KindPrinter<S extends Shape> = (shape: S, site: Site, printer: ValidationPrinter) => string;
+
+/**
+ * Prints the straight-line code that validates a value against a shape and builds the value
+ * the method receives. Issues go to the `issues` array in scope; pointers and messages are
+ * computed only where an issue is pushed.
+ */
+export class ValidationPrinter {
+  readonly writer: CodeWriter;
+  readonly facts: ShapeFacts;
+  readonly scope: ModuleScope;
+  readonly names = new LocalNames();
+
+  constructor(writer: CodeWriter, facts: ShapeFacts, scope: ModuleScope) {
+    this.writer = writer;
+    this.facts = facts;
+    this.scope = scope;
+  }
+
+  print(shape: Shape, site: Site): string {
+    return (printers[shape.kind] as KindPrinter<Shape>)(shape, site, this);
+  }
+
+  /** `issues.push(…)`; `message` is an expression. */
+  push(pointer: Pointer, message: string, expected?: ExpectedType): void {
+    const fields = [`pointer: ${pointer.render()}`, `message: ${message}`];
+    if (expected !== undefined) {
+      fields.push(`expected: '${expected}'`);
+    }
+    this.writer.line(`issues.push({ ${fields.join(', ')} });`);
+  }
+
+  /** A message ending in `got ` completed with `value` described. */
+  got(text: string, value: string): string {
+    return `${quote(text)} + __toolgenDescribe(${value})`;
+  }
+
+  /** What a value at `site` must be: the shape's words, `or null` when nullable. */
+  what(shape: Shape, site: Site): string {
+    const words = this.facts.describe(shape);
+    return site.orNull === true ? `${words} or null` : words;
+  }
+
+  /** Pushes the type mismatch of `shape` at `site`. */
+  mismatch(shape: Shape, site: Site): void {
+    this.push(site.pointer, this.got(messages.mustBe(this.what(shape, site)), site.input), this.facts.expected(shape));
+  }
+
+  /** Checks that the value has JSON type `type`, then writes `body` for a value that has it. */
+  checkType(shape: Shape, site: Site, type: JsonType, body: () => void): void {
+    if (site.known === type) {
+      body();
+      return;
+    }
+    this.writer.branches([
+      { condition: isNotType(type, site.input), body: () => this.mismatch(shape, site) },
+      { condition: null, body },
+    ]);
+  }
+}
+
+const printString: KindPrinter<StringShape> = (shape, site, printer) => {
+  const { writer } = printer;
+  const value = site.input;
+  printer.checkType(shape, site, 'string', () => {
+    if (shape.minLength !== undefined && shape.minLength > 0) {
+      // A string of n UTF-16 units holds n/2 to n code points: count only when it can matter.
+      const tooShort = shape.minLength === 1 ? `${value}.length === 0` : `${value}.length < ${shape.minLength * 2} && __toolgenCodePoints(${value}) < ${shape.minLength}`;
+      writer.block(`if (${tooShort})`, () =>
+        printer.push(site.pointer, `${quote(messages.minLength(shape.minLength!))} + __toolgenCodePoints(${value})`),
+      );
+    }
+    if (shape.maxLength !== undefined) {
+      writer.block(`if (${value}.length > ${shape.maxLength} && __toolgenCodePoints(${value}) > ${shape.maxLength})`, () =>
+        printer.push(site.pointer, `${quote(messages.maxLength(shape.maxLength!))} + __toolgenCodePoints(${value})`),
+      );
+    }
+    if (shape.pattern !== undefined) {
+      const pattern = printer.scope.hoist('Pattern', `new RegExp(${quote(shape.pattern)}, 'u')`);
+      writer.block(`if (!${pattern}.test(${value}))`, () => printer.push(site.pointer, printer.got(messages.pattern(shape.pattern!), value)));
+    }
+    const format = enforcedFormat(shape.format);
+    if (format !== undefined) {
+      writer.block(`if (!${format.test}(${value}))`, () => printer.push(site.pointer, printer.got(messages.format(format.phrase), value)));
+    }
+  });
+  return value;
+};
+
+const printNumber: KindPrinter<NumberShape> = (shape, site, printer) => {
+  const value = site.input;
+  const test = shape.integer ? 'Number.isInteger' : 'Number.isFinite';
+  const condition = site.known === 'number' ? `!${test}(${value})` : `typeof ${value} !== 'number' || !${test}(${value})`;
+  const bounds: readonly [number | undefined, string, (limit: number) => string][] = [
+    [shape.minimum, '<', messages.minimum],
+    [shape.maximum, '>', messages.maximum],
+    [shape.exclusiveMinimum, '<=', messages.exclusiveMinimum],
+    [shape.exclusiveMaximum, '>=', messages.exclusiveMaximum],
+  ];
+  printer.writer.branches([
+    { condition, body: () => printer.mismatch(shape, site) },
+    {
+      condition: null,
+      body: () => {
+        for (const [limit, operator, message] of bounds) {
+          if (limit !== undefined) {
+            printer.writer.block(`if (${value} ${operator} ${limit})`, () => printer.push(site.pointer, `${quote(message(limit))} + ${value}`));
+          }
+        }
+      },
+    },
+  ]);
+  return value;
+};
+
+const printLiteral: KindPrinter<LiteralShape> = (shape, site, printer) => {
+  const value = site.input;
+  printer.checkType(shape, site, typeof shape.value as JsonType, () =>
+    printer.writer.block(`if (${value} !== ${scalarLiteral(shape.value)})`, () =>
+      printer.push(site.pointer, printer.got(messages.mustBe(printer.what(shape, site)), value)),
+    ),
+  );
+  return value;
+};
+
+const printEnum: KindPrinter<EnumShape> = (shape, site, printer) => {
+  const value = site.input;
+  const types = printer.facts.types(shape);
+  const membership = (values: readonly (string | number)[]): void => {
+    const condition =
+      values.length <= 6
+        ? values.map((each) => `${value} !== ${scalarLiteral(each)}`).join(' && ')
+        : `!${printer.scope.hoist('Values', `new Set<unknown>([${values.map(scalarLiteral).join(', ')}])`)}.has(${value})`;
+    printer.writer.block(`if (${condition})`, () => printer.push(site.pointer, printer.got(messages.mustBe(printer.what(shape, site)), value)));
+  };
+  if (types.size === 1) {
+    printer.checkType(shape, site, [...types][0]!, () => membership(shape.values));
+  } else {
+    // Compared with a value of known type, values of another type would not type-check.
+    membership(site.known === undefined ? shape.values : shape.values.filter((each) => typeof each === site.known));
+  }
+  return value;
+};
+
+const printDate: KindPrinter<DateShape> = (shape, site, printer) => {
+  const value = site.input;
+  const built = printer.names.fresh('t', site.path);
+  printer.writer.line(`let ${built}: unknown = ${value};`);
+  printer.checkType(shape, site, 'string', () =>
+    printer.writer.branches([
+      {
+        condition: `!__toolgenIsDateTime(${value})`,
+        body: () => printer.push(site.pointer, printer.got(messages.format(enforcedFormat('date-time')!.phrase), value)),
+      },
+      { condition: null, body: () => printer.writer.line(`${built} = new Date(${value});`) },
+    ]),
+  );
+  return built;
+};
+
+/** Item-count checks of an array or tuple held in `list`. */
+function printItemCount(printer: ValidationPrinter, list: string, pointer: Pointer, minItems: number | undefined, maxItems: number | undefined): void {
+  const check = (condition: string, message: string): void => {
+    printer.writer.block(`if (${condition})`, () => printer.push(pointer, `${quote(message)} + ${list}.length`));
+  };
+  if (minItems !== undefined && minItems === maxItems) {
+    check(`${list}.length !== ${minItems}`, messages.exactItems(minItems));
+    return;
+  }
+  if (minItems !== undefined && minItems > 0) {
+    check(`${list}.length < ${minItems}`, messages.minItems(minItems));
+  }
+  if (maxItems !== undefined) {
+    check(`${list}.length > ${maxItems}`, messages.maxItems(maxItems));
+  }
+}
+
+const printArray: KindPrinter<ArrayShape> = (shape, site, printer) => {
+  const { writer, names } = printer;
+  const built = names.fresh('a', site.path);
+  writer.line(`const ${built}: unknown[] = [];`);
+  printer.checkType(shape, site, 'array', () => {
+    const list = names.fresh('l', site.path);
+    writer.line(`const ${list} = ${site.input} as readonly unknown[];`);
+    printItemCount(printer, list, site.pointer, shape.minItems, shape.maxItems);
+    const index = names.fresh('i', site.path);
+    writer.block(`for (let ${index} = 0; ${index} < ${list}.length; ${index}++)`, () => {
+      const path = [...site.path, 'item'];
+      const item = names.fresh('v', path);
+      writer.line(`const ${item} = ${list}[${index}];`);
+      const element = printer.print(shape.items, { input: item, pointer: site.pointer.index(index), path });
+      writer.line(`${built}.push(${element});`);
+    });
+  });
+  return built;
+};
+
+const printTuple: KindPrinter<TupleShape> = (shape, site, printer) => {
+  const { writer, names } = printer;
+  const built = names.fresh('a', site.path);
+  writer.line(`const ${built}: unknown[] = [];`);
+  printer.checkType(shape, site, 'array', () => {
+    const list = names.fresh('l', site.path);
+    writer.line(`const ${list} = ${site.input} as readonly unknown[];`);
+    printItemCount(printer, list, site.pointer, shape.minItems, shape.rest === null ? shape.elements.length : undefined);
+    shape.elements.forEach((element, position) => {
+      writer.block(`if (${list}.length > ${position})`, () => {
+        const path = [...site.path, String(position)];
+        const item = names.fresh('v', path);
+        writer.line(`const ${item} = ${list}[${position}];`);
+        const value = printer.print(element, { input: item, pointer: site.pointer.property(String(position)), path });
+        writer.line(`${built}.push(${value});`);
+      });
+    });
+    if (shape.rest !== null) {
+      const rest = shape.rest;
+      const index = names.fresh('i', site.path);
+      writer.block(`for (let ${index} = ${shape.elements.length}; ${index} < ${list}.length; ${index}++)`, () => {
+        const path = [...site.path, 'item'];
+        const item = names.fresh('v', path);
+        writer.line(`const ${item} = ${list}[${index}];`);
+        const value = printer.print(rest, { input: item, pointer: site.pointer.index(index), path });
+        writer.line(`${built}.push(${value});`);
+      });
+    }
+  });
+  return built;
+};
+
+const printObject: KindPrinter<ObjectShape> = (shape, site, printer) => {
+  const { writer, names } = printer;
+  const built = names.fresh('o', site.path);
+  writer.line(`const ${built}: Record<string, unknown> = {};`);
+  printer.checkType(shape, site, 'object', () => {
+    const record = names.fresh('r', site.path);
+    writer.line(`const ${record} = ${site.input} as Record<string, unknown>;`);
+    const closed = shape.additionalProperties === false;
+    const seen = closed && shape.properties.length > 0 ? names.fresh('n', site.path) : undefined;
+    if (seen !== undefined) {
+      writer.line(`let ${seen} = 0;`);
+    }
+    for (const property of shape.properties) {
+      printProperty(printer, property, site, record, built, seen);
+    }
+    if (shape.additionalProperties === false) {
+      printExtraKeys(printer, shape, site, record, seen);
+    } else {
+      printEntries(printer, shape, shape.additionalProperties, site, record, built);
+    }
+  });
+  return built;
+};
+
+function printProperty(printer: ValidationPrinter, property: PropertyShape, site: Site, record: string, built: string, seen: string | undefined): void {
+  const { writer } = printer;
+  const path = [...site.path, property.name];
+  const value = printer.names.fresh('v', path);
+  const pointer = site.pointer.property(property.name);
+  writer.line(`const ${value} = ${readProperty(record, property.name)};`);
+  const present = (): void => {
+    if (seen !== undefined) {
+      writer.line(`${seen}++;`);
+    }
+    const element = printer.print(property.shape, { input: value, pointer, path });
+    writer.line(writeProperty(built, property.name, element));
+  };
+  if (property.optional) {
+    writer.block(`if (${value} !== undefined)`, present);
+  } else {
+    writer.branches([
+      { condition: `${value} === undefined`, body: () => printer.push(pointer, quote(messages.required(printer.facts.describe(property.shape)))) },
+      { condition: null, body: present },
+    ]);
+  }
+}
+
+function hoistKeys(printer: ValidationPrinter, shape: ObjectShape): () => string {
+  return () => printer.scope.hoist('Keys', `new Set<string>([${shape.properties.map((property) => quote(property.name)).join(', ')}])`);
+}
+
+/** Extra keys of a closed object: counted cheaply, named only when the count is off. */
+function printExtraKeys(printer: ValidationPrinter, shape: ObjectShape, site: Site, record: string, seen: string | undefined): void {
+  const { writer, names } = printer;
+  const key = names.fresh('k', site.path);
+  const message = quote(site.root === true ? messages.notAParameter : messages.notAllowedHere);
+  const own = `__toolgenHasOwn.call(${record}, ${key})`;
+  const report = (condition: string): void => {
+    writer.block(`for (const ${key} in ${record})`, () => writer.block(`if (${condition})`, () => printer.push(site.pointer.key(key), message)));
+  };
+  if (seen === undefined) {
+    report(own);
+    return;
+  }
+  const count = names.fresh('c', site.path);
+  writer.line(`let ${count} = 0;`);
+  writer.block(`for (const ${key} in ${record})`, () => writer.block(`if (${own})`, () => writer.line(`${count}++;`)));
+  const declared = shape.properties.map((property) => property.name);
+  writer.block(`if (${count} !== ${seen})`, () => report(`${own} && ${isNoneOf(key, declared, hoistKeys(printer, shape))}`));
+}
+
+/** Entries of a map (an object with an index signature): each undeclared key's value checked against `values`. */
+function printEntries(printer: ValidationPrinter, shape: ObjectShape, values: Shape, site: Site, record: string, built: string): void {
+  const { writer, names } = printer;
+  const key = names.fresh('k', site.path);
+  const declared = shape.properties.map((property) => property.name);
+  writer.block(`for (const ${key} in ${record})`, () => {
+    const skip =
+      declared.length === 0
+        ? `!__toolgenHasOwn.call(${record}, ${key})`
+        : `!__toolgenHasOwn.call(${record}, ${key}) || !(${isNoneOf(key, declared, hoistKeys(printer, shape))})`;
+    writer.block(`if (${skip})`, () => writer.line('continue;'));
+    const pointer = site.pointer.key(key);
+    writer.block(`if (__toolgenIsReservedKey(${key}))`, () => {
+      printer.push(pointer, quote(messages.reservedKey));
+      writer.line('continue;');
+    });
+    const path = [...site.path, 'value'];
+    const value = names.fresh('v', path);
+    writer.line(`const ${value} = ${record}[${key}];`);
+    const element = printer.print(values, { input: value, pointer, path });
+    writer.line(`${built}[${key}] = ${element};`);
+  });
+}
+
+/** Whether a shape accepts every value of JSON type `type` without a check. */
+function takesAllOf(shape: Shape, type: JsonType, facts: ShapeFacts): boolean {
+  const resolved = facts.resolve(shape);
+  switch (resolved.kind) {
+    case 'any':
+      return true;
+    case 'null':
+    case 'boolean':
+      return facts.types(resolved).has(type);
+    case 'string':
+      return (
+        type === 'string' &&
+        resolved.minLength === undefined &&
+        resolved.maxLength === undefined &&
+        resolved.pattern === undefined &&
+        enforcedFormat(resolved.format) === undefined
+      );
+    case 'union':
+      return resolved.members.some((member) => takesAllOf(member, type, facts));
+    default:
+      return false;
+  }
+}
+
+/** Whether a shape's accepted values are built as they are (no copy, no conversion). */
+function isScalar(shape: Shape, facts: ShapeFacts): boolean {
+  const kind = facts.resolve(shape).kind;
+  return kind === 'string' || kind === 'number' || kind === 'boolean' || kind === 'null' || kind === 'literal' || kind === 'enum';
+}
+
+const printUnion: KindPrinter<UnionShape> = (shape, site, printer) => {
+  const { writer, facts } = printer;
+  const value = site.input;
+  const nullable = site.orNull === true || shape.members.some((member) => facts.resolve(member).kind === 'null');
+  const built = printer.names.fresh('u', site.path);
+  let assigned = false;
+  const assign = (element: string): void => {
+    if (element !== value) {
+      writer.line(`${built} = ${element};`);
+      assigned = true;
+    }
+  };
+  const lines = writer.capture(() => {
+    const active: { type: JsonType; lines: ReturnType<CodeWriter['capture']> }[] = [];
+    const silent: JsonType[] = [];
+    for (const type of site.known === undefined ? jsonTypeOrder : [site.known]) {
+      const candidates: Shape[] = [];
+      for (const member of shape.members) {
+        if (facts.types(member).has(type)) {
+          candidates.push(member);
+          if (takesAllOf(member, type, facts)) {
+            break;
+          }
+        }
+      }
+      // Scalars that would come out as they went in add nothing before a member taking every value of the type.
+      if (candidates.length > 1 && takesAllOf(candidates.at(-1)!, type, facts) && candidates.slice(0, -1).every((member) => isScalar(member, facts))) {
+        candidates.splice(0, candidates.length - 1);
+      }
+      if (candidates.length > 0) {
+        const memberSite: Site = { ...site, known: type, orNull: nullable };
+        const body = writer.capture(() => printCandidates(printer, shape, candidates, memberSite, assign), site.known === undefined);
+        if (body.length === 0) {
+          silent.push(type);
+        } else {
+          active.push({ type, lines: body });
+        }
+      }
+    }
+
+    const fail = (): void => {
+      const words = facts.describeMembers(shape.members);
+      const what = site.orNull === true && !facts.canBeNull(shape) ? `${words} or null` : words;
+      printer.push(site.pointer, printer.got(messages.mustBe(what), value), facts.expected(shape));
+    };
+    const acceptsAll = shape.members.some((member) => facts.acceptsAll(member));
+    if (site.known !== undefined) {
+      if (active.length > 0) {
+        writer.append(active[0]!.lines);
+      } else if (silent.length === 0 && !acceptsAll) {
+        fail();
+      }
+      return;
+    }
+    const branches: Branch[] = active.map(({ type, lines: body }) => ({ condition: isType(type, value), body: () => writer.append(body) }));
+    if (!acceptsAll) {
+      const others = silent.map((type) => {
+        const test = isNotType(type, value);
+        return test.includes('||') ? `(${test})` : test;
+      });
+      branches.push({ condition: others.length === 0 ? null : others.join(' && '), body: fail });
+    }
+    if (branches.length === 1 && branches[0]!.condition === null) {
+      fail();
+    } else {
+      writer.branches(branches);
+    }
+  });
+  // Declared only when a member builds a new value (an object, an array, a Date).
+  if (assigned) {
+    writer.line(`let ${built}: unknown = ${value};`);
+  }
+  writer.append(lines);
+  return assigned ? built : value;
+};
+
+/** The members a value of one JSON type may be: one is checked as it is, several are tried in order. */
+function printCandidates(printer: ValidationPrinter, union: UnionShape, candidates: readonly Shape[], site: Site, assign: (element: string) => void): void {
+  const { writer, facts } = printer;
+  const memberSite = (member: Shape): Site => ({ ...site, orNull: site.orNull === true && facts.resolve(member).kind !== 'null' });
+  if (candidates.length === 1) {
+    assign(printer.print(candidates[0]!, memberSite(candidates[0]!)));
+    return;
+  }
+  const discriminator = site.known === 'object' ? findDiscriminator(candidates, facts) : undefined;
+  if (discriminator !== undefined) {
+    printDiscriminated(printer, candidates, discriminator, site, assign);
+    return;
+  }
+  const mark = printer.names.fresh('m', site.path);
+  writer.line(`const ${mark} = issues.length;`);
+  const attempt = (index: number): void => {
+    const member = candidates[index]!;
+    let value = site.input;
+    const lines = writer.capture(() => {
+      value = printer.print(member, memberSite(member));
+    });
+    if (lines.length === 0) {
+      assign(value);
+      return;
+    }
+    writer.append(lines);
+    writer.branches([
+      {
+        condition: `issues.length !== ${mark}`,
+        body: () => {
+          writer.line(`issues.length = ${mark};`);
+          if (index + 1 < candidates.length) {
+            attempt(index + 1);
+          } else {
+            // The value has the right JSON type, so no `expected`: only its content is wrong.
+            const words = facts.describeDistinctMembers(union.members);
+            printer.push(site.pointer, printer.got(messages.mustBe(words), site.input));
+          }
+        },
+      },
+      { condition: null, body: () => assign(value) },
+    ]);
+  };
+  attempt(0);
+}
+
+/** Objects told apart by a literal property: a wrong or missing discriminator is one issue. */
+function printDiscriminated(
+  printer: ValidationPrinter,
+  members: readonly Shape[],
+  discriminator: Discriminator,
+  site: Site,
+  assign: (value: string) => void,
+): void {
+  const { writer, names } = printer;
+  const record = names.fresh('r', site.path);
+  writer.line(`const ${record} = ${site.input} as Record<string, unknown>;`);
+  const tag = names.fresh('v', [...site.path, discriminator.property]);
+  writer.line(`const ${tag} = ${readProperty(record, discriminator.property)};`);
+  const pointer = site.pointer.property(discriminator.property);
+  const allowed = `one of ${discriminator.values.map(jsonText).join(', ')}`;
+  const types = new Set(discriminator.values.map((value) => typeof value as JsonType));
+  const branches: Branch[] = members.map((member, index) => ({
+    condition: `${tag} === ${scalarLiteral(discriminator.values[index]!)}`,
+    body: () => assign(printer.print(member, { ...site, orNull: false })),
+  }));
+  branches.push({ condition: `${tag} === undefined`, body: () => printer.push(pointer, quote(messages.required(allowed))) });
+  if (types.size === 1) {
+    const type = [...types][0]!;
+    branches.push({ condition: isNotType(type, tag), body: () => printer.push(pointer, printer.got(messages.mustBe(allowed), tag), type as ExpectedType) });
+  }
+  branches.push({ condition: null, body: () => printer.push(pointer, printer.got(messages.mustBe(allowed), tag)) });
+  writer.branches(branches);
+}
+
+const printRef: KindPrinter<RefShape> = (shape, site, printer) => {
+  const { writer, names } = printer;
+  const validate = printer.scope.validateDef(shape.name);
+  const built = names.fresh('d', site.path);
+  if (site.pointer.isRoot) {
+    writer.line(`const ${built} = ${validate}(${site.input}, issues);`);
+    return built;
+  }
+  const mark = names.fresh('m', site.path);
+  writer.line(`const ${mark} = issues.length;`);
+  writer.line(`const ${built} = ${validate}(${site.input}, issues);`);
+  writer.block(`if (issues.length !== ${mark})`, () => writer.line(`__toolgenRebase(issues, ${mark}, ${site.pointer.render()});`));
+  return built;
+};
+
+const printers: { readonly [K in Shape['kind']]: KindPrinter<ShapeOf<K>> } = {
+  any: (_shape, site) => site.input,
+  string: printString,
+  number: printNumber,
+  boolean: (shape, site, printer) => {
+    printer.checkType(shape, site, 'boolean', () => {});
+    return site.input;
+  },
+  null: (shape, site, printer) => {
+    printer.checkType(shape, site, 'null', () => {});
+    return site.input;
+  },
+  literal: printLiteral,
+  enum: printEnum,
+  date: printDate,
+  array: printArray,
+  tuple: printTuple,
+  object: printObject,
+  union: printUnion,
+  ref: printRef,
+};

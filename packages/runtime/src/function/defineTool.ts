@@ -1,0 +1,35 @@
+import type { AIFunction } from './AIFunction.js';
+import type { ToolDefinition } from './ToolDefinition.js';
+import { invokeTool } from './invokeTool.js';
+import { createToolParameters } from './toolParameters.js';
+
+/**
+ * Turns what a generated module knows about a tool into its `AIFunction`. Generated code calls
+ * this once per tool; `invoke` then does, in order:
+ *
+ * 1. reject at once, with the signal's reason, when `context.signal` is already aborted;
+ * 2. when `context.lenient` is `true`, repair the arguments (`repairArguments`) and report each repair;
+ * 3. validate: a non-object or any validator issue rejects with a `ToolArgumentError` listing every issue;
+ * 4. construct the settings and apply `context.settings` to configurable members (any other
+ *    override rejects with a plain `Error`: it is a host bug);
+ * 5. call the method, awaiting a promise or draining an async iterable into an array; an abort
+ *    rejects with its reason right away, even when the tool ignores its signal;
+ * 6. resolve to the result as `JSON.stringify` would send it (`undefined` for `void`).
+ *
+ * A `ToolFailure` the tool throws rejects as is; any other error is logged to `context.logger`
+ * and rejects as a `ToolFailure` with an opaque message, or its own with `context.exposeErrors`.
+ */
+export function defineTool(definition: ToolDefinition): AIFunction {
+  return {
+    name: definition.name,
+    qualifiedName: definition.qualifiedName,
+    description: definition.description,
+    parameters: createToolParameters(definition),
+    variants: definition.variants,
+    losses: definition.losses,
+    returns: definition.returns,
+    metadata: definition.metadata,
+    invoke: (args, context) => invokeTool(definition, args, context),
+    normalizeStrictArguments: (args) => definition.normalizeStrict(args),
+  };
+}

@@ -1,0 +1,41 @@
+import type { ArgumentIssue } from '../errors/ToolFailure.js';
+import type { ToolArguments } from '../toolset/ToolServices.js';
+import type { ArgumentValidator } from './ToolDefinition.js';
+
+/** The outcome of checking the model's arguments: the arguments as the method receives them, or every issue. */
+export type ArgumentValidation =
+  | { readonly ok: true; readonly input: ToolArguments; readonly value: Record<string, unknown> }
+  | { readonly ok: false; readonly issues: readonly ArgumentIssue[] };
+
+/** Checks that `input` is a plain object, then runs the generated validator on it. */
+export function validateArguments(validate: ArgumentValidator, input: unknown): ArgumentValidation {
+  if (!isPlainObject(input)) {
+    return { ok: false, issues: [{ pointer: '', message: `must be an object with the tool's arguments; got ${describeKind(input)}`, expected: 'object' }] };
+  }
+  const issues: ArgumentIssue[] = [];
+  const value = validate(input, issues);
+  return issues.length === 0 ? { ok: true, input, value } : { ok: false, issues };
+}
+
+/** An object literal or `JSON.parse` result: no array, no class instance. */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null) return false;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+/** The kind of `value` in words, for messages: `null`, `an array`, `a string`, `nothing`. */
+export function describeKind(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  switch (typeof value) {
+    case 'undefined':
+      return 'nothing';
+    case 'string':
+      return 'a string';
+    case 'object':
+      return 'a non-plain object';
+    default:
+      return `a ${typeof value}`;
+  }
+}

@@ -1,0 +1,56 @@
+import type { StandardJSONSchemaV1, StandardSchemaV1 } from '@standard-schema/spec';
+import { describe, expectTypeOf, it } from 'vitest';
+import {
+  defineTool,
+  repairArguments,
+  type AIFunction,
+  type ArgumentRepair,
+  type ArgumentRepairKind,
+  type ArgumentRepairResult,
+  type JsonValue,
+  type ToolDefinition,
+  type ToolInvocationContext,
+  type ToolLogger,
+  type ToolResultKind,
+} from '@toolgen/runtime';
+import { probeDefinition } from './invokeFixtures.js';
+
+describe('defineTool types', () => {
+  it('turns a ToolDefinition into an AIFunction', () => {
+    expectTypeOf(defineTool).parameters.toEqualTypeOf<[ToolDefinition]>();
+    expectTypeOf(defineTool).returns.toEqualTypeOf<AIFunction>();
+    expectTypeOf<AIFunction['invoke']>().returns.toEqualTypeOf<Promise<JsonValue | undefined>>();
+    expectTypeOf<AIFunction['normalizeStrictArguments']>().toEqualTypeOf<(args: unknown) => unknown>();
+  });
+
+  it('gives parameters that SDKs accepting Standard Schema take', () => {
+    const tool = defineTool(probeDefinition());
+    expectTypeOf(tool.parameters).toExtend<StandardSchemaV1>();
+    expectTypeOf(tool.parameters).toExtend<StandardJSONSchemaV1>();
+    expectTypeOf(tool.parameters['~standard']).toExtend<StandardSchemaV1.Props & StandardJSONSchemaV1.Props>();
+    expectTypeOf<StandardSchemaV1.InferOutput<AIFunction['parameters']>>().toEqualTypeOf<Readonly<Record<string, unknown>>>();
+  });
+
+  it('types the lenient step and its report', () => {
+    expectTypeOf<ToolInvocationContext['lenient']>().toEqualTypeOf<boolean | undefined>();
+    expectTypeOf<NonNullable<ToolInvocationContext['onRepair']>>().parameter(0).toEqualTypeOf<ArgumentRepair>();
+    expectTypeOf<ArgumentRepair['kind']>().toEqualTypeOf<ArgumentRepairKind>();
+    expectTypeOf<ArgumentRepairKind>().toEqualTypeOf<
+      'parsed-json-string' | 'stripped-code-fence' | 'string-to-number' | 'string-to-integer' | 'string-to-boolean'
+    >();
+    expectTypeOf(repairArguments).returns.toEqualTypeOf<ArgumentRepairResult>();
+    expectTypeOf<{ error(message: string, error: unknown): void }>().toExtend<ToolLogger>();
+  });
+
+  it('rejects definitions the contract forbids, at compile time', () => {
+    const result: ToolResultKind = 'promise';
+    expectTypeOf(result).toExtend<ToolResultKind>();
+    // @ts-expect-error -- not a result kind
+    probeDefinition({ result: 'stream' });
+    // @ts-expect-error -- a validator returns the arguments record
+    probeDefinition({ validate: () => 'valid' });
+    // @ts-expect-error -- the lenient flag is a boolean
+    const context: ToolInvocationContext = { lenient: 'yes' };
+    expectTypeOf(context).toExtend<ToolInvocationContext>();
+  });
+});
