@@ -20,6 +20,8 @@ export const strictCompilerOptions = {
   strict: true,
   exactOptionalPropertyTypes: true,
   noUncheckedIndexedAccess: true,
+  noUnusedLocals: true,
+  noUnusedParameters: true,
   skipLibCheck: true,
   noEmit: true,
 };

@@ -67,7 +67,7 @@ export function emitModule(input: ModuleInput): string {
     writer.writeLine(line);
   }
   writer.blankLine();
-  const preamble = emitValidatorPreamble().trimEnd();
+  const preamble = emitValidatorPreamble(validators.map(({ emitted }) => emitted.code).join('\n')).trimEnd();
   if (preamble !== '') {
     writer.write(preamble).newLine().blankLine();
   }
@@ -99,7 +99,11 @@ function printTool(writer: Writer, tool: ToolModel, toolsetName: string, validat
       writer.writeLine(`createSettings: () => new ${settingsName}(),`);
     }
     writer.writeLine(`result: ${quote(tool.resultKind)},`);
-    writer.writeLine(`call: (args, injected) => ${printCall(tool, toolsetName)},`);
+    const call = printCall(tool, toolsetName);
+    // unused callback parameters get a leading underscore, for consumers with noUnusedParameters
+    const argsName = call.includes('args') ? 'args' : '_args';
+    const injectedName = call.includes('injected.') ? 'injected' : '_injected';
+    writer.writeLine(`call: (${argsName}, ${injectedName}) => ${call},`);
   });
   writer.write('),').newLine();
 }
@@ -110,7 +114,7 @@ function printCall(tool: ToolModel, toolsetName: string): string {
   const argumentsText = tool.parameters.map((parameter: ParameterModel, index) => {
     switch (parameter.kind) {
       case 'argument':
-        return tool.flattened ? `args as ${parameterType(index)}` : `args[${quote(parameter.name)}] as ${parameterType(index)}`;
+        return tool.flattened ? `args as unknown as ${parameterType(index)}` : `args[${quote(parameter.name)}] as ${parameterType(index)}`;
       case 'settings':
         return `injected.settings as ${parameterType(index)}`;
       case 'services':

@@ -83,9 +83,53 @@ export function emitValidator(document: ShapeDocument, prefix: string): EmittedV
  * validators: value descriptions for messages, format checks, pointer escaping. Its names
  * start with `__toolgen`.
  */
-export function emitValidatorPreamble(): string {
-  return preamble;
+export function emitValidatorPreamble(usedBy?: string): string {
+  if (usedBy === undefined) {
+    return preamble;
+  }
+  // only the helpers the module's validators reach: an unused one would fail noUnusedLocals
+  const needed = new Set<PreambleChunk>();
+  const pending = [usedBy];
+  while (pending.length > 0) {
+    const code = pending.pop()!;
+    for (const chunk of preambleChunks) {
+      if (!needed.has(chunk) && new RegExp(`\\b${chunk.name}\\b`).test(code)) {
+        needed.add(chunk);
+        pending.push(chunk.text);
+      }
+    }
+  }
+  return preambleChunks
+    .filter((chunk) => needed.has(chunk))
+    .map((chunk) => chunk.text)
+    .join('\n\n');
 }
+
+interface PreambleChunk {
+  readonly name: string;
+  readonly text: string;
+}
+
+/** The preamble cut into its top-level declarations, each with the name it declares. */
+const preambleChunks: readonly PreambleChunk[] = (() => {
+  const chunks: string[][] = [];
+  let previousBlank = true;
+  for (const line of preamble.split('\n')) {
+    if (previousBlank && /^(?:const |function |\/\*\*)/.test(line)) {
+      chunks.push([]);
+    }
+    chunks.at(-1)?.push(line);
+    previousBlank = line.trim() === '';
+  }
+  return chunks.map((lines) => {
+    const text = lines.join('\n').trim();
+    const name = /(?:const|function) (__toolgen\w+)/.exec(text)?.[1];
+    if (name === undefined) {
+      throw new Error(`emitValidatorPreamble: a preamble declaration without a name: ${text.slice(0, 60)}`);
+    }
+    return { name, text };
+  });
+})();
 
 /** Fails on what no derivation produces: a dangling reference or a pattern JavaScript cannot compile. */
 function checkDocument(document: ShapeDocument): void {

@@ -72,7 +72,8 @@ function printKind(shape: Shape): MutableSchema {
     case 'object': {
       const properties: MutableSchema = {};
       for (const property of shape.properties) {
-        properties[property.name] = printShape(property.shape);
+        // defineProperty: a member named __proto__ must stay a member, not become the prototype
+        Object.defineProperty(properties, property.name, { value: printShape(property.shape), enumerable: true, writable: true, configurable: true });
       }
       return {
         type: 'object',

@@ -81,6 +81,19 @@ describe('invoking generated functions', () => {
     toolset = module.fixtureToolset;
   });
 
+  it('type-checks with TypeScript 6 and 7 under strict flags and noUnusedLocals/noUnusedParameters', () => {
+    for (const tsc of ['node_modules/typescript/bin/tsc', 'node_modules/typescript7/bin/tsc']) {
+      const output = (() => {
+        try {
+          return execFileSync(process.execPath, [path.join(repoRoot, tsc), '-p', root, '--noEmit'], { encoding: 'utf8' });
+        } catch (error) {
+          return String((error as { stdout?: string }).stdout ?? error);
+        }
+      })();
+      expect(output).toBe('');
+    }
+  }, 60_000);
+
   it('exports the toolset with its functions and metadata', () => {
     expect(toolset).toMatchObject({ className: 'FixtureToolset', owner: 'fixture', displayName: 'Fixture' });
     expect(toolset.functions.map((f) => f.qualifiedName)).toEqual([

@@ -571,7 +571,7 @@ export const validatorFixtures: readonly ValidatorFixture[] = [
   },
   {
     name: 'a declared __proto__ member',
-    noOracle: 'toJsonSchema assigns properties[name], so a member named __proto__ never reaches the printed schema',
+    noOracle: 'ajv does not accept an own __proto__ member even where the schema declares one, so it cannot judge this fixture',
     document: {
       root: {
         kind: 'object',
