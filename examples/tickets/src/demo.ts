@@ -5,7 +5,14 @@
  *   npx toolgen -p examples/tickets     # regenerate src/tickets.tools.ts
  *   npm run demo -w examples/tickets    # compile and run this script
  */
-import type { AIFunction, JsonValue, ToolServices } from '@toolgen/runtime';
+import {
+  InMemoryToolSettingsStore,
+  saveToolSettings,
+  type AIFunction,
+  type JsonValue,
+  type ToolSettingsStore,
+  type ToolServices,
+} from '@toolgen/runtime';
 import { Priority, type Ticket, type TicketClient } from './model.js';
 import { ticketToolset } from './tickets.tools.js';
 
@@ -45,11 +52,17 @@ function ticket(number: number, title: string, status: Ticket['status'], priorit
 const services: ToolServices = { tickets: new InMemoryTickets() };
 const tools = new Map(ticketToolset.functions.map((fn) => [fn.name, fn]));
 
+const settingsStore: ToolSettingsStore = new InMemoryToolSettingsStore();
+
 async function call(name: string, args: unknown): Promise<void> {
   const fn: AIFunction = tools.get(name)!;
   console.log(`\n> ${fn.qualifiedName} ${JSON.stringify(args)}`);
   try {
-    const result: JsonValue | undefined = await fn.invoke(args, { services, logger: { error: (message) => console.log(`  [host log] ${message}`) } });
+    const result: JsonValue | undefined = await fn.invoke(args, {
+      services,
+      settingsStore,
+      logger: { error: (message) => console.log(`  [host log] ${message}`) },
+    });
     console.log(result === undefined ? '(no result)' : JSON.stringify(result, null, 2));
   } catch (error) {
     console.log(`error for the model: ${(error as Error).message}`);
@@ -59,6 +72,17 @@ async function call(name: string, args: unknown): Promise<void> {
 console.log(`Toolset ${ticketToolset.displayName}: ${ticketToolset.functions.map((fn) => fn.qualifiedName).join(', ')}`);
 await call('search_tickets', { query: 'printer' });
 await call('search_tickets', { query: 42, limit: 5 });
+
+// Settings the model never sees: a user stores includeClosed and limit for search_tickets.
+const stored = { includeClosed: true, limit: 1 };
+await saveToolSettings(settingsStore, tools.get('search_tickets')!, stored);
+console.log(`\n(stored settings for search_tickets: ${JSON.stringify(stored)})`);
+await call('search_tickets', { query: 'printer' });
+try {
+  await saveToolSettings(settingsStore, tools.get('search_tickets')!, { limit: 1000 });
+} catch (error) {
+  console.log(`host error: ${(error as Error).message}`);
+}
 await call('get_ticket', { number: 4712 });
 await call('get_ticket', {});
 await call('close_ticket', { number: 4711, reason: 'Replaced the fuser unit.' });

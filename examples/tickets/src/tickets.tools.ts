@@ -72,6 +72,57 @@ function ticket_searchTicketsNormalizeStrict(input: unknown): unknown {
   return input;
 }
 
+function ticket_searchTicketsSettingsValidate(input: unknown, issues: ArgumentIssue[]): Record<string, unknown> {
+  const o_input: Record<string, unknown> = {};
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    issues.push({ pointer: '', message: 'must be an object; got ' + __toolgenDescribe(input), expected: 'object' });
+  } else {
+    const r_input = input as Record<string, unknown>;
+    let n_input = 0;
+    const v_limit = r_input['limit'];
+    if (v_limit === undefined) {
+      issues.push({ pointer: '/limit', message: 'is required; send a number' });
+    } else {
+      n_input++;
+      if (typeof v_limit !== 'number' || !Number.isFinite(v_limit)) {
+        issues.push({ pointer: '/limit', message: 'must be a number; got ' + __toolgenDescribe(v_limit), expected: 'number' });
+      } else {
+        if (v_limit < 1) {
+          issues.push({ pointer: '/limit', message: 'must be at least 1; got ' + v_limit });
+        }
+        if (v_limit > 100) {
+          issues.push({ pointer: '/limit', message: 'must be at most 100; got ' + v_limit });
+        }
+      }
+      o_input['limit'] = v_limit;
+    }
+    const v_includeClosed = r_input['includeClosed'];
+    if (v_includeClosed === undefined) {
+      issues.push({ pointer: '/includeClosed', message: 'is required; send a boolean' });
+    } else {
+      n_input++;
+      if (typeof v_includeClosed !== 'boolean') {
+        issues.push({ pointer: '/includeClosed', message: 'must be a boolean; got ' + __toolgenDescribe(v_includeClosed), expected: 'boolean' });
+      }
+      o_input['includeClosed'] = v_includeClosed;
+    }
+    let c_input = 0;
+    for (const k_input in r_input) {
+      if (__toolgenHasOwn.call(r_input, k_input)) {
+        c_input++;
+      }
+    }
+    if (c_input !== n_input) {
+      for (const k_input in r_input) {
+        if (__toolgenHasOwn.call(r_input, k_input) && k_input !== 'limit' && k_input !== 'includeClosed') {
+          issues.push({ pointer: '/' + __toolgenEscape(k_input), message: 'is not a parameter of this tool; remove it' });
+        }
+      }
+    }
+  }
+  return o_input;
+}
+
 function ticket_getTicketValidate(input: unknown, issues: ArgumentIssue[]): Record<string, unknown> {
   const o_input: Record<string, unknown> = {};
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
@@ -320,6 +371,7 @@ export const ticketToolset: GeneratedToolset = {
       validate: ticket_searchTicketsValidate,
       normalizeStrict: ticket_searchTicketsNormalizeStrict,
       createSettings: () => new SearchTicketsSettings(),
+      validateSettings: ticket_searchTicketsSettingsValidate,
       result: 'value',
       call: (args, injected) => TicketToolset.searchTickets(args['query'] as Parameters<typeof TicketToolset.searchTickets>[0], injected.settings as Parameters<typeof TicketToolset.searchTickets>[1], injected.services),
     }),

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { analyzeProject, type ProjectAnalysis } from './analysis/analyzeProject.js';
 import type { ToolModel, ToolsetModel } from './analysis/model.js';
-import type { Diagnostic } from './diagnostics/Diagnostic.js';
+import { checkRenamedSettings } from './analysis/checkRenamedSettings.js';
+import { compareDiagnostics, type Diagnostic } from './diagnostics/Diagnostic.js';
 import { emitModule, generatedHeader } from './emit/module.js';
 import { readIfExists } from './io/writeFileAtomic.js';
 import {
@@ -83,28 +84,44 @@ export function generate(options: GenerateOptions): GenerationResult {
   const manifest = buildManifest(analysis.toolsets, layout, variantsOf);
   outputs.push({ path: manifestPath, content: serializeManifest(manifest) });
 
+  const previous = readPreviousManifest(manifestPath);
   const expected = new Set([...bySource.keys()].map((source) => modulePathFor(source, layout)));
-  const orphans = findGeneratedModules(analysis, layout, manifestPath).filter((file) => !expected.has(file));
-  return { analysis, manifest, outputs, orphans, diagnostics: analysis.diagnostics };
+  const orphans = findGeneratedModules(analysis, layout, previous).filter((file) => !expected.has(file));
+  const renames = checkRenamedSettings(
+    analysis.toolsets.filter((toolset) => !toolset.hasErrors),
+    (previous?.toolsets ?? []).flatMap((toolset) => toolset.tools ?? []).map((tool) => ({ name: String(tool.name), settingsSchema: tool.settings?.schema ?? null })),
+  );
+  const diagnostics = [...analysis.diagnostics, ...renames].sort(compareDiagnostics);
+  return { analysis, manifest, outputs, orphans, diagnostics };
+}
+
+interface PreviousManifest {
+  readonly toolsets?: readonly { readonly module?: unknown; readonly tools?: readonly { readonly name?: unknown; readonly settings?: { readonly schema?: unknown } | null }[] }[];
+}
+
+/** The manifest on disk before this run, or undefined when there is none or it does not parse (it is then simply replaced). */
+function readPreviousManifest(manifestPath: string): PreviousManifest | undefined {
+  const text = readIfExists(manifestPath);
+  if (text === undefined) {
+    return undefined;
+  }
+  try {
+    const parsed = JSON.parse(text) as unknown;
+    return typeof parsed === 'object' && parsed !== null ? (parsed as PreviousManifest) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
  * Generated modules that exist now: those the previous manifest lists and the `*.tools.ts`
  * files of the program, kept only when they start with toolgen's header.
  */
-function findGeneratedModules(analysis: ProjectAnalysis, layout: OutputLayout, manifestPath: string): string[] {
+function findGeneratedModules(analysis: ProjectAnalysis, layout: OutputLayout, previous: PreviousManifest | undefined): string[] {
   const candidates = new Set(analysis.project.generatedCandidates);
-  const previous = readIfExists(manifestPath);
-  if (previous !== undefined) {
-    try {
-      const parsed = JSON.parse(previous) as { toolsets?: { module?: unknown }[] };
-      for (const toolset of parsed.toolsets ?? []) {
-        if (typeof toolset.module === 'string') {
-          candidates.add(path.resolve(layout.rootDir, toolset.module));
-        }
-      }
-    } catch {
-      // an unreadable previous manifest is simply replaced
+  for (const toolset of previous?.toolsets ?? []) {
+    if (typeof toolset.module === 'string') {
+      candidates.add(path.resolve(layout.rootDir, toolset.module));
     }
   }
   return [...candidates].filter((file) => readIfExists(file)?.startsWith(generatedHeader) === true).sort();

@@ -50,3 +50,11 @@ export {
   type ToolApprovalMode,
   type WorkspacePathAccess,
 } from './governance.js';
+export {
+  FileToolSettingsStore,
+  InMemoryToolSettingsStore,
+  type ToolSettingsStore,
+  type ToolSettingsValues,
+} from './settings/ToolSettingsStore.js';
+export { ToolSettingsError } from './settings/ToolSettingsError.js';
+export { saveToolSettings } from './settings/saveToolSettings.js';

@@ -155,6 +155,13 @@ export const diagnosticCatalogue = {
       notString: 'workspacePath names "{{parameter}}", whose type is {{typeText}}; a workspace path must be a string parameter. Type it as string.',
     },
   },
+  TSH020: {
+    severity: 'warning',
+    messages: {
+      settingsOrphaned:
+        'Tool "{{name}}" appeared and tool "{{previous}}" disappeared, both with the same settings. Stored settings are keyed by tool name, so what users stored for "{{previous}}" no longer applies. If this is a rename, pin the old name: .withName(\'{{previous}}\').',
+    },
+  },
 } as const satisfies Record<string, DiagnosticDefinition>;
 
 export interface DiagnosticDefinition {

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import type { JsonValue } from '@toolgen/runtime';
 import type { ParameterModel, ToolModel, ToolsetModel } from '../analysis/model.js';
 import type { ProviderVariants } from '../schema/variants.js';
-import { emitValidator, emitValidatorPreamble } from './validator.js';
+import { emitValidator, emitValidatorPreamble, type EmittedValidator } from './validator.js';
 
 const require = createRequire(import.meta.url);
 const { default: CodeBlockWriter } = require('code-block-writer') as typeof import('code-block-writer');
@@ -38,10 +38,15 @@ export function emitModule(input: ModuleInput): string {
     imports.add(input.source, toolset.className);
   }
   const validators = input.toolsets.flatMap((toolset) =>
-    toolset.tools.map((tool) => ({ tool, emitted: emitValidator(tool.parametersShape, validatorPrefix(toolset, tool)) })),
+    toolset.tools.map((tool) => {
+      const prefix = validatorPrefix(toolset, tool);
+      const settings = tool.settings === null ? undefined : emitValidator(tool.settings.shape, `${prefix}Settings`, { normalizer: false });
+      return { tool, emitted: emitValidator(tool.parametersShape, prefix), settings };
+    }),
   );
-  for (const { emitted } of validators) {
-    body.write(emitted.code.trimEnd()).newLine().blankLine();
+  const validatorCode = validators.flatMap(({ emitted, settings }) => (settings === undefined ? [emitted.code] : [emitted.code, settings.code]));
+  for (const code of validatorCode) {
+    body.write(code.trimEnd()).newLine().blankLine();
   }
   for (const toolset of input.toolsets) {
     const toolsetName = imports.add(input.source, toolset.className);
@@ -51,8 +56,8 @@ export function emitModule(input: ModuleInput): string {
       body.writeLine(`displayName: ${quote(toolset.displayName)},`);
       body.write('functions: [').indent(() => {
         for (const tool of toolset.tools) {
-          const emitted = validators.find((entry) => entry.tool === tool)!.emitted;
-          printTool(body, tool, toolsetName, emitted, input.variantsOf(tool), imports);
+          const { emitted, settings } = validators.find((entry) => entry.tool === tool)!;
+          printTool(body, tool, toolsetName, emitted, settings, input.variantsOf(tool), imports);
         }
       });
       body.writeLine('],');
@@ -67,7 +72,7 @@ export function emitModule(input: ModuleInput): string {
     writer.writeLine(line);
   }
   writer.blankLine();
-  const preamble = emitValidatorPreamble(validators.map(({ emitted }) => emitted.code).join('\n')).trimEnd();
+  const preamble = emitValidatorPreamble(validatorCode.join('\n')).trimEnd();
   if (preamble !== '') {
     writer.write(preamble).newLine().blankLine();
   }
@@ -75,7 +80,15 @@ export function emitModule(input: ModuleInput): string {
   return writer.toString();
 }
 
-function printTool(writer: Writer, tool: ToolModel, toolsetName: string, validator: ReturnType<typeof emitValidator>, variants: ProviderVariants, imports: ImportSet): void {
+function printTool(
+  writer: Writer,
+  tool: ToolModel,
+  toolsetName: string,
+  validator: EmittedValidator,
+  settingsValidator: EmittedValidator | undefined,
+  variants: ProviderVariants,
+  imports: ImportSet,
+): void {
   writer.write('defineTool(').inlineBlock(() => {
     writer.writeLine(`name: ${quote(tool.name)},`);
     writer.writeLine(`qualifiedName: ${quote(tool.qualifiedName)},`);
@@ -97,6 +110,9 @@ function printTool(writer: Writer, tool: ToolModel, toolsetName: string, validat
     if (tool.settings !== null) {
       const settingsName = imports.add(tool.settings.source, tool.settings.className);
       writer.writeLine(`createSettings: () => new ${settingsName}(),`);
+      if (settingsValidator !== undefined) {
+        writer.writeLine(`validateSettings: ${settingsValidator.validateName},`);
+      }
     }
     writer.writeLine(`result: ${quote(tool.resultKind)},`);
     const call = printCall(tool, toolsetName);

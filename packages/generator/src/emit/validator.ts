@@ -30,7 +30,9 @@ export interface EmittedValidator {
  * name declared starts with it. The code expects `ArgumentIssue` imported as a type from
  * `@toolgen/runtime` and `emitValidatorPreamble()` once above it.
  */
-export function emitValidator(document: ShapeDocument, prefix: string): EmittedValidator {
+/** With `normalizer: false` (settings), no strict normalizer is declared. */
+export function emitValidator(document: ShapeDocument, prefix: string, options: { readonly normalizer?: boolean } = {}): EmittedValidator {
+  const withNormalizer = options.normalizer ?? true;
   if (!isIdentifier(prefix) || prefix.startsWith('__toolgen')) {
     throw new Error(`emitValidator: ${JSON.stringify(prefix)} cannot prefix identifiers`);
   }
@@ -47,11 +49,13 @@ export function emitValidator(document: ShapeDocument, prefix: string): EmittedV
     // A root that is not an object shape only comes from a document no tool derives; the cast keeps the contract.
     functions.line(rootType === 'unknown' ? `return ${built} as Record<string, unknown>;` : `return ${built};`);
   });
-  functions.blankLine();
-  functions.block(`function ${scope.normalizeName}(input: unknown): unknown`, () => {
-    const result = new NormalizationPrinter(functions, facts, scope, needs).print(document.root, { input: 'input', path: [] });
-    functions.line(`return ${result};`);
-  });
+  if (withNormalizer) {
+    functions.blankLine();
+    functions.block(`function ${scope.normalizeName}(input: unknown): unknown`, () => {
+      const result = new NormalizationPrinter(functions, facts, scope, needs).print(document.root, { input: 'input', path: [] });
+      functions.line(`return ${result};`);
+    });
+  }
   for (const name of defNames) {
     const shape = document.defs[name]!;
     functions.blankLine();
@@ -60,7 +64,7 @@ export function emitValidator(document: ShapeDocument, prefix: string): EmittedV
       functions.line(`return ${built};`);
     });
   }
-  for (const name of defNames.filter((each) => needs.of(document.defs[each]!))) {
+  for (const name of defNames.filter((each) => withNormalizer && needs.of(document.defs[each]!))) {
     functions.blankLine();
     functions.block(`function ${scope.normalizeDef(name)}(input: unknown): unknown`, () => {
       const result = new NormalizationPrinter(functions, facts, scope, needs).print(document.defs[name]!, { input: 'input', path: [] });

@@ -6,6 +6,7 @@ import type {
   WorkspacePathAccess,
 } from '../governance.js';
 import type { ArgumentRepair } from '../repair/repairArguments.js';
+import type { ToolSettingsStore, ToolSettingsValues } from '../settings/ToolSettingsStore.js';
 import type { ToolServices } from '../toolset/ToolServices.js';
 
 /** A value JSON can carry: what the model sends and what it receives. */
@@ -79,8 +80,10 @@ export interface ToolInvocationContext {
   readonly signal?: AbortSignal;
   /** The run's services, handed to a `ToolServices` parameter. */
   readonly services?: ToolServices;
-  /** Per-run overrides of configurable settings members. */
+  /** Per-run overrides of configurable settings members; they win over stored values. */
   readonly settings?: ToolSettingsOverrides;
+  /** Where the tool's stored settings come from (keyed by tool name); they win over code defaults. */
+  readonly settingsStore?: ToolSettingsStore;
   /** Receives unexpected errors in full. */
   readonly logger?: ToolLogger;
   /** Show the model the message of unexpected errors instead of an opaque one. */
@@ -121,6 +124,13 @@ export interface AIFunction {
    * message is safe to show the model (a `ToolArgumentError` for invalid arguments).
    */
   invoke(args: unknown, context?: ToolInvocationContext): Promise<JsonValue | undefined>;
+  /**
+   * The settings object the tool would receive with these stored values and run overrides: code
+   * defaults first, then `stored`, then `overrides`. Throws a `ToolSettingsError` when either names
+   * a member that is not configurable or holds a value its schema rejects. `undefined` when the
+   * tool has no settings.
+   */
+  resolveSettings(stored?: ToolSettingsValues, overrides?: ToolSettingsOverrides): object | undefined;
   /**
    * Applies the `openai-strict` variant's null-versus-absent rule to `args`: returns a copy where
    * `null` sent for an optional, non-nullable member is removed. Whatever offered the strict

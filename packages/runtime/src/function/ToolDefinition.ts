@@ -44,6 +44,8 @@ export interface ToolDefinition {
   readonly normalizeStrict: StrictArgumentNormalizer;
   /** Constructs the settings class with its code defaults (`new SearchTicketsSettings()`). */
   readonly createSettings?: () => object;
+  /** The generated validator of the settings class's data members; stored values and overrides must pass it. */
+  readonly validateSettings?: ArgumentValidator;
   readonly result: ToolResultKind;
   /** Calls the static method with the validated arguments and the injected values, positionally. */
   readonly call: (args: Record<string, unknown>, injected: InjectedValues) => unknown;

@@ -1,6 +1,7 @@
 import type { AIFunction } from './AIFunction.js';
 import type { ToolDefinition } from './ToolDefinition.js';
 import { invokeTool } from './invokeTool.js';
+import { resolveSettings } from './resolveSettings.js';
 import { createToolParameters } from './toolParameters.js';
 
 /**
@@ -10,8 +11,9 @@ import { createToolParameters } from './toolParameters.js';
  * 1. reject at once, with the signal's reason, when `context.signal` is already aborted;
  * 2. when `context.lenient` is `true`, repair the arguments (`repairArguments`) and report each repair;
  * 3. validate: a non-object or any validator issue rejects with a `ToolArgumentError` listing every issue;
- * 4. construct the settings and apply `context.settings` to configurable members (any other
- *    override rejects with a plain `Error`: it is a host bug);
+ * 4. construct the settings with their code defaults, then apply the values stored for the tool in
+ *    `context.settingsStore`, then `context.settings`; both may only change configurable members
+ *    with values that fit their schema, or the call rejects with a `ToolSettingsError` (a host bug);
  * 5. call the method, awaiting a promise or draining an async iterable into an array; an abort
  *    rejects with its reason right away, even when the tool ignores its signal;
  * 6. resolve to the result as `JSON.stringify` would send it (`undefined` for `void`).
@@ -31,5 +33,6 @@ export function defineTool(definition: ToolDefinition): AIFunction {
     metadata: definition.metadata,
     invoke: (args, context) => invokeTool(definition, args, context),
     normalizeStrictArguments: (args) => definition.normalizeStrict(args),
+    resolveSettings: (stored, overrides) => resolveSettings(definition, stored, overrides),
   };
 }

@@ -22,7 +22,10 @@ export async function invokeTool(
   const input = context.lenient === true ? repair(definition, args, context) : args;
   const validation = validateArguments(definition.validate, input);
   if (!validation.ok) throw new ToolArgumentError(validation.issues);
-  const settings = resolveSettings(definition, context.settings);
+  const stored =
+    context.settingsStore === undefined || definition.createSettings === undefined ? undefined : await context.settingsStore.get(definition.name);
+  signal.throwIfAborted();
+  const settings = resolveSettings(definition, stored, context.settings);
   const injected: InjectedValues = {
     settings,
     // An empty object when the host passed none, even where users declared required services.

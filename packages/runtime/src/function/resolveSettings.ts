@@ -1,23 +1,46 @@
+import type { ArgumentIssue } from '../errors/ToolFailure.js';
+import { ToolSettingsError } from '../settings/ToolSettingsError.js';
+import type { ToolSettingsValues } from '../settings/ToolSettingsStore.js';
 import type { ToolSettingsOverrides } from './AIFunction.js';
 import type { ToolDefinition } from './ToolDefinition.js';
 
+type SettingsDefinition = Pick<ToolDefinition, 'name' | 'qualifiedName' | 'metadata' | 'createSettings' | 'validateSettings'>;
+
 /**
- * Builds the settings object a tool receives: the settings class with its code defaults, then the
- * run's overrides of configurable members. An override of any other member is a host bug, so it
- * throws a plain `Error` rather than a `ToolFailure`. An override whose value is `undefined`
- * counts as absent. Returns `undefined` for a tool without settings.
+ * Builds the settings object a tool receives, in this order: the settings class with its code
+ * defaults, then the stored values, then the run's overrides. Stored values and overrides may only
+ * name configurable members, and every value must fit its member's schema; anything else throws a
+ * `ToolSettingsError` naming the tool and the members (a host error, never shown to the model).
+ * A value of `undefined` counts as absent. Returns `undefined` for a tool without settings.
  */
 export function resolveSettings(
-  definition: Pick<ToolDefinition, 'qualifiedName' | 'metadata' | 'createSettings'>,
+  definition: SettingsDefinition,
+  stored: ToolSettingsValues | undefined,
   overrides: ToolSettingsOverrides | undefined,
 ): object | undefined {
-  const present = overrides === undefined ? [] : Object.keys(overrides).filter((member) => overrides[member] !== undefined);
+  const storedMembers = checkConfigurable(definition, stored, 'stored settings name');
+  const overriddenMembers = checkConfigurable(definition, overrides, 'run overrides settings');
+  if (definition.createSettings === undefined) {
+    return undefined;
+  }
+  const settings = definition.createSettings();
+  const validStored = validated(definition, settings, stored, storedMembers, 'stored');
+  const validOverrides = validated(definition, { ...settings, ...validStored }, overrides, overriddenMembers, 'run override');
+  for (const [member, value] of Object.entries({ ...validStored, ...validOverrides })) {
+    Reflect.set(settings, member, value);
+  }
+  return settings;
+}
+
+function checkConfigurable(definition: SettingsDefinition, values: ToolSettingsValues | undefined, what: string): string[] {
+  const present = values === undefined ? [] : Object.keys(values).filter((member) => values[member] !== undefined);
   const configurable = definition.metadata.settings?.configurable ?? [];
   const rejected = present.filter((member) => !configurable.includes(member));
   if (rejected.length > 0) {
-    const listed = (members: readonly string[]): string => members.map((member) => `"${member}"`).join(', ');
-    throw new Error(
-      `Tool ${definition.qualifiedName}: the run overrides settings members that are not configurable: ${listed(rejected)}. ` +
+    throw new ToolSettingsError(
+      definition.name,
+      rejected,
+      `Tool ${definition.qualifiedName}: the ${what} members that are not configurable: ${listed(rejected)}. ` +
         (definition.createSettings === undefined
           ? 'The tool has no settings.'
           : configurable.length === 0
@@ -25,10 +48,47 @@ export function resolveSettings(
             : `Its configurable members are ${listed(configurable)}.`),
     );
   }
-  if (definition.createSettings === undefined) return undefined;
-  const settings = definition.createSettings();
-  for (const member of present) {
-    Reflect.set(settings, member, overrides?.[member]);
+  return present;
+}
+
+/** Checks `values` merged over `base` with the generated settings validator; returns the members' validated values. */
+function validated(
+  definition: SettingsDefinition,
+  base: object,
+  values: ToolSettingsValues | undefined,
+  members: readonly string[],
+  source: 'stored' | 'run override',
+): Record<string, unknown> {
+  if (values === undefined || members.length === 0) {
+    return {};
   }
-  return settings;
+  const candidate: Record<string, unknown> = { ...(base as Record<string, unknown>) };
+  for (const member of members) {
+    candidate[member] = values[member];
+  }
+  if (definition.validateSettings === undefined) {
+    return Object.fromEntries(members.map((member) => [member, values[member]]));
+  }
+  const issues: ArgumentIssue[] = [];
+  const output = definition.validateSettings(candidate, issues);
+  const relevant = issues.filter((issue) => members.includes(memberOf(issue)));
+  if (relevant.length > 0) {
+    const bad = [...new Set(relevant.map(memberOf))];
+    throw new ToolSettingsError(
+      definition.name,
+      bad,
+      `Tool ${definition.qualifiedName}: the ${source} value${relevant.length === 1 ? ' is' : 's are'} invalid: ` +
+        relevant.map((issue) => `${issue.pointer.slice(1)} ${issue.message}`).join('; ') +
+        (source === 'stored' ? '. Correct or delete the stored settings of this tool.' : '. Correct the overrides of this run.'),
+    );
+  }
+  return Object.fromEntries(members.map((member) => [member, output[member]]));
+}
+
+function memberOf(issue: ArgumentIssue): string {
+  return issue.pointer.split('/')[1] ?? '';
+}
+
+function listed(members: readonly string[]): string {
+  return members.map((member) => `"${member}"`).join(', ');
 }

@@ -1,0 +1,131 @@
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/** Stored settings values of one tool: configurable members only, as JSON. */
+export interface ToolSettingsValues {
+  readonly [member: string]: unknown;
+}
+
+/**
+ * Where a host keeps the settings users chose, keyed by tool name (not qualified name). Stored
+ * values sit between the code defaults and per-run overrides. Renaming a tool's method renames the
+ * tool and so orphans its stored settings: pin the old name with `withName` before you rename.
+ */
+export interface ToolSettingsStore {
+  /** The stored values of a tool, or undefined when none are stored. */
+  get(toolName: string): Promise<ToolSettingsValues | undefined>;
+  /** Replaces the stored values of a tool. Use `saveToolSettings` to check them first. */
+  set(toolName: string, values: ToolSettingsValues): Promise<void>;
+  /** Forgets the stored values of a tool. */
+  delete(toolName: string): Promise<void>;
+  /** The names of the tools with stored values, sorted. */
+  list(): Promise<readonly string[]>;
+}
+
+/** Keeps settings in memory, for tests and short-lived hosts. */
+export class InMemoryToolSettingsStore implements ToolSettingsStore {
+  readonly #values = new Map<string, ToolSettingsValues>();
+
+  constructor(initial: Readonly<Record<string, ToolSettingsValues>> = {}) {
+    for (const [toolName, values] of Object.entries(initial)) {
+      this.#values.set(toolName, { ...values });
+    }
+  }
+
+  async get(toolName: string): Promise<ToolSettingsValues | undefined> {
+    const values = this.#values.get(toolName);
+    return values === undefined ? undefined : { ...values };
+  }
+
+  async set(toolName: string, values: ToolSettingsValues): Promise<void> {
+    this.#values.set(toolName, { ...values });
+  }
+
+  async delete(toolName: string): Promise<void> {
+    this.#values.delete(toolName);
+  }
+
+  async list(): Promise<readonly string[]> {
+    return [...this.#values.keys()].sort();
+  }
+}
+
+interface SettingsFile {
+  readonly version: 1;
+  readonly tools: Record<string, ToolSettingsValues>;
+}
+
+/**
+ * Keeps settings in one JSON file (`{ "version": 1, "tools": { "search_tickets": { "limit": 20 } } }`).
+ * Writes go through a temporary file and a rename, so a crash never leaves half a file; calls are
+ * serialized, so concurrent writes from one process do not lose each other's changes.
+ */
+export class FileToolSettingsStore implements ToolSettingsStore {
+  readonly #file: string;
+  #queue: Promise<unknown> = Promise.resolve();
+
+  constructor(file: string) {
+    this.#file = path.resolve(file);
+  }
+
+  get(toolName: string): Promise<ToolSettingsValues | undefined> {
+    return this.#serialized(async () => {
+      const values = (await this.#read()).tools[toolName];
+      return values === undefined ? undefined : { ...values };
+    });
+  }
+
+  set(toolName: string, values: ToolSettingsValues): Promise<void> {
+    return this.#serialized(async () => {
+      const current = await this.#read();
+      await this.#write({ version: 1, tools: { ...current.tools, [toolName]: { ...values } } });
+    });
+  }
+
+  delete(toolName: string): Promise<void> {
+    return this.#serialized(async () => {
+      const { [toolName]: _removed, ...rest } = (await this.#read()).tools;
+      await this.#write({ version: 1, tools: rest });
+    });
+  }
+
+  list(): Promise<readonly string[]> {
+    return this.#serialized(async () => Object.keys((await this.#read()).tools).sort());
+  }
+
+  #serialized<T>(operation: () => Promise<T>): Promise<T> {
+    const next = this.#queue.then(operation, operation);
+    this.#queue = next.catch(() => undefined);
+    return next;
+  }
+
+  async #read(): Promise<SettingsFile> {
+    let text: string;
+    try {
+      text = await readFile(this.#file, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+        return { version: 1, tools: {} };
+      }
+      throw error;
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch (error) {
+      throw new Error(`The tool settings file ${this.#file} is not valid JSON: ${(error as Error).message}. Fix or delete it.`);
+    }
+    const tools = (parsed as { tools?: unknown } | null)?.tools;
+    if (typeof parsed !== 'object' || parsed === null || (parsed as { version?: unknown }).version !== 1 || typeof tools !== 'object' || tools === null || Array.isArray(tools)) {
+      throw new Error(`The tool settings file ${this.#file} is not a toolgen settings file: expected { "version": 1, "tools": { … } }. Fix or delete it.`);
+    }
+    return { version: 1, tools: tools as Record<string, ToolSettingsValues> };
+  }
+
+  async #write(content: SettingsFile): Promise<void> {
+    await mkdir(path.dirname(this.#file), { recursive: true });
+    const temporary = `${this.#file}.${process.pid}.${Date.now()}.tmp`;
+    await writeFile(temporary, `${JSON.stringify(content, null, 2)}\n`, 'utf8');
+    await rename(temporary, this.#file);
+  }
+}
