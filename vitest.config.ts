@@ -10,6 +10,9 @@ export default defineConfig({
   ssr: { resolve: { conditions } },
   test: {
     include: ['packages/*/test/**/*.test.ts', 'examples/*/test/**/*.test.ts'],
+    // generous: many tests build a TypeScript program, and these machines are shared and noisy
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
     typecheck: {
       enabled: true,
       include: ['packages/*/test/**/*.test-d.ts'],
