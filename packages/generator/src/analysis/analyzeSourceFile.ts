@@ -228,24 +228,24 @@ function reportMisplacedAddTools(
 
 function describeEnclosing(host: AnalysisHost, call: ts.Node, constructor: ts.ConstructorDeclaration, afterReturn: boolean): string {
   const { ts } = host;
+  const describe = (node: ts.Node): string | undefined =>
+    ts.isIfStatement(node) || ts.isConditionalExpression(node) || ts.isSwitchStatement(node)
+      ? 'inside a branch'
+      : ts.isIterationStatement(node, false)
+        ? 'inside a loop'
+        : ts.isTryStatement(node)
+          ? 'inside a try statement'
+          : ts.isFunctionLike(node)
+            ? 'inside a nested function'
+            : ts.isBlock(node) && (ts.isBlock(node.parent) || node.parent === constructor.body)
+              ? 'inside a block'
+              : undefined;
+  // the innermost construct around the call describes it best; `node` ends as the top-level statement
+  let description: string | undefined;
   let node: ts.Node = call;
-  let description = 'nested in an expression';
   while (node.parent !== undefined && node.parent !== constructor.body) {
-    const parent = node.parent;
-    if (description !== 'nested in an expression') {
-      // the innermost construct describes the call best
-    } else if (ts.isIfStatement(parent) || ts.isConditionalExpression(parent) || ts.isSwitchStatement(parent)) {
-      description = 'inside a branch';
-    } else if (ts.isIterationStatement(parent, false)) {
-      description = 'inside a loop';
-    } else if (ts.isTryStatement(parent)) {
-      description = 'inside a try statement';
-    } else if (ts.isFunctionLike(parent)) {
-      description = 'inside a nested function';
-    } else if (ts.isBlock(parent)) {
-      description = 'inside a block';
-    }
-    node = parent;
+    description ??= describe(node.parent);
+    node = node.parent;
   }
   if (afterReturn) {
     const statements: readonly ts.Node[] = constructor.body?.statements ?? [];
@@ -254,5 +254,5 @@ function describeEnclosing(host: AnalysisHost, call: ts.Node, constructor: ts.Co
       return 'after an early return';
     }
   }
-  return description;
+  return description ?? 'nested in an expression';
 }
