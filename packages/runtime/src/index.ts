@@ -58,3 +58,84 @@ export {
 } from './settings/ToolSettingsStore.js';
 export { ToolSettingsError } from './settings/ToolSettingsError.js';
 export { saveToolSettings } from './settings/saveToolSettings.js';
+export {
+  ToolCatalogue,
+  type ToolCatalogueEntry,
+  type ToolCatalogueOptions,
+  type ToolCatalogueSyncInput,
+} from './catalogue/ToolCatalogue.js';
+export { ToolCatalogueSyncError, type ToolCatalogueProblem } from './catalogue/ToolCatalogueSyncError.js';
+export { describeToolSource, type ToolSource } from './catalogue/ToolSource.js';
+export {
+  ToolPluginBuilder,
+  type PluginToolsetFactory,
+  type ToolPlugin,
+  type ToolPluginContext,
+  type UserScope,
+} from './catalogue/ToolPlugin.js';
+export type {
+  ExternalServerTool,
+  ExternalTool,
+  ExternalToolAnnotations,
+  ExternalToolMetadata,
+  ExternalToolServer,
+} from './catalogue/ExternalToolMetadata.js';
+export { classifyEndpointNetworkScope, isLoopbackHost, type ExternalToolEndpoint } from './catalogue/classifyEndpoint.js';
+export { isNetworkScope, widestNetworkScope } from './catalogue/networkScopeOrder.js';
+export type { AgentToolPolicy } from './policy/AgentToolPolicy.js';
+export { ToolPolicyResolver } from './policy/ToolPolicyResolver.js';
+export { ToolPolicyError } from './policy/ToolPolicyError.js';
+export { isToolApprovalMode } from './policy/isToolApprovalMode.js';
+export { loadToolPolicies, serializeToolPolicies, ToolPolicyLoadError } from './policy/loadToolPolicies.js';
+export type { AgentDefinition, ToolSurface } from './agent/AgentDefinition.js';
+export {
+  resolveAgentTools,
+  type ExposedTool,
+  type OmissionReason,
+  type OmittedTool,
+  type ResolvedAgentTools,
+} from './agent/resolveAgentTools.js';
+export { toolApprovalRunModes, type ToolApprovalRunMode } from './approval/ToolApprovalRunMode.js';
+export type { ToolApprovalRequest } from './approval/ToolApprovalRequest.js';
+export type { ApprovalChannel, ApprovalResponse } from './approval/ApprovalChannel.js';
+export type { ToolApprovalOutcome, ToolApprovalRefusal } from './approval/ToolApprovalOutcome.js';
+export { ToolApprovalRouter, type ToolApprovalRouterOptions } from './approval/ToolApprovalRouter.js';
+export { ToolApprovalError } from './approval/ToolApprovalError.js';
+export {
+  isApprovalGated,
+  withApproval,
+  type ApprovalInvocationContext,
+  type WithApprovalOptions,
+} from './approval/withApproval.js';
+export type { ApprovalGrant } from './approval/approvalGrant.js';
+export {
+  checkPendingToolCall,
+  parsePendingToolCall,
+  PendingToolCallError,
+  serializePendingToolCall,
+  type PendingToolCall,
+} from './approval/PendingToolCall.js';
+export {
+  answerPendingToolCall,
+  type PendingToolCallAnswer,
+  type PendingToolCallResult,
+} from './approval/answerPendingToolCall.js';
+export { canonicalJson, toolCallFingerprint } from './approval/toolCallFingerprint.js';
+export { ToolSearchState } from './search/ToolSearchState.js';
+export { matchTools, maxToolSearchResults, type ToolSearchMatch } from './search/matchTools.js';
+export { searchToolsName } from './search/createSearchToolsFunction.js';
+export { resolveAgentToolsWithSearch, type AgentToolSearch } from './search/resolveAgentToolsWithSearch.js';
+export {
+  checkWorkspacePath,
+  type WorkspaceOptions,
+  type WorkspacePathCheck,
+  type WorkspacePathProblem,
+} from './middleware/checkWorkspacePath.js';
+export { WorkspacePathError } from './middleware/WorkspacePathError.js';
+export { withWorkspaceContainment } from './middleware/withWorkspaceContainment.js';
+export {
+  failureFoldingThreshold,
+  RepeatedToolFailure,
+  ToolFailureTracker,
+  withFailureFolding,
+} from './middleware/withFailureFolding.js';

@@ -84,8 +84,9 @@ export class FileToolSettingsStore implements ToolSettingsStore {
 
   delete(toolName: string): Promise<void> {
     return this.#serialized(async () => {
-      const { [toolName]: _removed, ...rest } = (await this.#read()).tools;
-      await this.#write({ version: 1, tools: rest });
+      const tools = { ...(await this.#read()).tools };
+      delete tools[toolName];
+      await this.#write({ version: 1, tools });
     });
   }
 

@@ -1,0 +1,101 @@
+import { lstat, realpath } from 'node:fs/promises';
+import path from 'node:path';
+import type { WorkspacePathAccess } from '../governance.js';
+
+/** The workspace a run's path parameters must stay in. */
+export interface WorkspaceOptions {
+  /** The workspace root folder; it must exist. */
+  readonly root: string;
+  /** Whether `write` path parameters are allowed at all; `true` unless set. */
+  readonly writable?: boolean;
+}
+
+/** Why a path was refused. */
+export type WorkspacePathProblem =
+  | 'not_a_string'
+  | 'nul_byte'
+  | 'unc_path'
+  | 'drive_path'
+  | 'absolute_path'
+  | 'parent_segment'
+  | 'outside_workspace'
+  | 'unresolvable'
+  | 'write_denied'
+  | 'workspace_root'
+  | 'hard_link'
+  | 'no_workspace';
+
+export type WorkspacePathCheck =
+  | { readonly ok: true; /** The checked path, absolute, under the real workspace root. */ readonly path: string }
+  | { readonly ok: false; readonly problem: WorkspacePathProblem; /** Safe to show the model: it never names the root. */ readonly message: string };
+
+/**
+ * Checks that `value` names a place inside the workspace, the way the model must write it: a
+ * relative path without `..` segments. Refused: NUL bytes, UNC (`\\server\share`, `//server`) and
+ * drive (`C:\`, `C:`) forms, absolute paths, any `..` segment (a symlink before it would make a
+ * lexical check wrong), and paths whose nearest existing ancestor resolves (through symlinks)
+ * outside the real root, or does not resolve at all (a dangling or looping symlink).
+ * `write` is checked on top: the workspace must be writable, the root itself cannot be the target,
+ * and an existing file must not have other hard links (writing it would change a file elsewhere).
+ *
+ * This is a check before the call, not a sandbox: a tool that follows links later, or a file
+ * system that changes meanwhile, needs its own protection.
+ */
+export async function checkWorkspacePath(workspace: WorkspaceOptions, value: unknown, access: WorkspacePathAccess): Promise<WorkspacePathCheck> {
+  if (typeof value !== 'string') return refuse('not_a_string', 'must be a path string relative to the workspace root.');
+  if (value.includes('\0')) return refuse('nul_byte', 'contains a NUL character; remove it.');
+  if (/^[\\/]{2}/.test(value)) return refuse('unc_path', 'is a network (UNC) path; use a path relative to the workspace root.');
+  if (/^[a-z]:/i.test(value)) return refuse('drive_path', 'names a drive; use a path relative to the workspace root.');
+  if (/^[\\/]/.test(value) || path.isAbsolute(value)) return refuse('absolute_path', 'is absolute; use a path relative to the workspace root.');
+  const segments = value.split(/[\\/]/).filter((segment) => segment !== '' && segment !== '.');
+  if (segments.includes('..')) return refuse('parent_segment', 'contains "..", which is not allowed; use a path inside the workspace without "..".');
+  if (access === 'write') {
+    if (workspace.writable === false) return refuse('write_denied', 'cannot be written: this run has read-only access to the workspace.');
+    if (segments.length === 0) return refuse('workspace_root', 'is the workspace root itself, which cannot be written; name a file or folder inside it.');
+  }
+
+  let root: string;
+  try {
+    root = await realpath(workspace.root);
+  } catch {
+    return refuse('no_workspace', 'cannot be checked: the workspace is not available.');
+  }
+  const target = path.join(root, ...segments);
+  const existing = await nearestExisting(target, root);
+  let resolved: string;
+  try {
+    resolved = await realpath(existing);
+  } catch {
+    return refuse('unresolvable', 'goes through a link that cannot be resolved; use another path.');
+  }
+  if (resolved !== root && !resolved.startsWith(root.endsWith(path.sep) ? root : root + path.sep)) {
+    return refuse('outside_workspace', 'leads outside the workspace through a symbolic link; use a path inside the workspace.');
+  }
+  if (access === 'write' && existing === target) {
+    const stats = await lstat(resolved).catch(() => undefined);
+    if (stats !== undefined && stats.isFile() && stats.nlink > 1) {
+      return refuse('hard_link', 'is a file with other hard links, which cannot be written; write a new file instead.');
+    }
+  }
+  return { ok: true, path: path.join(resolved, path.relative(existing, target)) };
+}
+
+/** `target`, or its nearest ancestor that exists (as a link or otherwise); at worst `root`. */
+async function nearestExisting(target: string, root: string): Promise<string> {
+  let current = target;
+  while (current !== root) {
+    try {
+      await lstat(current);
+      return current;
+    } catch {
+      const parent = path.dirname(current);
+      if (parent === current) return root;
+      current = parent;
+    }
+  }
+  return root;
+}
+
+function refuse(problem: WorkspacePathProblem, message: string): WorkspacePathCheck {
+  return { ok: false, problem, message };
+}

@@ -1,0 +1,103 @@
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, stringify, type Node } from 'yaml';
+import type { AgentToolPolicy } from './AgentToolPolicy.js';
+import { isToolApprovalMode } from './isToolApprovalMode.js';
+import { ToolPolicyError } from './ToolPolicyError.js';
+import { ToolPolicyResolver } from './ToolPolicyResolver.js';
+
+/** A policy file that cannot be read. It never turns into an approval: fix the file. */
+export class ToolPolicyLoadError extends ToolPolicyError {
+  override readonly name: string = 'ToolPolicyLoadError';
+  /** 1-based line of the problem. */
+  readonly line: number;
+  /** 1-based column of the problem. */
+  readonly column: number;
+
+  constructor(line: number, column: number, problem: string) {
+    super(`Tool policies, line ${line}, column ${column}: ${problem}`);
+    this.line = line;
+    this.column = column;
+  }
+}
+
+const entryKeys = ['toolName', 'approvalMode'];
+
+/**
+ * Reads an agent's tool policies from YAML: a list of `{ toolName, approvalMode }` entries.
+ *
+ * ```yaml
+ * - toolName: coding__write_file
+ *   approvalMode: deny
+ * ```
+ *
+ * Blank text (or only comments) means no overrides. Anything else that is not such a list (bad
+ * YAML, several documents, an unknown key, a missing or non-string value, an approval mode
+ * outside `default`, `require_approval`, `auto_approve`, `deny`) throws a `ToolPolicyLoadError`
+ * naming the line. Entries with a blank `toolName` are returned; `ToolPolicyResolver` ignores them.
+ */
+export function loadToolPolicies(yamlText: string | null | undefined): AgentToolPolicy[] {
+  if (yamlText === null || yamlText === undefined || yamlText.trim() === '') return [];
+  if (typeof yamlText !== 'string') throw new ToolPolicyError('Tool policies must be YAML text.');
+  const lineCounter = new LineCounter();
+  const document = parseDocument(yamlText, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const at = (offset: number | undefined): { line: number; col: number } => lineCounter.linePos(offset ?? 0);
+  const fail = (offset: number | undefined, problem: string): never => {
+    const position = at(offset);
+    throw new ToolPolicyLoadError(position.line, position.col, problem);
+  };
+
+  const problem = document.errors[0] ?? document.warnings[0];
+  if (problem !== undefined) fail(problem.pos[0], yamlProblem(problem.code, problem.message));
+
+  const contents = document.contents as Node | null;
+  if (contents === null || (isScalar(contents) && contents.value === null)) return [];
+  if (!isSeq(contents)) {
+    return fail(contents.range?.[0], 'expected a list of entries like "- toolName: coding__write_file" with "approvalMode: deny".');
+  }
+  return contents.items.map((item) => readEntry(item, contents.range?.[0], fail));
+}
+
+function yamlProblem(code: string, message: string): string {
+  if (code === 'MULTIPLE_DOCS') return 'the text holds several YAML documents; keep one list of entries. Fix the YAML.';
+  const text = message.replace(/\s+/g, ' ').trim();
+  return `${/[.!?]$/.test(text) ? text : `${text}.`} Fix the YAML.`;
+}
+
+function readEntry(item: unknown, fallbackOffset: number | undefined, fail: (offset: number | undefined, problem: string) => never): AgentToolPolicy {
+  const offset = (item as Node | null)?.range?.[0] ?? fallbackOffset;
+  if (!isMap(item)) return fail(offset, 'each entry must be a mapping with toolName and approvalMode.');
+  const values = new Map<string, { value: unknown; offset: number | undefined }>();
+  for (const pair of item.items) {
+    const key = isScalar(pair.key) ? pair.key.value : undefined;
+    const keyOffset = (pair.key as Node | null)?.range?.[0] ?? offset;
+    if (typeof key !== 'string' || !entryKeys.includes(key)) {
+      fail(keyOffset, `unknown key ${JSON.stringify(key) ?? 'undefined'}; an entry has only toolName and approvalMode.`);
+    }
+    const valueNode = pair.value as Node | null;
+    values.set(key as string, { value: isScalar(valueNode) ? valueNode.value : valueNode, offset: valueNode?.range?.[0] ?? keyOffset });
+  }
+  const toolName = values.get('toolName');
+  const approvalMode = values.get('approvalMode');
+  if (toolName === undefined) return fail(offset, 'the entry has no toolName; name the tool by its qualified name, e.g. coding__write_file.');
+  if (typeof toolName.value !== 'string') return fail(toolName.offset, 'toolName must be a string: the qualified tool name.');
+  if (approvalMode === undefined) {
+    return fail(offset, `the entry for "${toolName.value}" has no approvalMode; use default, require_approval, auto_approve or deny.`);
+  }
+  if (!isToolApprovalMode(approvalMode.value)) {
+    return fail(
+      approvalMode.offset,
+      `approvalMode ${JSON.stringify(approvalMode.value) ?? 'null'} is not defined; use default, require_approval, auto_approve or deny.`,
+    );
+  }
+  return { toolName: toolName.value, approvalMode: approvalMode.value };
+}
+
+/**
+ * Writes policies as `loadToolPolicies` reads them, keeping only what is worth persisting: named,
+ * non-`default` entries, the last one per tool. Returns `''` when nothing is left.
+ *
+ * @throws {ToolPolicyError} on an undefined approval mode.
+ */
+export function serializeToolPolicies(policies: readonly AgentToolPolicy[]): string {
+  const overrides = new ToolPolicyResolver(policies).overrides;
+  return overrides.length === 0 ? '' : stringify(overrides.map(({ toolName, approvalMode }) => ({ toolName, approvalMode })));
+}

@@ -1,0 +1,67 @@
+import type { AgentDefinition, ToolSurface } from '../agent/AgentDefinition.js';
+import { resolveAgentTools, type ExposedTool, type ResolvedAgentTools } from '../agent/resolveAgentTools.js';
+import type { ToolCatalogue } from '../catalogue/ToolCatalogue.js';
+import type { AIFunction } from '../function/AIFunction.js';
+import { createSearchToolsFunction, searchToolsName } from './createSearchToolsFunction.js';
+import { matchTools, type ToolSearchMatch } from './matchTools.js';
+import type { ToolSearchState } from './ToolSearchState.js';
+
+/** An agent's tools in tool search mode. */
+export interface AgentToolSearch {
+  /** Every tool the agent could see: the same rules as `resolveAgentTools`. Search never reaches beyond it. */
+  readonly eligible: ResolvedAgentTools;
+  /** The `search_tools` function. */
+  readonly searchFunction: AIFunction;
+  /** The pinned tools that are eligible, always present. */
+  readonly pinned: readonly ExposedTool[];
+  /** What to give the model now: `search_tools`, the pinned tools, then the unlocked ones. Ask again after a search. */
+  functions(): readonly AIFunction[];
+  /** What `search_tools` does: at most five eligible, unpinned matches, which it unlocks. */
+  search(query: string): readonly ToolSearchMatch[];
+}
+
+/**
+ * Resolves an agent in tool search mode: the model starts with `search_tools`, the agent's
+ * `pinnedTools` and the tools `state` unlocked earlier, all filtered by `resolveAgentTools`'s
+ * rules, so a denied, air-gap-filtered, confidentiality-restricted or unknown tool never appears,
+ * neither directly nor through search. Pinned tools are never search results.
+ */
+export function resolveAgentToolsWithSearch(
+  agent: AgentDefinition,
+  catalogue: ToolCatalogue,
+  surface: ToolSurface,
+  state: ToolSearchState,
+): AgentToolSearch {
+  const eligible = resolveAgentTools(agent, catalogue, surface);
+  if (eligible.get(searchToolsName) !== undefined) {
+    throw new Error(`A tool named "${searchToolsName}" is allowed for this agent; tool search mode needs that name for its discovery tool.`);
+  }
+  const pinned: ExposedTool[] = [];
+  for (const name of agent.pinnedTools ?? []) {
+    const tool = eligible.get(name);
+    if (tool !== undefined && !pinned.includes(tool)) pinned.push(tool);
+  }
+  const candidates = eligible.tools.filter((tool) => !pinned.includes(tool));
+
+  const search = (query: string): readonly ToolSearchMatch[] => {
+    const matches = matchTools(query, candidates.map((tool) => tool.function));
+    for (const match of matches) state.unlock(match.name);
+    return matches;
+  };
+  const searchFunction = createSearchToolsFunction(search);
+
+  return {
+    eligible,
+    searchFunction,
+    pinned,
+    functions: () => [
+      searchFunction,
+      ...pinned.map((tool) => tool.function),
+      ...state.unlocked.flatMap((name) => {
+        const tool = eligible.get(name);
+        return tool === undefined || pinned.includes(tool) ? [] : [tool.function];
+      }),
+    ],
+    search,
+  };
+}
