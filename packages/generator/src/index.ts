@@ -4,9 +4,10 @@ export { generate, type GenerateOptions, type GenerationResult, type OutputFile 
 export { analyzeProject, type ProjectAnalysis } from './analysis/analyzeProject.js';
 export { analyzeSourceFile, type SourceFileAnalysis } from './analysis/analyzeSourceFile.js';
 export type { AnalysisHost } from './analysis/AnalysisHost.js';
+export { checkUniqueNames, type ForeignTool } from './analysis/checkUniqueNames.js';
 export { ProjectConfigurationError } from './analysis/loadProject.js';
 export type { ParameterKind, ParameterModel, ResultKind, SettingsModel, ToolModel, ToolsetModel } from './analysis/model.js';
-export { diagnosticCatalogue, renderMessage, type DiagnosticCode, type DiagnosticSeverity } from './diagnostics/catalogue.js';
+export { diagnosticCatalogue, renderMessage, type DiagnosticCode, type DiagnosticSeverity, type MessageId } from './diagnostics/catalogue.js';
 export type { Diagnostic, DiagnosticLocation } from './diagnostics/Diagnostic.js';
 export { buildManifest, manifestFileName, serializeManifest, type Manifest, type ManifestTool, type ManifestToolset } from './manifest/manifest.js';
 export type { Shape, ShapeDocument } from './schema/shape.js';

@@ -414,6 +414,8 @@ function analyzeParameters(
     }
     if (parameter.dotDotDotToken !== undefined) {
       sink.report('TSH004', 'restParameter', parameter, { method: methodName, parameter: name });
+      // its @param is not a stray tag: TSH004 already says what to change
+      documented.add(name);
       continue;
     }
     const kind = injectedKind(host, parameter, settingsType);

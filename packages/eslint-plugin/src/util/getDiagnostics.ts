@@ -1,0 +1,104 @@
+import path from 'node:path';
+import {
+  checkUniqueNames,
+  type AnalysisHost,
+  type Diagnostic,
+  type DiagnosticCode,
+  type DiagnosticLocation,
+  type ForeignTool,
+  type ToolsetModel,
+} from '@toolgen/generator';
+import type ts from 'typescript';
+import { analyzeFile } from './analyzeFile.js';
+import type { ProgramContext } from './getProgramContext.js';
+
+const uniqueNames = new WeakMap<ts.Program, ReadonlyMap<string, readonly Diagnostic[]>>();
+const generatedModuleName = /\.tools\.[cm]?ts$/;
+
+/**
+ * The diagnostics of `code` in the linted file, from the generator's own analysis. Every rule of a
+ * lint run shares one analysis per file (and, for TSH007, one pass over the program's files).
+ */
+export function getDiagnostics({ host, sourceFile, cwd }: ProgramContext, code: DiagnosticCode): readonly Diagnostic[] {
+  if (code === 'TSH007') {
+    return getUniqueNameDiagnostics(host, sourceFile, cwd).get(sourceFile.fileName) ?? [];
+  }
+  return analyzeFile(host, sourceFile).diagnostics.filter((diagnostic) => diagnostic.code === code);
+}
+
+/**
+ * TSH007 as the CLI decides it: the tools of the project's own files (the program's root files),
+ * against those of the projects its tsconfig references.
+ */
+function getUniqueNameDiagnostics(host: AnalysisHost, current: ts.SourceFile, cwd: string): ReadonlyMap<string, readonly Diagnostic[]> {
+  const cached = uniqueNames.get(host.program);
+  if (cached !== undefined) {
+    return cached;
+  }
+  const { program } = host;
+  const configFile = program.getCompilerOptions()['configFilePath'];
+  const rootDir = typeof configFile === 'string' ? path.dirname(configFile) : cwd;
+  const ownNames = new Set(program.getRootFileNames());
+  ownNames.add(current.fileName);
+  const own = toolsetsOf(host, ownNames);
+  const foreign = referencedProjects(program.getResolvedProjectReferences(), new Set(typeof configFile === 'string' ? [configFile] : []))
+    .flatMap((reference) => toolsetsOf(hostFor(host, reference), reference.commandLine.fileNames))
+    .flatMap((toolset) =>
+      toolset.tools.map((tool): ForeignTool => ({ name: tool.name, qualifiedName: tool.qualifiedName, className: toolset.className, location: tool.nameLocation })),
+    );
+  const describePlace = (location: DiagnosticLocation) => `${path.relative(rootDir, location.file).split(path.sep).join('/')}:${location.line}:${location.column}`;
+  const byFile = new Map<string, Diagnostic[]>();
+  for (const diagnostic of checkUniqueNames(own, foreign, describePlace).diagnostics) {
+    byFile.set(diagnostic.file, [...(byFile.get(diagnostic.file) ?? []), diagnostic]);
+  }
+  uniqueNames.set(program, byFile);
+  return byFile;
+}
+
+/** The toolsets of the named source files, in the CLI's order (by file name). */
+function toolsetsOf(host: AnalysisHost, fileNames: Iterable<string>): ToolsetModel[] {
+  return [...fileNames]
+    .map((fileName) => host.program.getSourceFile(fileName))
+    .filter((file): file is ts.SourceFile => file !== undefined && !file.isDeclarationFile && !generatedModuleName.test(file.fileName))
+    .sort((a, b) => (a.fileName < b.fileName ? -1 : a.fileName > b.fileName ? 1 : 0))
+    // only a class that extends something can be a toolset
+    .filter((file) => file.text.includes('extends'))
+    .flatMap((file) => analyzeFile(host, file).toolsets);
+}
+
+/** Every project the program references, directly or not, depth first (as the CLI visits them). */
+function referencedProjects(references: readonly (ts.ResolvedProjectReference | undefined)[] | undefined, seen: Set<string>): ts.ResolvedProjectReference[] {
+  const projects: ts.ResolvedProjectReference[] = [];
+  for (const reference of references ?? []) {
+    if (reference === undefined || seen.has(reference.sourceFile.fileName)) {
+      continue;
+    }
+    seen.add(reference.sourceFile.fileName);
+    projects.push(reference, ...referencedProjects(reference.references, seen));
+  }
+  return projects;
+}
+
+const referencedHosts = new Map<string, { readonly version: string; readonly host: AnalysisHost }>();
+
+/**
+ * A host holding the referenced project's own sources: the program itself when it holds them all
+ * (the project service reads referenced sources rather than their declarations), else a program of
+ * the referenced project, kept while its files stay unchanged.
+ */
+function hostFor(host: AnalysisHost, reference: ts.ResolvedProjectReference): AnalysisHost {
+  const { ts, program } = host;
+  const fileNames = reference.commandLine.fileNames.filter((fileName) => !generatedModuleName.test(fileName));
+  if (fileNames.every((fileName) => program.getSourceFile(fileName)?.isDeclarationFile === false)) {
+    return host;
+  }
+  const version = fileNames.map((fileName) => `${fileName}@${ts.sys.getModifiedTime?.(fileName)?.getTime() ?? ''}`).join('|');
+  const cached = referencedHosts.get(reference.sourceFile.fileName);
+  if (cached !== undefined && cached.version === version && cached.host.ts === ts) {
+    return cached.host;
+  }
+  const own = ts.createProgram({ rootNames: fileNames, options: reference.commandLine.options, projectReferences: reference.commandLine.projectReferences ?? [] });
+  const created: AnalysisHost = { ts, program: own, checker: own.getTypeChecker() };
+  referencedHosts.set(reference.sourceFile.fileName, { version, host: created });
+  return created;
+}

@@ -1,0 +1,78 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import plugin, { cliOnlyCodes, type RuleName } from '@toolgen/eslint-plugin';
+import { diagnosticCatalogue } from '@toolgen/generator';
+import { diagnosticFixtures, markedSpans, otherFile, otherSource } from '../../generator/test/analysis/diagnosticFixtures.js';
+import { fixtureTsconfig, printEslintConfig, recommendedEslintConfig, repoRoot, runEslint, runToolgen, sortReported, writeFolder } from './helpers.js';
+
+// These run the built plugin (dist), as a user's `npx eslint` does: `npm test` builds it first.
+const codeOfRule = (rule: string) => plugin.rules[rule as RuleName].meta.docs.code;
+
+describe('the real eslint binary with the recommended config', () => {
+  it('reports over a broken project exactly what the toolgen CLI reports: codes, positions, severities and wording', () => {
+    const files: Record<string, string> = { 'tsconfig.json': fixtureTsconfig, 'eslint.config.js': recommendedEslintConfig, [otherFile]: otherSource };
+    diagnosticFixtures.forEach((fixture, index) => {
+      files[`src/${fixture.code.toLowerCase()}-${index}.ts`] = markedSpans(fixture.source).text;
+    });
+    const root = writeFolder(files);
+
+    const cli = runToolgen(root, '.');
+    const eslint = runEslint(root, ['src'], codeOfRule);
+
+    expect(eslint.fatal).toEqual([]);
+    expect(eslint.reported).toEqual(cli);
+    const expectedCodes = Object.keys(diagnosticCatalogue).filter((code) => !cliOnlyCodes.includes(code as never));
+    expect(new Set(cli.map((diagnostic) => diagnostic.code))).toEqual(new Set(expectedCodes));
+  });
+
+  it('decides TSH007 against the projects a tsconfig references, as the CLI does', () => {
+    const compilerOptions = JSON.parse(fixtureTsconfig).compilerOptions as Record<string, unknown>;
+    const root = writeFolder({
+      'eslint.config.js': recommendedEslintConfig,
+      'lib/tsconfig.json': JSON.stringify({ compilerOptions: { ...compilerOptions, noEmit: false, composite: true, outDir: 'dist', rootDir: 'src' }, include: ['src'] }),
+      'lib/src/orders.ts': otherSource,
+      'app/tsconfig.json': JSON.stringify({ compilerOptions, include: ['src'], references: [{ path: '../lib' }] }),
+      'app/src/app.ts': `import { Toolset } from '@toolgen/runtime';
+
+export class AppToolset extends Toolset {
+  constructor() {
+    super();
+    this.addTool(AppToolset.recentOrders).withName('list_orders');
+  }
+
+  /** Lists the orders of the last week. */
+  static recentOrders(): string[] {
+    return [];
+  }
+}
+`,
+    });
+
+    const cli = [...runToolgen(root, 'app'), ...runToolgen(root, 'lib')];
+    const eslint = runEslint(root, ['app/src', 'lib/src'], codeOfRule);
+
+    expect(eslint.fatal).toEqual([]);
+    expect(eslint.reported).toEqual(cli);
+    expect(cli.map(({ file, code, message }) => [file, code, message])).toEqual([
+      [
+        'app/src/app.ts',
+        'TSH007',
+        `TSH007: Tool name "list_orders" is also used by tool "list_orders" of OrderToolset (../lib/src/orders.ts:10:10). Tool names are unique across the project and its references: rename one with withName('…').`,
+      ],
+    ]);
+  });
+
+  it('lints examples/ with the repository config: the toolgen rules are on and agree with the CLI', () => {
+    const eslint = runEslint(repoRoot, ['examples'], codeOfRule);
+    const examples = readdirSync(path.join(repoRoot, 'examples')).filter((name) => existsSync(path.join(repoRoot, 'examples', name, 'tsconfig.json')));
+    expect(examples).toContain('tickets');
+    expect(eslint.fatal).toEqual([]);
+    expect(eslint.reported).toEqual(sortReported(examples.flatMap((name) => runToolgen(repoRoot, `examples/${name}`))));
+
+    const config = printEslintConfig(repoRoot, 'examples/tickets/src/tickets.ts');
+    for (const name of Object.keys(plugin.rules)) {
+      expect(config.rules[`@toolgen/${name}`]?.[0], name).toBe(diagnosticCatalogue[codeOfRule(name)].severity === 'error' ? 2 : 1);
+    }
+  });
+});

@@ -1,0 +1,138 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll } from 'vitest';
+
+export const repoRoot = path.resolve(import.meta.dirname, '../../..');
+const tmpRoot = path.join(import.meta.dirname, '.tmp');
+const created: string[] = [];
+
+afterAll(() => {
+  for (const dir of created.splice(0)) {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+/**
+ * Writes a throwaway folder inside the repository (so `@toolgen/runtime`, the plugin and
+ * typescript-eslint resolve through the workspace's node_modules) and returns it. Removed after the test file.
+ */
+export function writeFolder(files: Readonly<Record<string, string>>): string {
+  mkdirSync(tmpRoot, { recursive: true });
+  const root = mkdtempSync(path.join(tmpRoot, 'folder-'));
+  created.push(root);
+  for (const [file, content] of Object.entries(files)) {
+    const target = path.join(root, file);
+    mkdirSync(path.dirname(target), { recursive: true });
+    writeFileSync(target, content);
+  }
+  return root;
+}
+
+/** A tsconfig for fixture projects: strict, no DOM, resolving `@toolgen/runtime` as a user's project would. */
+export const fixtureTsconfig = `${JSON.stringify(
+  {
+    compilerOptions: {
+      target: 'ES2022',
+      lib: ['ES2022'],
+      module: 'NodeNext',
+      moduleResolution: 'NodeNext',
+      types: [],
+      strict: true,
+      exactOptionalPropertyTypes: true,
+      noUncheckedIndexedAccess: true,
+      skipLibCheck: true,
+      noEmit: true,
+    },
+    include: ['src'],
+  },
+  null,
+  2,
+)}\n`;
+
+/** The flat config a user writes: typescript-eslint's parser with the project service, then the plugin's recommended config. */
+export const recommendedEslintConfig = `import tseslint from 'typescript-eslint';
+import toolgen from '@toolgen/eslint-plugin';
+
+export default [
+  {
+    files: ['**/*.ts'],
+    languageOptions: { parser: tseslint.parser, parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+  },
+  toolgen.configs.recommended,
+];
+`;
+
+/** A diagnostic as both the CLI and ESLint report it, for comparison. */
+export interface Reported {
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+  readonly code: string;
+  readonly severity: 'error' | 'warning';
+  /** With the code in front, as ESLint shows it and the CLI's text format prints it. */
+  readonly message: string;
+}
+
+interface EslintResult {
+  readonly filePath: string;
+  readonly messages: readonly { ruleId: string | null; severity: number; line: number; column: number; message: string; fatal?: boolean }[];
+}
+
+/** Runs the real `eslint` binary; resolves to toolgen's diagnostics and the fatal problems (a file that did not parse). */
+export function runEslint(cwd: string, args: readonly string[], codeOfRule: (rule: string) => string): { reported: Reported[]; fatal: string[] } {
+  const result = spawnSync(process.execPath, [path.join(repoRoot, 'node_modules/eslint/bin/eslint.js'), '--format', 'json', ...args], {
+    cwd,
+    encoding: 'utf8',
+  });
+  if (result.status !== 0 && result.status !== 1) {
+    throw new Error(`eslint exited with ${result.status}: ${result.stderr}`);
+  }
+  const reported: Reported[] = [];
+  const fatal: string[] = [];
+  for (const file of JSON.parse(result.stdout) as EslintResult[]) {
+    for (const message of file.messages) {
+      const relative = path.relative(cwd, file.filePath).split(path.sep).join('/');
+      if (message.ruleId?.startsWith('@toolgen/')) {
+        const { line, column } = message;
+        const code = codeOfRule(message.ruleId.slice('@toolgen/'.length));
+        reported.push({ file: relative, line, column, code, severity: message.severity === 2 ? 'error' : 'warning', message: message.message });
+      } else if (message.fatal === true) {
+        fatal.push(`${relative}:${message.line}:${message.column} ${message.message}`);
+      }
+    }
+  }
+  return { reported: sortReported(reported), fatal };
+}
+
+interface CliReport {
+  readonly diagnostics: readonly { code: string; severity: 'error' | 'warning'; file: string; line: number; column: number; message: string }[];
+}
+
+/** Runs the real `toolgen` binary with `--check --format json` (writing nothing) from `cwd`. */
+export function runToolgen(cwd: string, project: string): Reported[] {
+  const result = spawnSync(process.execPath, [path.join(repoRoot, 'packages/generator/bin/toolgen.js'), '-p', project, '--check', '--format', 'json'], {
+    cwd,
+    encoding: 'utf8',
+  });
+  if (result.status !== 0 && result.status !== 1) {
+    throw new Error(`toolgen exited with ${result.status}: ${result.stderr}`);
+  }
+  const report = JSON.parse(result.stdout) as CliReport;
+  return sortReported(report.diagnostics.map(({ code, severity, file, line, column, message }) => ({ file, line, column, code, severity, message: `${code}: ${message}` })));
+}
+
+/** Sorted by file, position, code and message, so two reports compare as lists. */
+export function sortReported(reported: Reported[]): Reported[] {
+  const key = (r: Reported) => [r.file, String(r.line).padStart(6, '0'), String(r.column).padStart(6, '0'), r.code, r.message].join('\0');
+  return reported.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+}
+
+/** The config the real `eslint` binary computes for a file (`--print-config`). */
+export function printEslintConfig(cwd: string, file: string): { rules: Record<string, [number, ...unknown[]]> } {
+  const result = spawnSync(process.execPath, [path.join(repoRoot, 'node_modules/eslint/bin/eslint.js'), '--print-config', file], { cwd, encoding: 'utf8' });
+  if (result.status !== 0) {
+    throw new Error(`eslint --print-config exited with ${result.status}: ${result.stderr}`);
+  }
+  return JSON.parse(result.stdout) as { rules: Record<string, [number, ...unknown[]]> };
+}
