@@ -88,7 +88,7 @@ interface Walk {
   named(type: ts.Type, derive: () => Shape): Shape;
   /** A union's members, in the order they were written where the source says so. */
   constituents(type: ts.UnionType, typeNode: ts.TypeNode | undefined): readonly ts.Type[];
-  documentation(symbol: ts.Symbol, shape: Shape, pointer: string, typeText: string): Shape;
+  documentation(symbol: ts.Symbol, shape: Shape, pointer: string, typeText: () => string): Shape;
   text(type: ts.Type): string;
 }
 
@@ -772,7 +772,8 @@ function propertyOf(member: ts.Symbol, objectPointer: string, walk: Walk): Prope
     return undefined;
   }
   const typeNode = declaration !== undefined && hasTypeNode(t, declaration) ? declaration.type : undefined;
-  const shape = walk.documentation(member, walk.derive(type, pointer, 'member', typeNode), pointer, walk.text(type));
+  // the type's text is only printed when a tag is wrong: typeToString is costly on every member
+  const shape = walk.documentation(member, walk.derive(type, pointer, 'member', typeNode), pointer, () => walk.text(type));
   const optional = (member.flags & t.SymbolFlags.Optional) !== 0 || defined.length < members.length;
   return { name: memberName(member), shape, optional };
 }
@@ -1058,8 +1059,9 @@ export function applyDocumentation(
   tags: readonly { readonly name: string; readonly text: string }[],
   pointer: string,
   problems: ShapeProblem[],
-  typeText: string = shape.kind,
+  typeText: string | (() => string) = shape.kind,
 ): Shape {
+  const text = (): string => (typeof typeText === 'string' ? typeText : typeText());
   const annotations: Mutable<Pick<Shape, 'description' | 'default' | 'examples' | 'deprecated'>> = {};
   if (description !== undefined && description.trim() !== '') {
     annotations.description = description.trim();
@@ -1072,7 +1074,7 @@ export function applyDocumentation(
     }
     const parsed = keyword.parse(tag.text.trim(), tag.name);
     if (!parsed.ok) {
-      problems.push({ pointer, typeText, reason: parsed.reason, fix: parsed.fix });
+      problems.push({ pointer, typeText: text(), reason: parsed.reason, fix: parsed.fix });
       continue;
     }
     if (keyword.target === 'annotation') {
@@ -1081,7 +1083,7 @@ export function applyDocumentation(
     }
     const constrained = target === undefined ? undefined : constrain(target, keyword.target, tag.name, parsed.value);
     if (constrained === undefined) {
-      problems.push({ pointer, typeText, ...misplacedKeywordFault(tag.name, keyword.target, target ?? shape) });
+      problems.push({ pointer, typeText: text(), ...misplacedKeywordFault(tag.name, keyword.target, target ?? shape) });
       continue;
     }
     target = constrained;
