@@ -1,26 +1,16 @@
+import { closeSync, openSync, readSync } from 'node:fs';
 import path from 'node:path';
-import { analyzeProject, type ProjectAnalysis } from './analysis/analyzeProject.js';
-import type { ToolModel, ToolsetModel } from './analysis/model.js';
-import { checkRenamedSettings } from './analysis/checkRenamedSettings.js';
+import { ProjectAnalyzer, type AnalysisUpdate, type ProjectAnalysis } from './analysis/analyzeProject.js';
+import { checkRenamedSettings, type PreviousTool } from './analysis/checkRenamedSettings.js';
+import { IncrementalProject, type ProjectChanges } from './analysis/loadProject.js';
+import type { ToolsetModel } from './analysis/model.js';
 import { compareDiagnostics, type Diagnostic } from './diagnostics/Diagnostic.js';
-import { emitModule, generatedHeader } from './emit/module.js';
+import { generatedHeader } from './emit/module.js';
+import { OutputEmitter, type OutputFile } from './emit/OutputEmitter.js';
 import { readIfExists } from './io/writeFileAtomic.js';
-import {
-  buildManifest,
-  exportNameFor,
-  manifestFileName,
-  modulePathFor,
-  serializeManifest,
-  type Manifest,
-  type OutputLayout,
-} from './manifest/manifest.js';
-import { deriveProviderVariants, type ProviderVariants } from './schema/variants.js';
+import { manifestFileName, modulePathFor, type Manifest, type OutputLayout } from './manifest/manifest.js';
 
-/** A file the generator produces, with its full content. */
-export interface OutputFile {
-  readonly path: string;
-  readonly content: string;
-}
+export type { OutputFile } from './emit/OutputEmitter.js';
 
 /** What generation computes, before anything is written. */
 export interface GenerationResult {
@@ -33,6 +23,15 @@ export interface GenerationResult {
   readonly diagnostics: readonly Diagnostic[];
 }
 
+/** What the one-shot CLI learns from a generation besides the files it was handed: orphans, diagnostics, and what the manifest counts. */
+export interface OneShotGeneration {
+  readonly orphans: readonly string[];
+  readonly diagnostics: readonly Diagnostic[];
+  /** Toolsets and tools in the manifest (those without errors). */
+  readonly toolsets: number;
+  readonly tools: number;
+}
+
 export interface GenerateOptions {
   /** Absolute path of the project's tsconfig.json. */
   readonly project: string;
@@ -42,87 +41,179 @@ export interface GenerateOptions {
 
 /** Analyzes a project and computes every output file and orphan. Writes nothing. */
 export function generate(options: GenerateOptions): GenerationResult {
-  const analysis = analyzeProject(options.project);
-  const layout: OutputLayout = { rootDir: analysis.project.rootDir, outDir: options.outDir };
-  const variants = new Map<ToolModel, ProviderVariants>();
-  const variantsOf = (tool: ToolModel) => {
-    let derived = variants.get(tool);
-    if (derived === undefined) {
-      derived = deriveProviderVariants(tool.parametersSchema);
-      variants.set(tool, derived);
-    }
-    return derived;
-  };
-
-  const bySource = new Map<string, ToolsetModel[]>();
-  for (const toolset of analysis.toolsets) {
-    const list = bySource.get(toolset.source) ?? [];
-    list.push(toolset);
-    bySource.set(toolset.source, list);
-  }
-  const outputs: OutputFile[] = [];
-  for (const [source, toolsets] of bySource) {
-    const emittable = toolsets.filter((toolset) => !toolset.hasErrors);
-    // a source whose every toolset has errors keeps its previous module until it is fixed
-    if (emittable.length === 0) {
-      continue;
-    }
-    const modulePath = modulePathFor(source, layout);
-    outputs.push({
-      path: modulePath,
-      content: emitModule({
-        source,
-        modulePath,
-        displaySource: path.relative(layout.rootDir, source).split(path.sep).join('/'),
-        toolsets: emittable,
-        exportNameFor,
-        variantsOf,
-      }),
-    });
-  }
-  const manifestPath = path.join(layout.rootDir, manifestFileName);
-  const manifest = buildManifest(analysis.toolsets, layout, variantsOf);
-  outputs.push({ path: manifestPath, content: serializeManifest(manifest) });
-
-  const previous = readPreviousManifest(manifestPath);
-  const expected = new Set([...bySource.keys()].map((source) => modulePathFor(source, layout)));
-  const orphans = findGeneratedModules(analysis, layout, previous).filter((file) => !expected.has(file));
-  const renames = checkRenamedSettings(
-    analysis.toolsets.filter((toolset) => !toolset.hasErrors),
-    (previous?.toolsets ?? []).flatMap((toolset) => toolset.tools ?? []).map((tool) => ({ name: String(tool.name), settingsSchema: tool.settings?.schema ?? null })),
-  );
-  const diagnostics = [...analysis.diagnostics, ...renames].sort(compareDiagnostics);
-  return { analysis, manifest, outputs, orphans, diagnostics };
+  return GenerationSession.open(options).generate();
 }
 
+/**
+ * A project kept loaded between generations: `generate` once, or (the watcher) `update` with the
+ * files that changed and `generate` again. Each generation prints again only the modules whose
+ * toolsets were analyzed again (or changed state in the project-wide name check); the others
+ * keep their text from the previous generation. Writes nothing.
+ */
+export class GenerationSession {
+  readonly analyzer: ProjectAnalyzer;
+  readonly layout: OutputLayout;
+  readonly manifestPath: string;
+  readonly #emitter: OutputEmitter;
+  /** The manifest on disk when the session opened: what renames are checked against (TSH020). */
+  readonly #previous: PreviousManifest | undefined;
+  /** Files that may be generated modules: to check for orphans. */
+  readonly #candidates = new Set<string>();
+
+  private constructor(analyzer: ProjectAnalyzer, layout: OutputLayout, emitter = new OutputEmitter(layout)) {
+    this.analyzer = analyzer;
+    this.layout = layout;
+    this.manifestPath = path.join(layout.rootDir, manifestFileName);
+    this.#emitter = emitter;
+    this.#previous = readPreviousManifest(this.manifestPath);
+    this.#addCandidates();
+  }
+
+  /**
+   * Loads and analyzes the project. `incremental` (the watcher) keeps what `update` needs and
+   * holds toolsets back while their files have syntax errors. Throws `ProjectConfigurationError`.
+   */
+  static open(options: GenerateOptions & { readonly incremental?: boolean }): GenerationSession {
+    const project = IncrementalProject.load(options.project);
+    const analyzer = new ProjectAnalyzer(project, { incremental: options.incremental === true });
+    return new GenerationSession(analyzer, { rootDir: project.rootDir, outDir: options.outDir });
+  }
+
+  /**
+   * The one-shot CLI's generation, kept lean: the TypeScript program is let go once the analysis
+   * is done, and each output goes to `onOutput` as soon as it is printed (the modules, then the
+   * manifest) and is not kept, so that memory peaks with the program, not with the outputs.
+   * Throws `ProjectConfigurationError`.
+   */
+  static generateOnce(options: GenerateOptions, onOutput: (file: OutputFile) => void): OneShotGeneration {
+    const session = GenerationSession.open(options);
+    const { toolsets, diagnostics } = session.analyzer.result();
+    session.analyzer.project.release();
+    const printed = session.#emitter.printOnce(toolsets, onOutput);
+    onOutput({ path: session.manifestPath, content: printed.text });
+    const { orphans, diagnostics: all } = session.#complete(toolsets, diagnostics, []);
+    return { orphans, diagnostics: all, toolsets: printed.toolsets, tools: printed.tools };
+  }
+
+  /**
+   * Refreshes the files at `paths` from disk (and the tsconfig's file list when `rescan`) and
+   * analyzes again what the change can affect. Throws `ProjectConfigurationError` when a rescan
+   * finds the tsconfig broken; the session then stays as it was.
+   */
+  update(paths: Iterable<string>, rescan: boolean): { readonly changes: ProjectChanges; readonly analysis: AnalysisUpdate } {
+    const changes = this.analyzer.project.refresh(paths, rescan);
+    if (changes.membershipChanged) {
+      this.#addCandidates();
+    }
+    const analysis = changes.files.size === 0 ? { analyzed: [], held: [] } : this.analyzer.update(changes);
+    return { changes, analysis };
+  }
+
+  /**
+   * Computes every output file and orphan from the current analysis. `onModules`, when given,
+   * receives the modules before the manifest is built (the watcher writes them first).
+   */
+  generate(onModules?: (modules: readonly OutputFile[]) => void): GenerationResult {
+    const analysis = this.analyzer.result();
+    const modules = this.#emitter.modules(analysis.toolsets);
+    onModules?.(modules);
+    // the watcher's manifest is assembled from per-toolset entries kept between generations
+    const { manifest, text } = this.analyzer.incremental ? this.#emitter.manifestFromEntries(analysis.toolsets) : this.#emitter.manifest(analysis.toolsets);
+    const outputs = [...modules, { path: this.manifestPath, content: text }];
+    return { analysis, manifest, ...this.#complete(analysis.toolsets, analysis.diagnostics, outputs) };
+  }
+
+  /** Adds the orphans and the rename check (TSH020) to printed outputs. */
+  #complete(
+    toolsets: readonly ToolsetModel[],
+    analysisDiagnostics: readonly Diagnostic[],
+    outputs: readonly OutputFile[],
+  ): { outputs: readonly OutputFile[]; orphans: string[]; diagnostics: Diagnostic[] } {
+    const expected = new Set(toolsets.map((toolset) => modulePathFor(toolset.source, this.layout)));
+    const orphans: string[] = [];
+    for (const candidate of [...this.#candidates].sort()) {
+      if (expected.has(candidate)) {
+        continue;
+      }
+      if (startsWithGeneratedHeader(candidate)) {
+        orphans.push(candidate);
+      } else {
+        this.#candidates.delete(candidate);
+      }
+    }
+    for (const file of expected) {
+      this.#candidates.add(file);
+    }
+    const renames = checkRenamedSettings(
+      toolsets.filter((toolset) => !toolset.hasErrors),
+      this.#previous?.tools ?? [],
+    );
+    const diagnostics = [...analysisDiagnostics, ...renames].sort(compareDiagnostics);
+    return { outputs, orphans, diagnostics };
+  }
+
+  /** The `*.tools.ts` files of the program and the modules the opening manifest lists. */
+  #addCandidates(): void {
+    for (const file of this.analyzer.project.config.generatedCandidates) {
+      this.#candidates.add(file);
+    }
+    for (const module of this.#previous?.modules ?? []) {
+      this.#candidates.add(path.resolve(this.layout.rootDir, module));
+    }
+  }
+}
+
+/** What a generation needs of the manifest on disk before it: the modules it lists and its tools' names and settings schemas. */
 interface PreviousManifest {
+  readonly modules: readonly string[];
+  readonly tools: readonly PreviousTool[];
+}
+
+interface ManifestOnDisk {
   readonly toolsets?: readonly { readonly module?: unknown; readonly tools?: readonly { readonly name?: unknown; readonly settings?: { readonly schema?: unknown } | null }[] }[];
 }
 
-/** The manifest on disk before this run, or undefined when there is none or it does not parse (it is then simply replaced). */
+/**
+ * The manifest on disk before this run, or undefined when there is none or it does not parse
+ * (it is then simply replaced). Only what is needed is kept, not the whole parsed document.
+ */
 function readPreviousManifest(manifestPath: string): PreviousManifest | undefined {
   const text = readIfExists(manifestPath);
   if (text === undefined) {
     return undefined;
   }
+  let parsed: unknown;
   try {
-    const parsed = JSON.parse(text) as unknown;
-    return typeof parsed === 'object' && parsed !== null ? (parsed as PreviousManifest) : undefined;
+    parsed = JSON.parse(text);
   } catch {
     return undefined;
   }
+  if (typeof parsed !== 'object' || parsed === null) {
+    return undefined;
+  }
+  const listed = (parsed as ManifestOnDisk).toolsets;
+  const toolsets = Array.isArray(listed) ? listed : [];
+  return {
+    modules: toolsets.flatMap((toolset) => (typeof toolset.module === 'string' ? [toolset.module] : [])),
+    tools: toolsets
+      .flatMap((toolset) => (Array.isArray(toolset.tools) ? toolset.tools : []))
+      .map((tool) => ({ name: String(tool.name), settingsSchema: tool.settings?.schema ?? null })),
+  };
 }
 
-/**
- * Generated modules that exist now: those the previous manifest lists and the `*.tools.ts`
- * files of the program, kept only when they start with toolgen's header.
- */
-function findGeneratedModules(analysis: ProjectAnalysis, layout: OutputLayout, previous: PreviousManifest | undefined): string[] {
-  const candidates = new Set(analysis.project.generatedCandidates);
-  for (const toolset of previous?.toolsets ?? []) {
-    if (typeof toolset.module === 'string') {
-      candidates.add(path.resolve(layout.rootDir, toolset.module));
-    }
+/** Whether a file exists and starts with toolgen's header; reads only its first bytes. */
+function startsWithGeneratedHeader(file: string): boolean {
+  let descriptor: number;
+  try {
+    descriptor = openSync(file, 'r');
+  } catch {
+    return false;
   }
-  return [...candidates].filter((file) => readIfExists(file)?.startsWith(generatedHeader) === true).sort();
+  try {
+    const head = Buffer.alloc(Buffer.byteLength(generatedHeader));
+    const read = readSync(descriptor, head, 0, head.length, 0);
+    return head.subarray(0, read).toString('utf8') === generatedHeader;
+  } finally {
+    closeSync(descriptor);
+  }
 }

@@ -1,6 +1,7 @@
 export { main, type CliOutput } from './cli/main.js';
 export { parseCommand, UsageError, type CliOptions, type OutputFormat, type ParsedCommand } from './cli/options.js';
-export { generate, type GenerateOptions, type GenerationResult, type OutputFile } from './generate.js';
+export { generate, GenerationSession, type GenerateOptions, type GenerationResult, type OutputFile } from './generate.js';
+export { watchProject, type WatchCycle, type WatchOptions } from './watch/watchProject.js';
 export { analyzeProject, type ProjectAnalysis } from './analysis/analyzeProject.js';
 export { analyzeSourceFile, type SourceFileAnalysis } from './analysis/analyzeSourceFile.js';
 export type { AnalysisHost } from './analysis/AnalysisHost.js';

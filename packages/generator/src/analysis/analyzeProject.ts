@@ -1,9 +1,10 @@
 import path from 'node:path';
+import type ts from 'typescript';
 import type { Diagnostic, DiagnosticLocation } from '../diagnostics/Diagnostic.js';
 import { compareDiagnostics } from '../diagnostics/Diagnostic.js';
-import { analyzeSourceFile } from './analyzeSourceFile.js';
+import { analyzeSourceFile, type SourceFileAnalysis } from './analyzeSourceFile.js';
 import { checkUniqueNames, type ForeignTool } from './checkUniqueNames.js';
-import { loadProject, type LoadedProject } from './loadProject.js';
+import { IncrementalProject, type LoadedProject, type ProjectChanges } from './loadProject.js';
 import type { ToolsetModel } from './model.js';
 
 /** Everything the analysis found in a project: every toolset (with or without errors) and every diagnostic. */
@@ -14,46 +15,322 @@ export interface ProjectAnalysis {
   readonly diagnostics: readonly Diagnostic[];
 }
 
+/** A TypeScript syntax error, reported as tsc would (`TS1005`); the file's toolsets keep their last good analysis. */
+export interface SyntaxProblem {
+  readonly code: string;
+  readonly severity: 'error';
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+  readonly message: string;
+}
+
+/** What one `ProjectAnalyzer.update` did. */
+export interface AnalysisUpdate {
+  /** Files analyzed again, sorted. */
+  readonly analyzed: readonly string[];
+  /** Files whose toolsets kept their previous analysis: they or a file they import have syntax errors. */
+  readonly held: readonly string[];
+}
+
 /** Loads and analyzes a project and the projects its tsconfig references (for name uniqueness). */
 export function analyzeProject(tsconfigPath: string): ProjectAnalysis {
-  const project = loadProject(tsconfigPath);
-  const own = analyzeLoaded(project);
-  const foreign = project.references.flatMap((reference) => collectForeignTools(reference, new Set([tsconfigPath])));
-  const describePlace = (location: DiagnosticLocation) =>
-    `${path.relative(project.rootDir, location.file).split(path.sep).join('/')}:${location.line}:${location.column}`;
-  const unique = checkUniqueNames(own.toolsets, foreign, describePlace);
-  return {
-    project,
-    toolsets: unique.toolsets,
-    diagnostics: [...own.diagnostics, ...unique.diagnostics].sort(compareDiagnostics),
-  };
+  return new ProjectAnalyzer(IncrementalProject.load(tsconfigPath)).result();
 }
 
-function analyzeLoaded(project: LoadedProject): { toolsets: ToolsetModel[]; diagnostics: Diagnostic[] } {
-  const toolsets: ToolsetModel[] = [];
-  const diagnostics: Diagnostic[] = [];
-  const files = [...project.sourceFiles].sort((a, b) => (a.fileName < b.fileName ? -1 : a.fileName > b.fileName ? 1 : 0));
-  for (const sourceFile of files) {
+/**
+ * The analysis of a project, kept per source file across changes. `analyzeSourceFile` is pure
+ * per file; what ties files together is the project-wide name check (TSH007), run again on
+ * every `result()`, and the types a toolset borrows from the files it imports, which decide
+ * what `update` analyzes again: the changed files and every file importing them, transitively.
+ */
+export class ProjectAnalyzer {
+  readonly project: IncrementalProject;
+  readonly incremental: boolean;
+  readonly #foreign: readonly ForeignTool[];
+  readonly #results = new Map<string, SourceFileAnalysis>();
+  readonly #syntax = new Map<string, readonly SyntaxProblem[]>();
+  /** Files whose results predate a change they depend on (held back by a syntax error). */
+  readonly #stale = new Set<string>();
+  #imports = new Map<string, ReadonlySet<string>>();
+  /** Scripts and module augmentations: a change to one, its deletion included, can reach any file. */
+  readonly #globals = new Set<string>();
+  #sortedFiles: readonly string[] = [];
+
+  /**
+   * Analyzes every file of `project`. With `incremental` (the watcher), it also keeps the import
+   * graph for `update`, and updates leave a file that has syntax errors, or imports one that
+   * has, at its last good analysis; without (the one-shot CLI), every file is analyzed as parsed.
+   * `foreign` are the tools of referenced projects, collected from the tsconfig when not given.
+   */
+  constructor(project: IncrementalProject, options: { readonly incremental?: boolean; readonly foreign?: readonly ForeignTool[] } = {}) {
+    this.project = project;
+    this.incremental = options.incremental === true;
+    const loaded = project.snapshot();
+    this.#foreign = options.foreign ?? collectForeignTools(loaded.references, new Set([loaded.tsconfigPath]));
+    this.#sortedFiles = sortedNames(loaded.sourceFiles);
+    for (const sourceFile of loaded.sourceFiles) {
+      this.#analyze(loaded, sourceFile);
+    }
+    if (this.incremental) {
+      this.#imports = importGraph(loaded);
+      for (const file of this.#imports.keys()) {
+        if (affectsEveryFile(loaded, file)) {
+          this.#globals.add(file);
+        }
+      }
+      for (const sourceFile of loaded.sourceFiles) {
+        this.#syntax.set(path.resolve(sourceFile.fileName), syntaxProblems(loaded, sourceFile));
+      }
+      for (const file of this.#blocked(loaded)) {
+        this.#stale.add(file);
+      }
+    }
+  }
+
+  /** Re-analyzes what `changes` (from `IncrementalProject.refresh`) can affect. */
+  update(changes: ProjectChanges): AnalysisUpdate {
+    const loaded = this.project.snapshot();
+    const byName = new Map(loaded.sourceFiles.map((sourceFile) => [path.resolve(sourceFile.fileName), sourceFile]));
+    const previousImports = this.#imports;
+    // resolutions of unchanged files only change when files come or go
+    this.#imports = importGraph(loaded, changes.membershipChanged ? undefined : { previous: previousImports, changed: changes.files });
+    this.#sortedFiles = sortedNames(loaded.sourceFiles);
+    for (const file of [...this.#results.keys()]) {
+      if (!byName.has(file)) {
+        this.#results.delete(file);
+        this.#syntax.delete(file);
+        this.#stale.delete(file);
+      }
+    }
+    for (const file of changes.files) {
+      const sourceFile = byName.get(file);
+      if (sourceFile !== undefined) {
+        this.#syntax.set(file, syntaxProblems(loaded, sourceFile));
+      }
+    }
+
+    let global = false;
+    for (const file of changes.files) {
+      global ||= this.#globals.has(file);
+      if (affectsEveryFile(loaded, file)) {
+        this.#globals.add(file);
+        global = true;
+      } else {
+        this.#globals.delete(file);
+      }
+    }
+    const affected = global ? new Set(byName.keys()) : importersOf(changes.files, [previousImports, this.#imports]);
+    for (const file of this.#stale) {
+      affected.add(file);
+    }
+    const blocked = this.incremental ? this.#blocked(loaded) : new Set<string>();
+    const analyzed: string[] = [];
+    const held: string[] = [];
+    for (const file of [...affected].sort()) {
+      const sourceFile = byName.get(file);
+      if (sourceFile === undefined) {
+        continue;
+      }
+      if (blocked.has(file)) {
+        this.#stale.add(file);
+        held.push(file);
+        if (this.#results.has(file)) {
+          continue;
+        }
+      } else {
+        this.#stale.delete(file);
+      }
+      this.#analyze(loaded, sourceFile);
+      analyzed.push(file);
+    }
+    return { analyzed, held };
+  }
+
+  /** The toolsets and diagnostics of every file, with the project-wide name check applied. */
+  result(): ProjectAnalysis {
+    const loaded = this.project.snapshot();
+    const toolsets: ToolsetModel[] = [];
+    const diagnostics: Diagnostic[] = [];
+    for (const file of this.#sortedFiles) {
+      const result = this.#results.get(file);
+      if (result !== undefined) {
+        toolsets.push(...result.toolsets);
+        diagnostics.push(...result.diagnostics);
+      }
+    }
+    const describePlace = (location: DiagnosticLocation) =>
+      `${path.relative(loaded.rootDir, location.file).split(path.sep).join('/')}:${location.line}:${location.column}`;
+    const unique = checkUniqueNames(toolsets, this.#foreign, describePlace);
+    return {
+      project: loaded,
+      toolsets: unique.toolsets,
+      diagnostics: [...diagnostics, ...unique.diagnostics].sort(compareDiagnostics),
+    };
+  }
+
+  /** Syntax errors of the project's own files, by file then position (only when `incremental`). */
+  syntaxProblems(): SyntaxProblem[] {
+    return this.#sortedFiles.flatMap((file) => this.#syntax.get(file) ?? []);
+  }
+
+  /**
+   * Files whose toolsets are held at an older analysis because they or a file they import have
+   * syntax errors (at start, analyzed despite them). Only when `incremental`.
+   */
+  get heldFiles(): ReadonlySet<string> {
+    return this.#stale;
+  }
+
+  /** Files with syntax errors and every file importing one, transitively. */
+  #blocked(loaded: LoadedProject): Set<string> {
+    const broken = new Set<string>();
+    for (const sourceFile of loaded.sourceFiles) {
+      const file = path.resolve(sourceFile.fileName);
+      if ((this.#syntax.get(file) ?? []).length > 0) {
+        broken.add(file);
+      }
+    }
+    return broken.size === 0 ? broken : importersOf(broken, [this.#imports]);
+  }
+
+  #analyze(loaded: LoadedProject, sourceFile: ts.SourceFile): void {
     // only a class that extends something can be a toolset: skip the checker for every other file
-    if (!sourceFile.text.includes('extends')) {
+    const result = sourceFile.text.includes('extends') ? analyzeSourceFile(loaded.host, sourceFile) : { toolsets: [], diagnostics: [] };
+    this.#results.set(path.resolve(sourceFile.fileName), result);
+  }
+}
+
+function sortedNames(sourceFiles: readonly ts.SourceFile[]): string[] {
+  return sourceFiles.map((sourceFile) => path.resolve(sourceFile.fileName)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** `files` and every file that imports one of them, transitively, following any of `graphs`. */
+function importersOf(files: Iterable<string>, graphs: readonly ReadonlyMap<string, ReadonlySet<string>>[]): Set<string> {
+  const importers = new Map<string, string[]>();
+  for (const graph of graphs) {
+    for (const [file, imports] of graph) {
+      for (const imported of imports) {
+        const list = importers.get(imported);
+        if (list === undefined) {
+          importers.set(imported, [file]);
+        } else {
+          list.push(file);
+        }
+      }
+    }
+  }
+  const found = new Set(files);
+  const pending = [...found];
+  while (pending.length > 0) {
+    for (const importer of importers.get(pending.pop()!) ?? []) {
+      if (!found.has(importer)) {
+        found.add(importer);
+        pending.push(importer);
+      }
+    }
+  }
+  return found;
+}
+
+/**
+ * For each source file of the program outside node_modules and the default libraries, the
+ * files its import and export declarations, `import()` calls and `import('…')` types resolve to.
+ */
+function importGraph(
+  loaded: LoadedProject,
+  reuse?: { readonly previous: ReadonlyMap<string, ReadonlySet<string>>; readonly changed: ReadonlySet<string> },
+): Map<string, ReadonlySet<string>> {
+  const { ts, program, checker } = loaded.host;
+  const graph = new Map<string, ReadonlySet<string>>();
+  for (const sourceFile of program.getSourceFiles()) {
+    if (sourceFile.fileName.includes('/node_modules/') || program.isSourceFileDefaultLibrary(sourceFile)) {
       continue;
     }
-    const result = analyzeSourceFile(project.host, sourceFile);
-    toolsets.push(...result.toolsets);
-    diagnostics.push(...result.diagnostics);
+    const file = path.resolve(sourceFile.fileName);
+    const known = reuse === undefined || reuse.changed.has(file) ? undefined : reuse.previous.get(file);
+    if (known !== undefined) {
+      graph.set(file, known);
+      continue;
+    }
+    const imports = new Set<string>();
+    const add = (specifier: ts.Node | undefined) => {
+      if (specifier === undefined || !ts.isStringLiteralLike(specifier)) {
+        return;
+      }
+      const declaration = checker.getSymbolAtLocation(specifier)?.declarations?.[0];
+      if (declaration !== undefined && ts.isSourceFile(declaration)) {
+        imports.add(path.resolve(declaration.fileName));
+      }
+    };
+    for (const statement of sourceFile.statements) {
+      if (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) {
+        add(statement.moduleSpecifier);
+      } else if (ts.isImportEqualsDeclaration(statement) && ts.isExternalModuleReference(statement.moduleReference)) {
+        add(statement.moduleReference.expression);
+      }
+    }
+    if (sourceFile.text.includes('import(')) {
+      const visit = (node: ts.Node): void => {
+        if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) {
+          add(node.argument.literal);
+        } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
+          add(node.arguments[0]);
+        }
+        ts.forEachChild(node, visit);
+      };
+      visit(sourceFile);
+    }
+    graph.set(file, imports);
   }
-  return { toolsets, diagnostics };
+  return graph;
 }
 
-function collectForeignTools(tsconfigPath: string, visited: Set<string>): ForeignTool[] {
-  if (visited.has(tsconfigPath)) {
-    return [];
+/** A script (not a module), or a module that augments another module or the global scope: its change can reach any file. */
+function affectsEveryFile(loaded: LoadedProject, file: string): boolean {
+  const { ts, program } = loaded.host;
+  const sourceFile = program.getSourceFile(file);
+  if (sourceFile === undefined) {
+    // not in the program (deleted): the caller remembers whether it was global
+    return false;
   }
-  visited.add(tsconfigPath);
-  const project = loadProject(tsconfigPath);
-  const { toolsets } = analyzeLoaded(project);
-  const tools = toolsets.flatMap((toolset) =>
-    toolset.tools.map((tool) => ({ name: tool.name, qualifiedName: tool.qualifiedName, className: toolset.className, location: tool.nameLocation })),
+  if (!ts.isExternalModule(sourceFile)) {
+    return true;
+  }
+  return sourceFile.statements.some(
+    (statement) => ts.isModuleDeclaration(statement) && (ts.isStringLiteral(statement.name) || (statement.flags & ts.NodeFlags.GlobalAugmentation) !== 0),
   );
-  return [...tools, ...project.references.flatMap((reference) => collectForeignTools(reference, visited))];
+}
+
+function syntaxProblems(loaded: LoadedProject, sourceFile: ts.SourceFile): SyntaxProblem[] {
+  const { ts, program } = loaded.host;
+  return program.getSyntacticDiagnostics(sourceFile).map((diagnostic) => {
+    const position = sourceFile.getLineAndCharacterOfPosition(diagnostic.start ?? 0);
+    return {
+      code: `TS${diagnostic.code}`,
+      severity: 'error',
+      file: path.resolve(sourceFile.fileName),
+      line: position.line + 1,
+      column: position.character + 1,
+      message: ts.flattenDiagnosticMessageText(diagnostic.messageText, ' '),
+    };
+  });
+}
+
+function collectForeignTools(references: readonly string[], visited: Set<string>): ForeignTool[] {
+  const tools: ForeignTool[] = [];
+  for (const tsconfigPath of references) {
+    if (visited.has(tsconfigPath)) {
+      continue;
+    }
+    visited.add(tsconfigPath);
+    const analyzer = new ProjectAnalyzer(IncrementalProject.load(tsconfigPath), { foreign: [] });
+    for (const toolset of analyzer.result().toolsets) {
+      for (const tool of toolset.tools) {
+        tools.push({ name: tool.name, qualifiedName: tool.qualifiedName, className: toolset.className, location: tool.nameLocation });
+      }
+    }
+    tools.push(...collectForeignTools(analyzer.project.config.references, visited));
+  }
+  return tools;
 }

@@ -7,6 +7,7 @@ import type { AnalysisHost } from './AnalysisHost.js';
 // named exports, which costs about 0.2 s per start.
 const require = createRequire(import.meta.url);
 type TsMorph = typeof import('ts-morph');
+type MorphProject = import('ts-morph').Project;
 
 /** A tsconfig that is missing or does not parse: the CLI exits with 2. */
 export class ProjectConfigurationError extends Error {
@@ -27,48 +28,203 @@ export interface LoadedProject {
   readonly generatedCandidates: readonly string[];
 }
 
+/** What a tsconfig.json says, read once per load or reload. */
+export interface ProjectConfig {
+  readonly options: ts.CompilerOptions;
+  /** Absolute paths of the files the tsconfig includes, generated modules left out. */
+  readonly fileNames: readonly string[];
+  readonly generatedCandidates: readonly string[];
+  readonly references: readonly string[];
+  /** Folders whose new files may join the project (tsconfig `include` wildcards). */
+  readonly directories: readonly { readonly path: string; readonly recursive: boolean }[];
+  /** The tsconfig.json and every file it extends. */
+  readonly configFiles: readonly string[];
+}
+
+/** Which files a refresh found changed; paths are absolute. */
+export interface ProjectChanges {
+  /** Source files whose text changed, appeared or disappeared. */
+  readonly files: ReadonlySet<string>;
+  /** True when the set of files the tsconfig includes changed. */
+  readonly membershipChanged: boolean;
+}
+
 /** Loads a tsconfig.json through ts-morph (whose bundled TypeScript the analysis then uses). */
 export function loadProject(tsconfigPath: string): LoadedProject {
-  const morph = require('ts-morph') as TsMorph;
-  const tsApi = morph.ts as unknown as typeof ts;
+  return IncrementalProject.load(tsconfigPath).snapshot();
+}
+
+/**
+ * One ts-morph project kept across changes: the CLI loads it once; the watcher refreshes the
+ * files that changed on disk, and each new program reuses the unchanged files of the previous
+ * one (ts-morph passes it as `oldProgram`), so only changed files are parsed and bound again.
+ */
+export class IncrementalProject {
+  readonly rootDir: string;
+  readonly tsconfigPath: string;
+  readonly #ts: typeof ts;
+  #morphProject: MorphProject | undefined;
+  #config: ProjectConfig;
+  #snapshot: LoadedProject | undefined;
+
+  private constructor(tsconfigPath: string, morph: TsMorph, config: ProjectConfig) {
+    this.tsconfigPath = tsconfigPath;
+    this.rootDir = path.dirname(tsconfigPath);
+    this.#ts = morph.ts as unknown as typeof ts;
+    this.#config = config;
+    const project = new morph.Project({
+      compilerOptions: config.options as never,
+      skipAddingFilesFromTsConfig: true,
+      skipFileDependencyResolution: true,
+    });
+    for (const fileName of config.fileNames) {
+      project.addSourceFileAtPath(fileName);
+    }
+    this.#morphProject = project;
+  }
+
+  /** Reads the tsconfig and every file it includes. Throws `ProjectConfigurationError`. */
+  static load(tsconfigPath: string): IncrementalProject {
+    const morph = require('ts-morph') as TsMorph;
+    return new IncrementalProject(tsconfigPath, morph, readProjectConfig(morph.ts as unknown as typeof ts, tsconfigPath));
+  }
+
+  get config(): ProjectConfig {
+    return this.#config;
+  }
+
+  /**
+   * Lets go of the ts-morph project, its program and checker, so that their memory can be
+   * reclaimed (the one-shot CLI, once the analysis is done); the project cannot be used again.
+   */
+  release(): void {
+    this.#morphProject = undefined;
+    this.#snapshot = undefined;
+  }
+
+  get #project(): MorphProject {
+    if (this.#morphProject === undefined) {
+      throw new Error('IncrementalProject: used after release()');
+    }
+    return this.#morphProject;
+  }
+
+  /** The current program, its checker and the project's own source files. */
+  snapshot(): LoadedProject {
+    if (this.#snapshot === undefined) {
+      const program = this.#project.getProgram().compilerObject as unknown as ts.Program;
+      const own = new Set(this.#config.fileNames);
+      const sourceFiles = program.getSourceFiles().filter((file) => !file.isDeclarationFile && own.has(path.resolve(file.fileName)));
+      this.#snapshot = {
+        host: { ts: this.#ts, program, checker: program.getTypeChecker() },
+        rootDir: this.rootDir,
+        tsconfigPath: this.tsconfigPath,
+        references: this.#config.references,
+        sourceFiles,
+        generatedCandidates: this.#config.generatedCandidates,
+      };
+    }
+    return this.#snapshot;
+  }
+
+  /**
+   * Re-reads `paths` from disk: changed files are reparsed, deleted ones dropped, and when
+   * `rescan` is set (files were added or removed) the tsconfig's file list is read again.
+   * The next `snapshot()` builds a program from the result. Throws `ProjectConfigurationError`
+   * when a rescan finds the tsconfig broken; the project then stays as it was.
+   */
+  refresh(paths: Iterable<string>, rescan: boolean): ProjectChanges {
+    const files = new Set<string>();
+    let membershipChanged = false;
+    if (rescan) {
+      const next = readProjectConfig(this.#ts, this.tsconfigPath);
+      const before = new Set(this.#config.fileNames);
+      const after = new Set(next.fileNames);
+      for (const fileName of before) {
+        if (!after.has(fileName)) {
+          const sourceFile = this.#project.getSourceFile(fileName);
+          if (sourceFile !== undefined) {
+            this.#project.removeSourceFile(sourceFile);
+          }
+          files.add(fileName);
+          membershipChanged = true;
+        }
+      }
+      for (const fileName of after) {
+        if (!before.has(fileName)) {
+          const existing = this.#project.getSourceFile(fileName);
+          if (existing === undefined) {
+            this.#project.addSourceFileAtPathIfExists(fileName);
+          } else {
+            existing.refreshFromFileSystemSync();
+          }
+          files.add(fileName);
+          membershipChanged = true;
+        }
+      }
+      this.#config = next;
+    }
+    for (const fileName of paths) {
+      const absolute = path.resolve(fileName);
+      if (files.has(absolute)) {
+        continue;
+      }
+      const sourceFile = this.#project.getSourceFile(absolute);
+      if (sourceFile === undefined) {
+        continue;
+      }
+      const text = this.#ts.sys.readFile(absolute);
+      if (text === sourceFile.getFullText()) {
+        continue;
+      }
+      // a fresh parse: cheaper than ts-morph's refreshFromFileSystem, which diffs the old tree for wrapped nodes
+      this.#project.removeSourceFile(sourceFile);
+      if (text !== undefined) {
+        this.#project.createSourceFile(absolute, text, { overwrite: true });
+      }
+      files.add(absolute);
+    }
+    if (files.size > 0 || membershipChanged) {
+      this.#snapshot = undefined;
+    }
+    return { files, membershipChanged };
+  }
+}
+
+const generatedModuleName = /\.tools\.[cm]?ts$/;
+
+/** Reads and validates a tsconfig.json. Throws `ProjectConfigurationError`. */
+export function readProjectConfig(tsApi: typeof ts, tsconfigPath: string): ProjectConfig {
   const rootDir = path.dirname(tsconfigPath);
   const read = tsApi.readConfigFile(tsconfigPath, (file) => tsApi.sys.readFile(file));
   if (read.error !== undefined) {
     throw new ProjectConfigurationError(`${tsconfigPath} does not parse: ${flatten(tsApi, read.error)}`);
   }
-  const parsed = tsApi.parseJsonConfigFileContent(read.config, tsApi.sys, rootDir, undefined, tsconfigPath);
+  // parsed from the source file (not read.config) so that it lists the files it extends
+  const source = tsApi.readJsonConfigFile(tsconfigPath, (file) => tsApi.sys.readFile(file));
+  const parsed = tsApi.parseJsonSourceFileConfigFileContent(source, tsApi.sys, rootDir, undefined, tsconfigPath);
   const errors = parsed.errors.filter((error) => error.category === tsApi.DiagnosticCategory.Error);
   if (errors.length > 0) {
     throw new ProjectConfigurationError(`${tsconfigPath} is not a valid tsconfig: ${errors.map((error) => flatten(tsApi, error)).join('; ')}`);
   }
-  const project = new morph.Project({
-    compilerOptions: parsed.options as never,
-    skipAddingFilesFromTsConfig: true,
-    skipFileDependencyResolution: false,
-  });
-  for (const fileName of parsed.fileNames) {
-    project.addSourceFileAtPath(fileName);
-  }
-  project.resolveSourceFileDependencies();
-  const program = project.getProgram().compilerObject as unknown as ts.Program;
-  const ownFiles = new Set(parsed.fileNames.map((fileName) => path.resolve(fileName)));
-  const sourceFiles = program
-    .getSourceFiles()
-    .filter((file) => !file.isDeclarationFile && ownFiles.has(path.resolve(file.fileName)) && !generatedModuleName.test(file.fileName));
+  const all = parsed.fileNames.map((fileName) => path.resolve(fileName));
+  const extended = source.extendedSourceFiles ?? [];
   return {
-    host: { ts: tsApi, program, checker: program.getTypeChecker() },
-    rootDir,
-    tsconfigPath,
+    options: parsed.options,
+    // generated modules stay out of the program unless a source imports one: they are large and never analyzed
+    fileNames: all.filter((file) => !generatedModuleName.test(file)),
+    generatedCandidates: all.filter((file) => generatedModuleName.test(file)),
     references: (parsed.projectReferences ?? []).map((reference) => {
       const target = path.resolve(rootDir, reference.path);
       return target.endsWith('.json') ? target : path.join(target, 'tsconfig.json');
     }),
-    sourceFiles,
-    generatedCandidates: [...ownFiles].filter((file) => generatedModuleName.test(file)),
+    directories: Object.entries(parsed.wildcardDirectories ?? {}).map(([directory, flags]) => ({
+      path: path.resolve(directory),
+      recursive: (flags & tsApi.WatchDirectoryFlags.Recursive) !== 0,
+    })),
+    configFiles: [tsconfigPath, ...extended.map((file) => path.resolve(file))],
   };
 }
-
-const generatedModuleName = /\.tools\.[cm]?ts$/;
 
 function flatten(tsApi: typeof ts, diagnostic: ts.Diagnostic): string {
   return tsApi.flattenDiagnosticMessageText(diagnostic.messageText, ' ');

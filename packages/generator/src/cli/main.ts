@@ -1,9 +1,10 @@
 import { createRequire } from 'node:module';
 import { ProjectConfigurationError } from '../analysis/loadProject.js';
 import { displayPath, formatDiagnosticText, formatJsonReport } from '../diagnostics/format.js';
-import { generate } from '../generate.js';
+import { GenerationSession, type OneShotGeneration } from '../generate.js';
 import { readIfExists, removeFile, writeFileAtomic } from '../io/writeFileAtomic.js';
 import { parseCommand, usage, UsageError, type CliOptions } from './options.js';
+import { runWatch } from './watchCommand.js';
 
 /** Where the CLI writes; tests pass their own. */
 export interface CliOutput {
@@ -16,8 +17,11 @@ const processOutput: CliOutput = {
   stderr: (text) => process.stderr.write(text),
 };
 
-/** Runs the `toolgen` CLI and resolves to its exit code: 0 success, 1 errors or drift, 2 usage or configuration. */
-export async function main(argv: readonly string[], output: CliOutput = processOutput, cwd = process.cwd()): Promise<number> {
+/**
+ * Runs the `toolgen` CLI and resolves to its exit code: 0 success, 1 errors or drift, 2 usage or
+ * configuration. `--watch` runs until SIGINT or SIGTERM, or until `signal` aborts, then exits 0.
+ */
+export async function main(argv: readonly string[], output: CliOutput = processOutput, cwd = process.cwd(), signal?: AbortSignal): Promise<number> {
   try {
     const command = parseCommand(argv, cwd);
     switch (command.kind) {
@@ -29,8 +33,7 @@ export async function main(argv: readonly string[], output: CliOutput = processO
         return 0;
       case 'run':
         if (command.options.watch) {
-          output.stderr('toolgen: --watch is not available yet; run toolgen without it.\n');
-          return 2;
+          return await runWatch(command.options, output, cwd, signal);
         }
         return runOnce(command.options, output, cwd);
     }
@@ -44,10 +47,12 @@ export async function main(argv: readonly string[], output: CliOutput = processO
 }
 
 function runOnce(options: CliOptions, output: CliOutput, cwd: string): number {
-  const result = generate({ project: options.project, outDir: options.outDir });
   const drift: string[] = [];
+  const generated: string[] = [];
   const written: string[] = [];
-  for (const file of result.outputs) {
+  // each file is checked or written as soon as it is printed, and not kept
+  const result = GenerationSession.generateOnce({ project: options.project, outDir: options.outDir }, (file) => {
+    generated.push(file.path);
     if (options.check) {
       const current = readIfExists(file.path);
       if (current !== file.content) {
@@ -56,7 +61,7 @@ function runOnce(options: CliOptions, output: CliOutput, cwd: string): number {
     } else if (writeFileAtomic(file.path, file.content)) {
       written.push(file.path);
     }
-  }
+  });
   const removed: string[] = [];
   for (const orphan of result.orphans) {
     if (options.check) {
@@ -67,9 +72,8 @@ function runOnce(options: CliOptions, output: CliOutput, cwd: string): number {
     }
   }
   const hasErrors = result.diagnostics.some((diagnostic) => diagnostic.severity === 'error');
-  const generated = options.check ? [] : result.outputs.map((file) => file.path);
   if (options.format === 'json') {
-    output.stdout(formatJsonReport(result.diagnostics, generated, removed, cwd));
+    output.stdout(formatJsonReport(result.diagnostics, options.check ? [] : generated, removed, cwd));
   } else {
     for (const diagnostic of result.diagnostics) {
       output.stdout(`${formatDiagnosticText(diagnostic, cwd)}\n`);
@@ -85,12 +89,11 @@ function runOnce(options: CliOptions, output: CliOutput, cwd: string): number {
   return hasErrors || drift.length > 0 ? 1 : 0;
 }
 
-function summary(result: ReturnType<typeof generate>, options: CliOptions, writtenCount: number): string {
-  const toolsets = result.manifest.toolsets;
-  const tools = toolsets.reduce((count, toolset) => count + toolset.tools.length, 0);
+function summary(result: OneShotGeneration, options: CliOptions, writtenCount: number): string {
+  const { toolsets, tools } = result;
   const errors = result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
   const warnings = result.diagnostics.length - errors;
-  const found = `${toolsets.length} toolset${toolsets.length === 1 ? '' : 's'}, ${tools} tool${tools === 1 ? '' : 's'}`;
+  const found = `${toolsets} toolset${toolsets === 1 ? '' : 's'}, ${tools} tool${tools === 1 ? '' : 's'}`;
   const problems = `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`;
   const files = options.check ? 'checked' : `${writtenCount} file${writtenCount === 1 ? '' : 's'} written`;
   return `toolgen: ${found}; ${problems}; ${files}.`;

@@ -96,8 +96,11 @@ export function emitValidatorPreamble(usedBy?: string): string {
   const pending = [usedBy];
   while (pending.length > 0) {
     const code = pending.pop()!;
-    for (const chunk of preambleChunks) {
-      if (!needed.has(chunk) && new RegExp(`\\b${chunk.name}\\b`).test(code)) {
+    // one pass for every helper name: whole-word matches of distinct identifiers never overlap
+    preambleNamePattern.lastIndex = 0;
+    for (let match = preambleNamePattern.exec(code); match !== null; match = preambleNamePattern.exec(code)) {
+      const chunk = preambleChunkByName.get(match[0])!;
+      if (!needed.has(chunk)) {
         needed.add(chunk);
         pending.push(chunk.text);
       }
@@ -134,6 +137,16 @@ const preambleChunks: readonly PreambleChunk[] = (() => {
     return { name, text };
   });
 })();
+
+const preambleChunkByName = new Map(preambleChunks.map((chunk) => [chunk.name, chunk]));
+/** Any helper's name as a whole word, longest first (one name may begin another). */
+const preambleNamePattern = new RegExp(
+  `\\b(?:${preambleChunks
+    .map((chunk) => chunk.name)
+    .sort((a, b) => b.length - a.length)
+    .join('|')})\\b`,
+  'g',
+);
 
 /** Fails on what no derivation produces: a dangling reference or a pattern JavaScript cannot compile. */
 function checkDocument(document: ShapeDocument): void {

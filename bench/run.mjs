@@ -1,0 +1,404 @@
+// npm run bench: cold toolgen against tsc --noEmit and ts-json-schema-generator, peak memory,
+// watch latency and validator speed, all measured in this run; writes bench/RESULTS.md.
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync, rmSync, watch as watchFolder, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { writeCorpus } from './corpus.mjs';
+import { measureNode } from './measure.mjs';
+import { summarizeProfile } from './profile-summary.mjs';
+
+const bench = path.dirname(fileURLToPath(import.meta.url));
+const repo = path.resolve(bench, '..');
+const work = path.join(bench, '.work');
+const require = createRequire(path.join(repo, 'package.json'));
+const started = performance.now();
+const log = (text) => process.stderr.write(`[bench ${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${text}\n`);
+
+const tscScript = path.join(repo, 'node_modules/typescript/bin/tsc');
+const toolgenScript = path.join(repo, 'packages/generator/bin/toolgen.js');
+const tsjsgScript = path.join(path.dirname(require.resolve('ts-json-schema-generator/package.json')), 'dist/ts-json-schema-generator.js');
+
+/** Corpus sizes: N toolsets of 10 tools; cold runs per tool per size (interleaved). */
+// BENCH_QUICK=1: one run at 100 and 1000 tools and 5 watch edits, to try the harness
+const quick = process.env.BENCH_QUICK === '1';
+const sizes = quick
+  ? [
+      { tools: 100, toolsets: 10, runs: 1 },
+      { tools: 1000, toolsets: 100, runs: 1 },
+    ]
+  : [
+      { tools: 100, toolsets: 10, runs: 5 },
+      { tools: 1000, toolsets: 100, runs: 5 },
+      { tools: 5000, toolsets: 500, runs: 3 },
+    ];
+const watchEdits = quick ? 5 : 20;
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+/** Nearest-rank percentile. */
+const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.max(0, Math.ceil((p / 100) * values.length) - 1)];
+const version = (name) => JSON.parse(readFileSync(path.join(repo, 'node_modules', name, 'package.json'), 'utf8')).version;
+
+function removeOutputs(dir) {
+  rmSync(path.join(dir, 'toolgen.manifest.json'), { force: true });
+  for (const folder of ['src/toolsets', 'src/models', 'src']) {
+    for (const file of readdirSync(path.join(dir, folder))) {
+      if (file.endsWith('.tools.ts')) {
+        rmSync(path.join(dir, folder, file));
+      }
+    }
+  }
+}
+
+// every run starts from the sources alone: generated modules left by a toolgen run would add to tsc's work
+const commands = (dir) => ({
+  tsc: { script: tscScript, args: ['-p', dir, '--noEmit'], before: () => removeOutputs(dir) },
+  toolgen: { script: toolgenScript, args: ['-p', dir], before: () => removeOutputs(dir) },
+  tsjsg: {
+    script: tsjsgScript,
+    args: ['--path', path.join(dir, 'schema-args/*.ts'), '--tsconfig', path.join(dir, 'tsconfig.args.json'), '--type', '*', '--no-type-check', '--out', path.join(dir, 'schemas.json')],
+    before: () => removeOutputs(dir),
+  },
+});
+
+async function run(name, command, cwd) {
+  command.before?.();
+  const result = await measureNode(command.script, command.args, { cwd });
+  if (result.code !== 0) {
+    throw new Error(`${name} failed (exit ${result.code}):\n${result.stdout}\n${result.stderr}`);
+  }
+  return result;
+}
+
+/** Cold runs of tsc, toolgen and ts-json-schema-generator on one corpus, in rotating order. */
+async function coldRuns(size) {
+  const dir = path.join(work, `c${size.tools}`);
+  writeCorpus({ dir, toolsets: size.toolsets, toolsPerToolset: 10 });
+  const all = commands(dir);
+  const names = Object.keys(all);
+  // one untimed run each, so that every measured run finds the files in the OS cache
+  for (const name of names) {
+    await run(name, all[name], dir);
+  }
+  const samples = Object.fromEntries(names.map((name) => [name, []]));
+  for (let index = 0; index < size.runs; index++) {
+    const order = names.map((_, offset) => names[(index + offset) % names.length]);
+    for (const name of order) {
+      samples[name].push(await run(name, all[name], dir));
+    }
+    log(`${size.tools} tools, run ${index + 1}/${size.runs}: ${names.map((name) => `${name} ${(samples[name].at(-1).wallMs / 1000).toFixed(2)} s`).join(', ')}`);
+  }
+  removeOutputs(dir);
+  const stats = (name, key) => median(samples[name].map((sample) => sample[key]));
+  const range = (name, key) => [Math.min(...samples[name].map((sample) => sample[key])), Math.max(...samples[name].map((sample) => sample[key]))];
+  const pairRatio = (a, b, key) => median(samples[a].map((sample, index) => sample[key] / samples[b][index][key]));
+  const schemas = JSON.parse(readFileSync(path.join(dir, 'schemas.json'), 'utf8'));
+  return {
+    ...size,
+    wall: Object.fromEntries(names.map((name) => [name, stats(name, 'wallMs')])),
+    cpu: Object.fromEntries(names.map((name) => [name, stats(name, 'cpuMs')])),
+    rss: Object.fromEntries(names.map((name) => [name, stats(name, 'maxRssKb')])),
+    wallRange: Object.fromEntries(names.map((name) => [name, range(name, 'wallMs')])),
+    rssRange: Object.fromEntries(names.map((name) => [name, range(name, 'maxRssKb')])),
+    ratios: {
+      tsc: pairRatio('toolgen', 'tsc', 'wallMs'),
+      tsjsg: pairRatio('toolgen', 'tsjsg', 'wallMs'),
+      tscCpu: pairRatio('toolgen', 'tsc', 'cpuMs'),
+      rss: pairRatio('toolgen', 'tsc', 'maxRssKb'),
+    },
+    tsjsgDefinitions: Object.keys(schemas.definitions ?? {}).length,
+  };
+}
+
+/** A cold toolgen run at 1000 tools under node --cpu-prof, summarized by where the time went. */
+async function profileCold() {
+  const dir = path.join(work, 'c1000');
+  removeOutputs(dir);
+  const profileDir = path.join(work, 'profile');
+  rmSync(profileDir, { recursive: true, force: true });
+  await new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--cpu-prof', '--cpu-prof-dir', profileDir, toolgenScript, '-p', dir], { stdio: 'ignore' });
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`profiled toolgen exited ${code}`))));
+  });
+  const file = path.join(profileDir, readdirSync(profileDir)[0]);
+  const { wall, self, total } = summarizeProfile(file);
+  const category = (key) => {
+    if (key === '(garbage collector)') return 'garbage collection';
+    if (/\((typescript|ts-morph|ts-morph-common)\.js:/.test(key)) return 'TypeScript: parse, bind, check (ts-morph bundle)';
+    if (/\((fromType|analyzeTool|analyzeSourceFile|chain|AnalysisHost|toJsonSchema|checkUniqueNames|analyzeProject)\.js:/.test(key)) return 'toolgen analysis (its own code)';
+    if (/\((module|validator|BlockWriter|CodeWriter|printValidation|printNormalization|ShapeFacts|scope|preamble|expressions|literals|Pointer|NormalizationNeeds|discriminator|messages|formats)\.js:/.test(key)) return 'emission: module and validator printing';
+    if (/\((variants|walker|handlers|json|openaiStrict|anthropic|gemini|refs|words|manifest)\.js:/.test(key)) return 'emission: provider variants and manifest';
+    if (/\(loader:|wrapSafe|compileFunction|\(node:internal/.test(key) || key.startsWith('wrapSafe')) return 'module loading';
+    if (/\(node:fs|writeFileUtf8|readFileUtf8|readFileSync|writeFileSync/.test(key)) return 'file I/O';
+    return 'other';
+  };
+  const byCategory = new Map();
+  for (const [key, ms] of self) {
+    byCategory.set(category(key), (byCategory.get(category(key)) ?? 0) + ms);
+  }
+  const wanted = ['loadProject', 'IncrementalProject', 'snapshot', 'ProjectAnalyzer', 'analyzeSourceFile', 'emitModule', 'emitValidator', 'deriveProviderVariants', 'serializeManifest', 'typeToString'];
+  const inclusive = [...total].filter(([key]) => wanted.some((name) => key.startsWith(`${name} (`))).sort((a, b) => b[1] - a[1]);
+  return {
+    wall,
+    categories: [...byCategory].sort((a, b) => b[1] - a[1]),
+    topSelf: [...self].sort((a, b) => b[1] - a[1]).slice(0, 12),
+    inclusive,
+  };
+}
+
+/** Latency from a one-file save to the regenerated module on disk, over `watchEdits` edits of the 1000-tool corpus. */
+async function watchLatency() {
+  const dir = path.join(work, 'c1000');
+  const child = spawn(process.execPath, [toolgenScript, '--watch', '-p', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  const listeners = new Set();
+  child.stdout.setEncoding('utf8').on('data', (text) => {
+    stdout += text;
+    listeners.forEach((listener) => listener());
+  });
+  child.stderr.setEncoding('utf8').on('data', (text) => (stderr += text));
+  const summaries = () => stdout.split('Watching for changes.').length - 1;
+  const untilSummaries = (count) =>
+    new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`watch: no cycle summary within 60 s\n${stdout}\n${stderr}`)), 60_000);
+      const check = () => {
+        if (summaries() >= count) {
+          clearTimeout(timer);
+          listeners.delete(check);
+          resolve();
+        }
+      };
+      listeners.add(check);
+      check();
+    });
+  const originals = new Map();
+  const latencies = [];
+  try {
+    await untilSummaries(1);
+    for (let edit = 0; edit < watchEdits; edit++) {
+      const index = (edit * 37) % 100;
+      const source = path.join(dir, `src/toolsets/t${index}.ts`);
+      const module = path.join(dir, `src/toolsets/t${index}.tools.ts`);
+      const text = originals.get(source) ?? readFileSync(source, 'utf8');
+      originals.set(source, text);
+      const marker = `edit ${edit} of the benchmark`;
+      const edited = text.replace(/withDisplayName\('([^']*)'\)/, `withDisplayName('$1 (${marker})')`);
+      const before = summaries();
+      let resolveSeen;
+      const seen = new Promise((resolve) => (resolveSeen = resolve));
+      const watcher = watchFolder(path.dirname(module), (_event, name) => {
+        if (name === path.basename(module) && existsSync(module) && readFileSync(module, 'utf8').includes(marker)) {
+          resolveSeen(performance.now());
+        }
+      });
+      const timeout = setTimeout(() => resolveSeen(Number.NaN), 30_000);
+      const savedAt = performance.now();
+      writeFileSync(source, edited);
+      const writtenAt = await seen;
+      clearTimeout(timeout);
+      watcher.close();
+      if (Number.isNaN(writtenAt)) {
+        throw new Error(`watch: edit ${edit} never reached ${module}\n${stdout}\n${stderr}`);
+      }
+      latencies.push(writtenAt - savedAt);
+      await untilSummaries(before + 1);
+    }
+  } finally {
+    child.kill('SIGINT');
+    const code = await new Promise((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', resolve)));
+    for (const [file, text] of originals) {
+      writeFileSync(file, text);
+    }
+    if (code !== 0) {
+      log(`watch: toolgen --watch exited ${code} on SIGINT`);
+    }
+  }
+  const cycles = [...stdout.matchAll(/written in (\d+) ms/g)].slice(1).map((match) => Number(match[1]));
+  return { latencies, median: median(latencies), p95: percentile(latencies, 95), cycleMedian: median(cycles), cycleP95: percentile(cycles, 95) };
+}
+
+async function validatorBench() {
+  const { stdout } = await new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(bench, 'validators.mjs')], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.setEncoding('utf8').on('data', (text) => (out += text));
+    child.once('exit', (code) => (code === 0 ? resolve({ stdout: out }) : reject(new Error(`validators.mjs exited ${code}`))));
+  });
+  return JSON.parse(stdout);
+}
+
+function machine() {
+  const cpus = os.cpus();
+  return {
+    cpu: cpus[0]?.model ?? 'unknown',
+    nproc: os.availableParallelism?.() ?? cpus.length,
+    memoryGiB: os.totalmem() / 2 ** 30,
+    node: process.version,
+    platform: `${os.type()} ${os.release()} ${os.arch()}`,
+  };
+}
+
+const fixed = (value, digits = 2) => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
+const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
+const mib = (kb) => `${(kb / 1024).toFixed(0)} MiB`;
+const verdict = (ok) => (ok ? 'met' : '**not met**');
+
+function report({ cold, profile, watch, validators, loadBefore, loadAfter, durationMs }) {
+  const m = machine();
+  const at = (tools) => cold.find((entry) => entry.tools === tools);
+  const v = validators.results;
+  const ratio = (a, b) => a / b;
+  const lines = [];
+  lines.push('# Benchmark results', '');
+  lines.push(
+    `Written by \`npm run bench\` (bench/run.mjs) on ${new Date().toISOString().slice(0, 10)}; the whole run took ${seconds(durationMs)}. ` +
+      'Every ratio compares runs made in this same run, interleaved, so machine load affects both sides alike. Lower is better for toolgen.',
+    '',
+  );
+  lines.push('## Summary', '');
+  lines.push(`| measure | ${cold.map((entry) => `${entry.tools} tools`).join(' | ')} | target | |`);
+  lines.push(`|---|${cold.map(() => '---|').join('')}---|---|`);
+  const row = (label, pick, target, ok) => `| ${label} | ${cold.map((entry) => fixed(pick(entry))).join(' | ')} | ${target} | ${ok} |`;
+  const big = [at(1000), at(5000)].filter((entry) => entry !== undefined);
+  lines.push(row('cold toolgen ÷ `tsc --noEmit`, wall time', (entry) => entry.ratios.tsc, '≤ 1.0 at 1000 and 5000', verdict(big.every((entry) => entry.ratios.tsc <= 1))));
+  lines.push(row('cold toolgen ÷ `tsc --noEmit`, CPU time', (entry) => entry.ratios.tscCpu, '(for reference)', ''));
+  lines.push(row('cold toolgen ÷ ts-json-schema-generator, wall time', (entry) => entry.ratios.tsjsg, '(for reference)', ''));
+  lines.push(row('peak memory toolgen ÷ tsc', (entry) => entry.ratios.rss, '≤ 1.2', verdict(big.every((entry) => entry.ratios.rss <= 1.2))));
+  const at1000 = (text) => cold.map((entry) => (entry.tools === 1000 ? text : '')).join(' | ');
+  lines.push(
+    `| watch: save → module on disk (1000 tools, ${watch.latencies.length} edits) | ${at1000(`median ${fixed(watch.median, 0)} ms, p95 ${fixed(watch.p95, 0)} ms`)} | p95 ≤ 150 ms | ${verdict(watch.p95 <= 150)} |`,
+  );
+  const validOk = v.generated.valid <= 1.5 * v.handWritten.valid && v.generated.valid < v.ajv.valid && v.generated.valid < v.zod.valid;
+  const invalidOk = v.generated.invalid <= 2 * v.handWritten.invalid && v.generated.invalid < v.ajv.invalid && v.generated.invalid < v.zod.invalid;
+  lines.push(
+    `| validation, valid arguments: generated ÷ hand-written / ÷ ajv / ÷ zod | ${at1000(`${fixed(ratio(v.generated.valid, v.handWritten.valid))} / ${fixed(ratio(v.generated.valid, v.ajv.valid))} / ${fixed(ratio(v.generated.valid, v.zod.valid))}`)} | ≤ 1.5 / < 1 / < 1 | ${verdict(validOk)} |`,
+  );
+  lines.push(
+    `| validation, invalid arguments: generated ÷ hand-written / ÷ ajv / ÷ zod | ${at1000(`${fixed(ratio(v.generated.invalid, v.handWritten.invalid))} / ${fixed(ratio(v.generated.invalid, v.ajv.invalid))} / ${fixed(ratio(v.generated.invalid, v.zod.invalid))}`)} | ≤ 2 / < 1 / < 1 | ${verdict(invalidOk)} |`,
+  );
+  lines.push('');
+
+  lines.push('## Machine and versions', '');
+  lines.push(`- CPU: ${m.cpu}; \`nproc\`: ${m.nproc}; memory: ${fixed(m.memoryGiB, 1)} GiB; ${m.platform}; Node.js ${m.node}`);
+  lines.push(`- load average (1, 5, 15 min) at start: ${loadBefore.map((value) => fixed(value)).join(', ')}; at end: ${loadAfter.map((value) => fixed(value)).join(', ')}`);
+  lines.push(
+    `- toolgen ${version('@toolgen/generator')} (ts-morph ${version('ts-morph')}, bundling TypeScript ${require('ts-morph').ts.version}), ` +
+      `tsc: TypeScript ${version('typescript')} (run by path), ts-json-schema-generator ${version('ts-json-schema-generator')}, ajv ${version('ajv')}, zod ${version('zod')}, chokidar ${version('chokidar')}`,
+  );
+  lines.push(`- peak memory and CPU time from ${existsSync('/usr/bin/time') ? '`/usr/bin/time`' : '`process.resourceUsage()` in a wrapper'}; wall time from the parent process`);
+  lines.push('');
+
+  lines.push('## Cold generation', '');
+  lines.push(
+    'The corpus (bench/corpus.mjs, seeded) is N toolset files of 10 tools each, sharing model files that use every SPEC §3 construct ' +
+      '(string enums and numeric enums, literal unions, arrays, readonly arrays, named tuples, interfaces, aliases, data classes, optional and `| undefined` members, ' +
+      '`| null`, `Record` and index signatures, discriminated unions, intersections, `Page<T>`, `Pick/Omit/Partial/Required/Readonly`, a recursive tree, `Date`, ' +
+      '`unknown`/`any`, and the TSDoc tags), with settings, injected services and signals, destructured parameters, and method bodies that do a little real work. ' +
+      'The tsconfig is the bundled example\'s (strict, `lib: ES2022 + DOM`). Each measured toolgen run starts from a project without generated files; ' +
+      'ts-json-schema-generator runs once per size with `--type "*"` over one exported interface per tool (schema-args/, the same parameter types and docs) with ' +
+      '`--no-type-check`, which is its fastest mode. Medians of the runs below; ratios are medians of per-run ratios.',
+    '',
+  );
+  lines.push('| tools | runs | tsc --noEmit | toolgen | ts-json-schema-generator | tsc peak RSS | toolgen peak RSS | tsjsg peak RSS | tsc CPU | toolgen CPU |');
+  lines.push('|---|---|---|---|---|---|---|---|---|---|');
+  const spread = (entry, key, name, format) => (entry[key] === undefined ? '' : ` (${entry[key][name].map(format).join('–')})`);
+  const secondsShort = (ms) => (ms / 1000).toFixed(2);
+  const mibShort = (kb) => (kb / 1024).toFixed(0);
+  for (const entry of cold) {
+    lines.push(
+      `| ${entry.tools} | ${entry.runs} | ${seconds(entry.wall.tsc)}${spread(entry, 'wallRange', 'tsc', secondsShort)} | ${seconds(entry.wall.toolgen)}${spread(entry, 'wallRange', 'toolgen', secondsShort)} | ` +
+        `${seconds(entry.wall.tsjsg)} (${entry.tsjsgDefinitions} definitions) | ` +
+        `${mib(entry.rss.tsc)}${spread(entry, 'rssRange', 'tsc', mibShort)} | ${mib(entry.rss.toolgen)}${spread(entry, 'rssRange', 'toolgen', mibShort)} | ${mib(entry.rss.tsjsg)} | ` +
+        `${seconds(entry.cpu.tsc)} | ${seconds(entry.cpu.toolgen)} |`,
+    );
+  }
+  lines.push('', 'In parentheses: the fastest and slowest run, the smallest and largest peak. Peak memory varies from run to run with when V8 happens to run a full garbage collection.', '');
+
+  lines.push('## Where a cold run spends its time (1000 tools, `node --cpu-prof`)', '');
+  lines.push(`One more cold toolgen run, profiled (${seconds(profile.wall)} under the profiler). Self time by area:`, '');
+  lines.push('| area | self time | share |', '|---|---|---|');
+  const profiled = profile.categories.reduce((sum, [, ms]) => sum + ms, 0);
+  for (const [name, ms] of profile.categories) {
+    lines.push(`| ${name} | ${fixed(ms, 0)} ms | ${fixed((100 * ms) / profiled, 0)} % |`);
+  }
+  lines.push('', 'Inclusive time of the main steps:', '', '| function | total |', '|---|---|');
+  for (const [name, ms] of profile.inclusive) {
+    lines.push(`| \`${name}\` | ${fixed(ms, 0)} ms |`);
+  }
+  lines.push('', 'Top functions by self time:', '', '| function | self |', '|---|---|');
+  for (const [name, ms] of profile.topSelf) {
+    lines.push(`| \`${name}\` | ${fixed(ms, 0)} ms |`);
+  }
+  lines.push('');
+
+  lines.push('## Watch mode', '');
+  lines.push(
+    `\`toolgen --watch\` on the 1000-tool corpus, ${watch.latencies.length} edits of one toolset file each (its display name), one at a time: ` +
+      'the time from the write of the source to the moment the regenerated module, with the edit in it, is on disk (seen through `fs.watch` on its folder). ' +
+      `It includes the watcher's 50 ms debounce. Median ${fixed(watch.median, 0)} ms, p95 ${fixed(watch.p95, 0)} ms ` +
+      `(the watcher's own cycle, from the end of the debounce to the manifest written: median ${fixed(watch.cycleMedian, 0)} ms, p95 ${fixed(watch.cycleP95, 0)} ms).`,
+    '',
+    `All latencies (ms): ${watch.latencies.map((value) => fixed(value, 0)).join(', ')}.`,
+    '',
+  );
+
+  lines.push('## Validation', '');
+  lines.push(
+    'One representative tool (bench/validators.mjs): a nested object with a string enum, a literal union, length bounds, a pattern, an e-mail format, ' +
+      'an array with a bound, an optional integer with bounds, a nullable member and a boolean. Its generated validator (the `validate` of the module toolgen ' +
+      'writes, compiled to JavaScript), a hand-written validator with the same contract (every problem, JSON Pointers, a fresh value), ajv ' +
+      `${version('ajv')} compiled from the canonical schema with \`allErrors\`, and zod ${version('zod')} \`safeParse\`. The invalid arguments have ` +
+      `${v.generated.problemsReported} problems; each validator reports them all. Median ns per call of 7 timed rounds after a warm-up.`,
+    '',
+  );
+  lines.push('| validator | valid arguments | invalid arguments | problems reported |', '|---|---|---|---|');
+  for (const name of ['generated', 'handWritten', 'ajv', 'zod']) {
+    lines.push(`| ${name} | ${fixed(v[name].valid, 0)} ns | ${fixed(v[name].invalid, 0)} ns | ${v[name].problemsReported} |`);
+  }
+  lines.push('');
+  const notes = path.join(bench, 'NOTES.md');
+  if (existsSync(notes)) {
+    lines.push(readFileSync(notes, 'utf8').trim(), '');
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+if (process.argv.includes('--report-only')) {
+  // re-renders RESULTS.md from the last run's numbers (bench/.work/results.json)
+  writeFileSync(path.join(bench, 'RESULTS.md'), report(JSON.parse(readFileSync(path.join(work, 'results.json'), 'utf8'))));
+  process.exit(0);
+}
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+if (only !== undefined) {
+  // one part alone, printed as JSON (RESULTS.md is only written by a full run): cold, profile, watch, validators
+  const parts = { cold: async () => Promise.all(sizes.map(coldRuns)), profile: profileCold, watch: watchLatency, validators: validatorBench };
+  if (!existsSync(path.join(work, 'c1000'))) {
+    writeCorpus({ dir: path.join(work, 'c1000'), toolsets: 100, toolsPerToolset: 10 });
+  }
+  console.log(JSON.stringify(await parts[only](), null, 2));
+  process.exit(0);
+}
+const loadBefore = os.loadavg();
+log(`machine: ${JSON.stringify(machine())}, load ${loadBefore.map((value) => value.toFixed(2)).join(' ')}`);
+const cold = [];
+for (const size of sizes) {
+  log(`cold runs at ${size.tools} tools`);
+  cold.push(await coldRuns(size));
+}
+log('profiling one cold run at 1000 tools');
+const profile = await profileCold();
+log('watch latency at 1000 tools');
+const watchResult = await watchLatency();
+log('validators');
+const validators = await validatorBench();
+const results = { cold, profile, watch: watchResult, validators, loadBefore, loadAfter: os.loadavg(), durationMs: performance.now() - started };
+writeFileSync(path.join(work, 'results.json'), JSON.stringify(results, null, 2));
+writeFileSync(path.join(bench, 'RESULTS.md'), report(results));
+log(`done in ${seconds(performance.now() - started)}; wrote bench/RESULTS.md`);

@@ -1,0 +1,219 @@
+import path from 'node:path';
+import { watch as watchFiles, type FSWatcher } from 'chokidar';
+import type { SyntaxProblem } from '../analysis/analyzeProject.js';
+import type { Diagnostic } from '../diagnostics/Diagnostic.js';
+import { GenerationSession, type GenerationResult, type OutputFile } from '../generate.js';
+import { removeFile, writeFileAtomic } from '../io/writeFileAtomic.js';
+import { modulePathFor } from '../manifest/manifest.js';
+
+export interface WatchOptions {
+  /** Absolute path of the project's tsconfig.json. */
+  readonly project: string;
+  /** Absolute folder for generated modules, or undefined to put them beside their sources. */
+  readonly outDir?: string | undefined;
+  /** Stops the watcher; `watchProject` then resolves. */
+  readonly signal: AbortSignal;
+  /** Quiet time after the last change before regenerating, in milliseconds (default 50). */
+  readonly debounceMs?: number;
+  /** Called after each generation, the one at start included, once its files are written. */
+  readonly onCycle?: (cycle: WatchCycle) => void;
+  /** Called when a cycle fails (a broken tsconfig, an unexpected error); the watcher keeps the last good output and goes on. */
+  readonly onError?: (error: unknown) => void;
+}
+
+/** One generation of the watcher. */
+export interface WatchCycle {
+  /** 0 for the generation at start, then 1, 2, … */
+  readonly index: number;
+  /** The changed paths that started the cycle, sorted; empty at start. */
+  readonly changed: readonly string[];
+  /** Source files analyzed again (at start: none listed, every file is). */
+  readonly analyzed: readonly string[];
+  /** Source files kept at their last good analysis: they or a file they import have syntax errors. */
+  readonly held: readonly string[];
+  readonly result: GenerationResult;
+  /** TSH diagnostics of the whole project. */
+  readonly diagnostics: readonly Diagnostic[];
+  /** TypeScript syntax errors of the project's files. */
+  readonly syntaxErrors: readonly SyntaxProblem[];
+  /** Whether `diagnostics` or `syntaxErrors` differ from the previous cycle's. */
+  readonly diagnosticsChanged: boolean;
+  /** Files written in this cycle (content changed), modules before the manifest. */
+  readonly written: readonly string[];
+  /** Generated modules removed in this cycle: their source no longer holds a toolset. */
+  readonly removed: readonly string[];
+  /** Whether the manifest was left as it was because some files are held. */
+  readonly manifestHeld: boolean;
+  readonly durationMs: number;
+}
+
+const sourceExtension = /\.(?:[cm]?ts|tsx)$/;
+const generatedModule = /\.tools\.[cm]?ts$/;
+const ignoredFolder = /(?:^|[/\\])(?:node_modules|\.git)(?:[/\\]|$)/;
+
+/**
+ * Watches a project and regenerates on every change until `signal` aborts: one session keeps
+ * the program and the per-file analysis, a burst of changes is debounced into one cycle, only
+ * modules whose content changed are written, and toolgen's own outputs are ignored. A file with
+ * syntax errors keeps its last good output; a broken tsconfig keeps the last good session.
+ * Rejects only when the project cannot be loaded at start (`ProjectConfigurationError`).
+ */
+export async function watchProject(options: WatchOptions): Promise<void> {
+  const { signal } = options;
+  if (signal.aborted) {
+    return;
+  }
+  const debounceMs = options.debounceMs ?? 50;
+  const open = () => GenerationSession.open({ project: options.project, outDir: options.outDir, incremental: true });
+  let session = open();
+  const written = new Map<string, string>();
+  let previousReport = '';
+  let index = 0;
+
+  const pending = new Set<string>();
+  let rescan = false;
+  let reload = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  const runCycle = (changed: readonly string[], analyzed: readonly string[], held: readonly string[], started: number) => {
+    const heldFiles = session.analyzer.heldFiles;
+    const heldModules = new Set([...heldFiles].map((file) => modulePathFor(file, session.layout)));
+    const manifestHeld = heldFiles.size > 0;
+    const writtenNow: string[] = [];
+    const write = (outputs: readonly OutputFile[]) => {
+      for (const output of outputs) {
+        if (heldModules.has(output.path) || written.get(output.path) === output.content) {
+          continue;
+        }
+        if (writeFileAtomic(output.path, output.content)) {
+          writtenNow.push(output.path);
+        }
+        written.set(output.path, output.content);
+      }
+    };
+    // modules are written as soon as they are printed, the manifest after them
+    const result = session.generate(write);
+    if (!manifestHeld) {
+      write(result.outputs.filter((output) => output.path === session.manifestPath));
+    }
+    const removed: string[] = [];
+    for (const orphan of result.orphans) {
+      if (!heldModules.has(orphan)) {
+        removeFile(orphan);
+        written.delete(orphan);
+        removed.push(orphan);
+      }
+    }
+    const syntaxErrors = session.analyzer.syntaxProblems();
+    const report = JSON.stringify([result.diagnostics, syntaxErrors]);
+    const diagnosticsChanged = report !== previousReport;
+    previousReport = report;
+    options.onCycle?.({
+      index: index++,
+      changed,
+      analyzed,
+      held,
+      result,
+      diagnostics: result.diagnostics,
+      syntaxErrors,
+      diagnosticsChanged,
+      written: writtenNow,
+      removed,
+      manifestHeld,
+      durationMs: performance.now() - started,
+    });
+  };
+
+  const started = performance.now();
+  const targets = new Set<string>();
+  const watchNewTargets = () => {
+    const fresh = watchTargets(session).filter((target) => !targets.has(target));
+    fresh.forEach((target) => targets.add(target));
+    return fresh;
+  };
+  const watcher: FSWatcher = watchFiles(watchNewTargets(), {
+    ignoreInitial: true,
+    ignored: (file) => ignoredFolder.test(file) || generatedModule.test(file) || path.basename(file) === path.basename(session.manifestPath),
+  });
+  watcher.on('error', (error) => options.onError?.(error));
+  await new Promise<void>((resolve) => watcher.once('ready', resolve));
+  try {
+    runCycle([], [], [], started);
+  } catch (error) {
+    // the watcher keeps going: the next change may fix what failed
+    options.onError?.(error);
+  }
+
+  const cycle = () => {
+    timer = undefined;
+    const cycleStart = performance.now();
+    const changed = [...pending].sort();
+    const wasRescan = rescan;
+    const wasReload = reload;
+    pending.clear();
+    rescan = false;
+    reload = false;
+    try {
+      if (wasReload) {
+        let reopened: GenerationSession | undefined;
+        try {
+          reopened = open();
+        } catch (error) {
+          // a tsconfig being edited may not parse yet: keep the last good session
+          options.onError?.(error);
+        }
+        if (reopened !== undefined) {
+          session = reopened;
+          watcher.add(watchNewTargets());
+          runCycle(changed, [], [], cycleStart);
+          return;
+        }
+      }
+      const update = session.update(changed, wasRescan);
+      if (update.changes.files.size === 0) {
+        return;
+      }
+      watcher.add(watchNewTargets());
+      runCycle(changed, update.analysis.analyzed, update.analysis.held, cycleStart);
+    } catch (error) {
+      options.onError?.(error);
+    }
+  };
+
+  watcher.on('all', (event, file) => {
+    const absolute = path.resolve(file);
+    if (session.analyzer.project.config.configFiles.includes(absolute)) {
+      reload = true;
+    } else if (event === 'addDir' || event === 'unlinkDir') {
+      rescan = true;
+    } else if (sourceExtension.test(absolute)) {
+      pending.add(absolute);
+      if (event === 'add' || event === 'unlink') {
+        rescan = true;
+      }
+    } else {
+      return;
+    }
+    clearTimeout(timer);
+    timer = setTimeout(cycle, debounceMs);
+  });
+
+  if (!signal.aborted) {
+    await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+  }
+  clearTimeout(timer);
+  await watcher.close();
+}
+
+/** The tsconfig and what it extends, its include folders, and the program's files outside them (not in node_modules). */
+function watchTargets(session: GenerationSession): string[] {
+  const { config } = session.analyzer.project;
+  const folders = config.directories.map((directory) => directory.path);
+  const inFolder = (file: string) => folders.some((folder) => file === folder || file.startsWith(folder + path.sep));
+  const loose = session.analyzer.project
+    .snapshot()
+    .host.program.getSourceFiles()
+    .map((sourceFile) => path.resolve(sourceFile.fileName))
+    .filter((file) => !ignoredFolder.test(file) && !inFolder(file) && !generatedModule.test(file));
+  return [...new Set([...config.configFiles, ...folders, ...loose])];
+}
