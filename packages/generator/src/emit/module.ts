@@ -43,6 +43,12 @@ export function emitModule(input: ModuleInput): string {
     }),
   );
   const validatorCode = validators.flatMap(({ emitted, settings }) => (settings === undefined ? [emitted.code] : [emitted.code, settings.code]));
+  // each tool's canonical schema is declared once; provider variants equal to it refer to it
+  for (const toolset of input.toolsets) {
+    for (const tool of toolset.tools) {
+      body.write(`const ${parametersConstant(toolset, tool)}: JsonSchema = `).writeJson(JSON.stringify(tool.parametersSchema, null, 2)).write(';').newLine().blankLine();
+    }
+  }
   for (const code of validatorCode) {
     body.write(code.trimEnd()).newLine().blankLine();
   }
@@ -55,7 +61,7 @@ export function emitModule(input: ModuleInput): string {
       body.write('functions: [').indent(() => {
         for (const tool of toolset.tools) {
           const { emitted, settings } = validators.find((entry) => entry.tool === tool)!;
-          printTool(body, tool, toolsetName, emitted, settings, input.variantsOf(tool), imports);
+          printTool(body, tool, toolsetName, parametersConstant(toolset, tool), emitted, settings, input.variantsOf(tool), imports);
         }
       });
       body.writeLine('],');
@@ -65,7 +71,7 @@ export function emitModule(input: ModuleInput): string {
 
   writer.writeLine(`${generatedHeader} change ${input.displaySource}, then run toolgen again.`);
   writer.writeLine('/* eslint-disable */');
-  writer.writeLine("import { defineTool, type ArgumentIssue, type GeneratedToolset } from '@toolgen/runtime';");
+  writer.writeLine("import { defineTool, type ArgumentIssue, type GeneratedToolset, type JsonSchema } from '@toolgen/runtime';");
   for (const line of imports.print()) {
     writer.writeLine(line);
   }
@@ -82,6 +88,7 @@ function printTool(
   writer: Writer,
   tool: ToolModel,
   toolsetName: string,
+  parametersName: string,
   validator: EmittedValidator,
   settingsValidator: EmittedValidator | undefined,
   variants: ProviderVariants,
@@ -91,8 +98,18 @@ function printTool(
     writer.writeLine(`name: ${quote(tool.name)},`);
     writer.writeLine(`qualifiedName: ${quote(tool.qualifiedName)},`);
     writer.writeLine(`description: ${quote(tool.description)},`);
-    writeJson(writer, 'parameters', tool.parametersSchema);
-    writeJson(writer, 'variants', variants.variants as unknown as JsonValue);
+    writer.writeLine(`parameters: ${parametersName},`);
+    const canonical = JSON.stringify(tool.parametersSchema);
+    writer.write('variants: ').inlineBlock(() => {
+      for (const [variant, schema] of Object.entries(variants.variants)) {
+        if (JSON.stringify(schema) === canonical) {
+          writer.writeLine(`${JSON.stringify(variant)}: ${parametersName},`);
+        } else {
+          writeJson(writer, JSON.stringify(variant), schema);
+        }
+      }
+    });
+    writer.write(',').newLine();
     writeJson(writer, 'losses', variants.losses as unknown as JsonValue);
     writeJson(writer, 'returns', tool.returnsSchema);
     writeJson(writer, 'metadata', {
@@ -148,6 +165,10 @@ function writeJson(writer: Writer, key: string, value: JsonValue): void {
 
 function quote(text: string): string {
   return `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n').replace(/\r/g, '\\r').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')}'`;
+}
+
+function parametersConstant(toolset: ToolsetModel, tool: ToolModel): string {
+  return `${validatorPrefix(toolset, tool)}Parameters`;
 }
 
 function validatorPrefix(toolset: ToolsetModel, tool: ToolModel): string {
