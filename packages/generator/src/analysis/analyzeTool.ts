@@ -400,7 +400,8 @@ function analyzeParameters(
   const models: ParameterModel[] = [];
   const properties: PropertyShape[] = [];
   const propertyNodes = new Map<string, ts.Node>();
-  const visible = method.parameters.filter((parameter) => injectedKind(host, parameter, settingsType) === 'argument');
+  const kinds = new Map(method.parameters.map((parameter) => [parameter, injectedKind(host, parameter, settingsType)]));
+  const visible = method.parameters.filter((parameter) => kinds.get(parameter) === 'argument');
   const destructured = visible.filter((parameter) => !ts.isIdentifier(parameter.name));
   let flattened = false;
   const documented = new Set<string>();
@@ -418,7 +419,7 @@ function analyzeParameters(
       documented.add(name);
       continue;
     }
-    const kind = injectedKind(host, parameter, settingsType);
+    const kind = kinds.get(parameter)!;
     if (kind !== 'argument') {
       models.push({ name, kind, optional: false });
       documented.add(name);
