@@ -33,7 +33,7 @@ export function isRuntimeSymbol(host: AnalysisHost, symbol: ts.Symbol | undefine
 }
 
 /** Whether a type is the lib's (or @types/node's) `AbortSignal`. */
-export function isAbortSignal(host: AnalysisHost, type: ts.Type): boolean {
+export function isAbortSignal(type: ts.Type): boolean {
   const symbol = type.getSymbol();
   return (
     symbol !== undefined &&

@@ -554,7 +554,7 @@ function injectedKind(host: AnalysisHost, parameter: ts.ParameterDeclaration, se
   if (isRuntimeSymbol(host, symbol, 'ToolArguments')) {
     return 'arguments';
   }
-  if (isAbortSignal(host, type)) {
+  if (isAbortSignal(type)) {
     return 'signal';
   }
   return 'argument';

@@ -132,8 +132,8 @@ function printTool(
     writer.writeLine(`result: ${quote(tool.resultKind)},`);
     const call = printCall(tool, toolsetName);
     // unused callback parameters get a leading underscore, for consumers with noUnusedParameters
-    const argsName = call.includes('args') ? 'args' : '_args';
-    const injectedName = call.includes('injected.') ? 'injected' : '_injected';
+    const argsName = tool.parameters.some((parameter) => parameter.kind === 'argument') ? 'args' : '_args';
+    const injectedName = tool.parameters.some((parameter) => parameter.kind !== 'argument') ? 'injected' : '_injected';
     writer.writeLine(`call: (${argsName}, ${injectedName}) => ${call},`);
   });
   writer.write('),').newLine();

@@ -209,6 +209,30 @@ describe('invoking generated functions', () => {
   });
 });
 
+describe('the call callback of a generated function', () => {
+  it('names its parameters from what the method takes, so noUnusedParameters passes whatever the method is called', async () => {
+    const root = writeProject({
+      'src/names.ts': `import { Toolset } from '@toolgen/runtime';
+export class NamesToolset extends Toolset {
+  constructor() { super(); this.addTool(NamesToolset.injectedargs); }
+  /** Lists nothing, with a method name that contains "args" and "injected". */
+  static injectedargs(): string[] { return []; }
+}
+`,
+    });
+    expect((await run([], root)).code).toBe(0);
+    expect(readFileSync(path.join(root, 'src/names.tools.ts'), 'utf8')).toContain('call: (_args, _injected) => NamesToolset.injectedargs(),');
+    const output = (() => {
+      try {
+        return execFileSync(process.execPath, [path.join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', root, '--noEmit'], { encoding: 'utf8' });
+      } catch (error) {
+        return String((error as { stdout?: string }).stdout ?? error);
+      }
+    })();
+    expect(output).toBe('');
+  }, 60_000);
+});
+
 describe('toolgen --check and orphans', () => {
   const source = `import { Toolset } from '@toolgen/runtime';
 export class PingToolset extends Toolset {
