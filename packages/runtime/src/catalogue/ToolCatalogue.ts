@@ -1,7 +1,8 @@
 import type { AIFunction, GeneratedToolset } from '../function/AIFunction.js';
-import { confidentialities, type NetworkScope } from '../governance.js';
+import type { NetworkScope } from '../governance.js';
 import { renameFunction } from '../middleware/wrapFunction.js';
 import { ToolNaming } from '../naming/ToolNaming.js';
+import { checkToolFunction } from './checkToolFunction.js';
 import { classifyEndpointNetworkScope } from './classifyEndpoint.js';
 import type { ExternalTool, ExternalToolServer } from './ExternalToolMetadata.js';
 import { isNetworkScope, widestNetworkScope } from './networkScopeOrder.js';
@@ -230,7 +231,7 @@ function toolsetEntries(toolset: GeneratedToolset, pluginId: string | undefined,
       : { kind: 'plugin', pluginId, className: toolset.className, owner: toolset.owner, displayName: toolset.displayName };
   const entries: ToolCatalogueEntry[] = [];
   for (const fn of toolset.functions) {
-    const problem = checkFunction(fn);
+    const problem = checkToolFunction(fn);
     if (problem !== undefined) {
       problems.push({ kind: 'invalid', source: describeToolSource(source), message: problem });
       continue;
@@ -262,7 +263,7 @@ function externalEntry(tool: ExternalTool, problems: ToolCatalogueProblem[]): To
     originalName: metadata.originalName,
     annotations: metadata.annotations,
   };
-  const problem = checkFunction(tool.function);
+  const problem = checkToolFunction(tool.function);
   if (problem !== undefined) {
     problems.push({ kind: 'invalid', source: describeToolSource(source), message: problem });
     return undefined;
@@ -298,7 +299,7 @@ function serverEntries(server: ExternalToolServer, problems: ToolCatalogueProble
       endpoint: server.endpoint,
       annotations: tool?.annotations,
     };
-    const problem = checkFunction(fn);
+    const problem = checkToolFunction(fn);
     if (problem !== undefined) {
       problems.push({ kind: 'invalid', source: describeToolSource(source), message: problem });
       continue;
@@ -324,29 +325,6 @@ function buildIndex(entries: readonly ToolCatalogueEntry[], problems: ToolCatalo
     else problems.push({ kind: 'duplicate', qualifiedName: entry.qualifiedName, first: existing.source, second: entry.source });
   }
   return index;
-}
-
-/** Why `fn` cannot be published, or `undefined` when it can. Governance metadata outside its enums fails closed. */
-function checkFunction(fn: AIFunction | undefined): string | undefined {
-  if (typeof fn !== 'object' || fn === null || typeof fn.invoke !== 'function' || typeof fn.name !== 'string') {
-    return 'expected an AIFunction with a name and an invoke method.';
-  }
-  const label = `tool "${fn.name}"`;
-  if (typeof fn.qualifiedName !== 'string' || fn.qualifiedName.trim() === '') return `${label} has no qualified name.`;
-  const metadata = fn.metadata as Partial<AIFunction['metadata']> | undefined;
-  if (typeof metadata !== 'object' || metadata === null) return `${label} has no governance metadata.`;
-  if (typeof metadata.readOnly !== 'boolean') return `${label}: metadata.readOnly must be a boolean.`;
-  if (metadata.approval !== 'default' && metadata.approval !== 'require_approval') {
-    return `${label}: metadata.approval ${JSON.stringify(metadata.approval)} must be "default" or "require_approval".`;
-  }
-  if (!isNetworkScope(metadata.networkScope)) {
-    return `${label}: metadata.networkScope ${JSON.stringify(metadata.networkScope)} must be "none", "incidental" or "egress".`;
-  }
-  if (!(confidentialities as readonly unknown[]).includes(metadata.confidentiality)) {
-    return `${label}: metadata.confidentiality ${JSON.stringify(metadata.confidentiality)} must be "any", "confidential_only" or "non_confidential_only".`;
-  }
-  if (!Array.isArray(metadata.workspacePaths)) return `${label}: metadata.workspacePaths must be an array.`;
-  return undefined;
 }
 
 function tryName(build: () => string, source: ToolSource, problems: ToolCatalogueProblem[]): string | undefined {
