@@ -87,7 +87,8 @@ export { ToolPolicyResolver } from './policy/ToolPolicyResolver.js';
 export { ToolPolicyError } from './policy/ToolPolicyError.js';
 export { isToolApprovalMode } from './policy/isToolApprovalMode.js';
 export { loadToolPolicies, serializeToolPolicies, ToolPolicyLoadError } from './policy/loadToolPolicies.js';
-export type { AgentDefinition, ToolSurface } from './agent/AgentDefinition.js';
+export type { AgentDefinition, OfferedToolset, ToolSurface } from './agent/AgentDefinition.js';
+export { AgentToolCollisionError } from './agent/AgentToolCollisionError.js';
 export {
   resolveAgentTools,
   type ExposedTool,

@@ -1,14 +1,49 @@
 import type { ToolApprovalRouter } from '../approval/ToolApprovalRouter.js';
+import type { AIFunction } from '../function/AIFunction.js';
 import type { WorkspaceOptions } from '../middleware/checkWorkspacePath.js';
 import type { AgentToolPolicy } from '../policy/AgentToolPolicy.js';
 import type { ToolPolicyResolver } from '../policy/ToolPolicyResolver.js';
 
-/** What decides which tools an agent sees. */
+/**
+ * One whole toolset an agent offers: every tool the catalogue holds under `owner` (and
+ * `pluginId`) when the agent is resolved, so a tool the toolset gains later is offered without
+ * editing the agent. `include` and `exclude` take tool names (`close_ticket`) or qualified names
+ * (`ticket__close_ticket`), ignoring case; `include` applies first, then `exclude`.
+ */
+export interface OfferedToolset {
+  /**
+   * The owner segment of the toolset's qualified names, ignoring case: a generated toolset's
+   * `owner` (`ticket` for `TicketToolset`), or a server's name for its tools.
+   */
+  readonly owner: string;
+  /** The plugin whose toolset this is; without it, `owner` names generated toolsets and servers, never a plugin's toolset. */
+  readonly pluginId?: string;
+  /** Offer only these tools of the toolset (an empty list offers none). */
+  readonly include?: readonly string[];
+  /**
+   * Never offer these tools: an exclusion also wins over `allowedTools` and over other entries
+   * of `toolsets`, so an excluded tool is never exposed, nor found by tool search.
+   */
+  readonly exclude?: readonly string[];
+}
+
+/**
+ * What decides which tools an agent sees. The agent offers its `toolsets`, then its
+ * `allowedTools`, then its own `tools`, each tool once; `resolveAgentTools` then applies the
+ * exposure rules to every offered tool.
+ */
 export interface AgentDefinition {
   /** For messages and logs. */
   readonly name?: string;
-  /** Qualified names of the tools the agent may use (case-insensitive). Names the catalogue lacks are skipped. */
-  readonly allowedTools: readonly string[];
+  /** Whole toolsets the agent offers, resolved against the catalogue on every `resolveAgentTools`. */
+  readonly toolsets?: readonly OfferedToolset[];
+  /** Qualified names of further tools the agent offers (case-insensitive). Names the catalogue lacks are skipped. */
+  readonly allowedTools?: readonly string[];
+  /**
+   * The agent's own tools (e.g. a generated toolset only this agent uses), offered and governed
+   * like catalogue tools. A qualified name the catalogue also publishes is an error when resolving.
+   */
+  readonly tools?: readonly AIFunction[];
   /** The agent's sparse approval overrides (or a resolver built from them). */
   readonly policies?: readonly AgentToolPolicy[] | ToolPolicyResolver;
   /** A confidential agent sees `confidential_only` tools and never `non_confidential_only` ones; others the reverse. */

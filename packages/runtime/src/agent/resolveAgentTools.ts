@@ -5,13 +5,15 @@ import type { NetworkScope, ToolApprovalMode } from '../governance.js';
 import { ToolFailureTracker, withFailureFolding } from '../middleware/withFailureFolding.js';
 import { withWorkspaceContainment } from '../middleware/withWorkspaceContainment.js';
 import { ToolPolicyResolver } from '../policy/ToolPolicyResolver.js';
-import type { AgentDefinition, ToolSurface } from './AgentDefinition.js';
+import type { AgentDefinition, OfferedToolset, ToolSurface } from './AgentDefinition.js';
+import { offerAgentTools } from './offerAgentTools.js';
 
 /** A tool the agent sees, ready to call. */
 export interface ExposedTool {
   readonly qualifiedName: string;
   /** What to give the model: wrapped for approval when `requiresApproval`, always wrapped in the invocation middleware. */
   readonly function: AIFunction;
+  /** The catalogue entry; for one of the agent's own tools, an entry whose source is `{ kind: 'agent' }`. */
   readonly entry: ToolCatalogueEntry;
   /** The effective approval mode: `default`, `auto_approve` or `require_approval`. */
   readonly approvalMode: ToolApprovalMode;
@@ -20,8 +22,15 @@ export interface ExposedTool {
   readonly networkScope: NetworkScope;
 }
 
-/** Why an allowed tool is not exposed, in the order the rules apply. */
+/**
+ * Why an offered tool is not exposed, in the order the rules apply. The first three concern what
+ * the agent offers: an entry of `toolsets` whose owner (or plugin) the catalogue lacks, an
+ * `include` or `exclude` name that is not a tool of that toolset, and a tool an entry excludes.
+ */
 export type OmissionReason =
+  | 'toolset_not_in_catalogue'
+  | 'not_in_toolset'
+  | 'excluded'
   | 'not_in_catalogue'
   | 'confidentiality'
   | 'network_scope'
@@ -30,14 +39,20 @@ export type OmissionReason =
   | 'no_approval_channel';
 
 export interface OmittedTool {
-  /** The published name, or the allowed name as written when the catalogue lacks it. */
+  /**
+   * The published name; the allowed name as written when the catalogue lacks it; for
+   * `toolset_not_in_catalogue`, the toolset as written (`owner`, or `pluginId__owner`); for
+   * `not_in_toolset`, the include or exclude name as written.
+   */
   readonly name: string;
   readonly reason: OmissionReason;
+  /** For `toolset_not_in_catalogue` and `not_in_toolset`: the entry of `AgentDefinition.toolsets` concerned. */
+  readonly toolset?: OfferedToolset;
 }
 
 /** What `resolveAgentTools` decided. */
 export interface ResolvedAgentTools {
-  /** The functions to give the model, in the order of the agent's allowed names. */
+  /** The functions to give the model, in offer order: the toolsets' tools, then the allowed names, then the agent's own tools. */
   readonly functions: readonly AIFunction[];
   readonly tools: readonly ExposedTool[];
   readonly omitted: readonly OmittedTool[];
@@ -46,9 +61,11 @@ export interface ResolvedAgentTools {
 }
 
 /**
- * Decides which tools an agent sees on a surface. For each allowed qualified name, in order:
+ * Decides which tools an agent sees on a surface. The agent offers every tool its `toolsets`
+ * entries hold in the catalogue now (narrowed by `include`), its `allowedTools` and its own
+ * `tools`, each once; then, for each offered tool, in order:
  *
- * 1. a name the catalogue lacks is skipped;
+ * 1. a tool any `toolsets` entry excludes is omitted, and an allowed name the catalogue lacks is skipped;
  * 2. confidentiality markers: `confidential_only` tools only for confidential agents,
  *    `non_confidential_only` ones only for the others;
  * 3. a tool whose effective network scope is `egress` is omitted for air-gapped and local-only agents;
@@ -58,31 +75,35 @@ export interface ResolvedAgentTools {
  *    (no router, or `use_agent_policy` without a channel outside a background run);
  *    `default` and `auto_approve` expose the tool unwrapped.
  *
- * Every exposed function runs through the invocation middleware: workspace path containment,
- * then folding of repeated failures (one count per resolution, i.e. per run). Anything that
- * cannot be judged (metadata outside its enums) is omitted.
+ * A `toolsets` entry whose owner the catalogue lacks, or whose `include` or `exclude` names a tool
+ * outside it, is reported in `omitted` too. Every exposed function runs through the invocation
+ * middleware: workspace path containment, then folding of repeated failures (one count per
+ * resolution, i.e. per run). Anything that cannot be judged (metadata outside its enums) is omitted.
  *
  * @throws {ToolPolicyError} when the agent's policies hold an undefined approval mode.
+ * @throws {AgentToolCollisionError} when one of the agent's own tools has a catalogue tool's qualified name, or another own tool's.
+ * @throws {TypeError} when one of the agent's own tools is not a function the catalogue would publish.
  */
 export function resolveAgentTools(agent: AgentDefinition, catalogue: ToolCatalogue, surface: ToolSurface): ResolvedAgentTools {
   const resolver = agent.policies instanceof ToolPolicyResolver ? agent.policies : new ToolPolicyResolver(agent.policies ?? []);
   const tracker = new ToolFailureTracker();
+  const offer = offerAgentTools(agent, catalogue);
   const tools: ExposedTool[] = [];
-  const omitted: OmittedTool[] = [];
-  const seen = new Set<string>();
+  const omitted: OmittedTool[] = [...offer.omitted];
 
-  for (const allowed of agent.allowedTools) {
-    if (typeof allowed !== 'string' || allowed.trim() === '') continue;
-    const key = allowed.trim().toLowerCase();
-    if (seen.has(key)) continue;
-    seen.add(key);
-
-    const entry = catalogue.get(allowed.trim());
-    if (entry === undefined) {
-      omitted.push({ name: allowed, reason: 'not_in_catalogue' });
+  for (const offered of offer.tools) {
+    if (offered.entry === undefined) {
+      omitted.push({ name: offered.name, reason: 'not_in_catalogue' });
       continue;
     }
-    const decision = decide(agent, entry, catalogue, resolver, surface);
+    const { entry } = offered;
+    if (offered.excluded) {
+      omitted.push({ name: entry.qualifiedName, reason: 'excluded' });
+      continue;
+    }
+    // an agent's own tool has no catalogue classification: its declared scope is its effective one
+    const scope = entry.source.kind === 'agent' ? entry.declaredNetworkScope : catalogue.getNetworkScope(entry.qualifiedName);
+    const decision = decide(agent, entry, scope ?? 'egress', resolver, surface);
     if (typeof decision === 'string') {
       omitted.push({ name: entry.qualifiedName, reason: decision });
       continue;
@@ -107,7 +128,7 @@ export function resolveAgentTools(agent: AgentDefinition, catalogue: ToolCatalog
 function decide(
   agent: AgentDefinition,
   entry: ToolCatalogueEntry,
-  catalogue: ToolCatalogue,
+  networkScope: NetworkScope,
   resolver: ToolPolicyResolver,
   surface: ToolSurface,
 ): OmissionReason | { approvalMode: ToolApprovalMode; networkScope: NetworkScope } {
@@ -117,7 +138,6 @@ function decide(
   if (confidentiality === 'confidential_only' ? !confidential : confidentiality === 'non_confidential_only' ? confidential : confidentiality !== 'any') {
     return 'confidentiality';
   }
-  const networkScope = catalogue.getNetworkScope(entry.qualifiedName) ?? 'egress';
   if ((agent.airGapped === true || agent.localOnly === true) && networkScope !== 'none' && networkScope !== 'incidental') {
     return 'network_scope';
   }

@@ -1,7 +1,7 @@
 import type { ExternalToolEndpoint } from './classifyEndpoint.js';
 import type { ExternalToolAnnotations } from './ExternalToolMetadata.js';
 
-/** Where a catalogue entry comes from. */
+/** Where a catalogue entry comes from; `agent` marks an agent's own tool (`AgentDefinition.tools`), which no catalogue publishes. */
 export type ToolSource =
   | { readonly kind: 'toolset'; readonly className: string; readonly owner: string; readonly displayName: string }
   | { readonly kind: 'plugin'; readonly pluginId: string; readonly className: string; readonly owner: string; readonly displayName: string }
@@ -17,7 +17,8 @@ export type ToolSource =
       readonly originalName: string;
       readonly endpoint: ExternalToolEndpoint;
       readonly annotations: ExternalToolAnnotations | undefined;
-    };
+    }
+  | { readonly kind: 'agent'; readonly agentName: string | undefined };
 
 /** The source in words, for error messages: `toolset TicketToolset`, `MCP server "github" (tool "list_issues")`. */
 export function describeToolSource(source: ToolSource): string {
@@ -30,5 +31,7 @@ export function describeToolSource(source: ToolSource): string {
       return `external server "${source.serverName}" (tool "${source.originalName}")`;
     case 'server':
       return `MCP server "${source.serverName}" (tool "${source.originalName}")`;
+    case 'agent':
+      return source.agentName === undefined ? 'an agent (its own tools)' : `agent "${source.agentName}" (its own tools)`;
   }
 }

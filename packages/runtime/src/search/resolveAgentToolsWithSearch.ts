@@ -8,7 +8,7 @@ import type { ToolSearchState } from './ToolSearchState.js';
 
 /** An agent's tools in tool search mode. */
 export interface AgentToolSearch {
-  /** Every tool the agent could see: the same rules as `resolveAgentTools`. Search never reaches beyond it. */
+  /** Every tool the agent could see: what `resolveAgentTools` exposes. Search never reaches beyond it. */
   readonly eligible: ResolvedAgentTools;
   /** The `search_tools` function. */
   readonly searchFunction: AIFunction;
@@ -22,9 +22,11 @@ export interface AgentToolSearch {
 
 /**
  * Resolves an agent in tool search mode: the model starts with `search_tools`, the agent's
- * `pinnedTools` and the tools `state` unlocked earlier, all filtered by `resolveAgentTools`'s
- * rules, so a denied, air-gap-filtered, confidentiality-restricted or unknown tool never appears,
- * neither directly nor through search. Pinned tools are never search results.
+ * `pinnedTools` and the tools `state` unlocked earlier. Pinned tools, search candidates and
+ * unlocked tools all come from what `resolveAgentTools` exposes for the agent (its toolsets,
+ * allowed names and own tools, under the same rules), so an excluded, denied, air-gap-filtered,
+ * confidentiality-restricted or unknown tool never appears, neither directly nor through search,
+ * even when an earlier search unlocked it. Pinned tools are never search results.
  */
 export function resolveAgentToolsWithSearch(
   agent: AgentDefinition,
@@ -34,7 +36,7 @@ export function resolveAgentToolsWithSearch(
 ): AgentToolSearch {
   const eligible = resolveAgentTools(agent, catalogue, surface);
   if (eligible.get(searchToolsName) !== undefined) {
-    throw new Error(`A tool named "${searchToolsName}" is allowed for this agent; tool search mode needs that name for its discovery tool.`);
+    throw new Error(`A tool named "${searchToolsName}" is offered to this agent; tool search mode needs that name for its discovery tool.`);
   }
   const pinned: ExposedTool[] = [];
   for (const name of agent.pinnedTools ?? []) {
