@@ -100,3 +100,13 @@ export const knowledgeToolset: GeneratedToolset = {
     }),
   ],
 };
+
+/** A tool the knowledge toolset gains in a later release; agents that offer the whole toolset get it with the next sync. */
+export const countFactsTool: AIFunction = knowledgeTool({
+  name: 'count_facts',
+  description: 'Counts the remembered facts.',
+  properties: {},
+  descriptions: {},
+  metadata: { readOnly: true },
+  run: () => facts.size,
+});

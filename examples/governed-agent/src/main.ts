@@ -1,7 +1,7 @@
 /**
  * Governs which tools three agents see and what happens when the model calls them: a catalogue
- * of two toolsets and two MCP-like servers, a policy file, approval channels, and the
- * invocation middleware.
+ * of two toolsets and two MCP-like servers, agents that offer whole toolsets, a policy file,
+ * approval channels, and the invocation middleware.
  *
  *   npm start -w examples/governed-agent
  */
@@ -24,6 +24,7 @@ import {
   type ApprovalChannel,
   type ApprovalResponse,
   type JsonValue,
+  type OfferedToolset,
   type ResolvedAgentTools,
   type ToolServices,
   type ToolSurface,
@@ -31,7 +32,7 @@ import {
 import { Priority, type Ticket, type TicketClient } from '../../tickets/src/model.js';
 import { ticketToolset } from '../../tickets/src/tickets.tools.js';
 import { FakeMcpServer } from './fakeMcpServer.js';
-import { knowledgeToolset, setCaseFolder } from './knowledge.js';
+import { countFactsTool, knowledgeToolset, setCaseFolder } from './knowledge.js';
 
 class InMemoryTickets implements TicketClient {
   readonly #tickets: Ticket[] = [
@@ -107,13 +108,30 @@ const interactive: ToolSurface = {
   approvals: new ToolApprovalRouter({ runMode: 'use_agent_policy', channel: personAtKeyboard, timeoutMs: 60_000 }),
   workspace: { root: caseFolder, writable: false },
 };
-const allowedTools = [...catalogue.entries.map((entry) => entry.qualifiedName), 'github__list_issues'];
-const support: AgentDefinition = { name: 'support', allowedTools, policies };
-const caseReview: AgentDefinition = { name: 'case-review', allowedTools, policies, confidential: true };
-const offline: AgentDefinition = { name: 'offline', allowedTools, policies, airGapped: true };
+// Agents offer whole toolsets: every tool the catalogue holds under the owner when the agent is
+// resolved, minus `exclude` or only `include`. The GitHub server is not connected here.
+const helpdeskToolsets: OfferedToolset[] = [
+  { owner: 'ticket' },
+  { owner: 'knowledge', exclude: ['forget_fact'] },
+  { owner: 'status' },
+  { owner: 'docs' },
+  { owner: 'github' },
+];
+const support: AgentDefinition = { name: 'support', toolsets: helpdeskToolsets, policies };
+const caseReview: AgentDefinition = {
+  name: 'case-review',
+  toolsets: [{ owner: 'ticket', include: ['search_tickets', 'get_ticket'] }, { owner: 'knowledge' }],
+  allowedTools: ['docs__search_docs'],
+  policies,
+  confidential: true,
+};
+const offline: AgentDefinition = { name: 'offline', toolsets: helpdeskToolsets, policies, airGapped: true };
 
 function show(agent: AgentDefinition, resolved: ResolvedAgentTools): void {
-  print(`\n${agent.name} sees:`);
+  const toolsets = (agent.toolsets ?? []).map(
+    ({ owner, include, exclude }) => `${owner}${include === undefined ? '' : ` (only ${include.join(', ')})`}${exclude === undefined ? '' : ` (without ${exclude.join(', ')})`}`,
+  );
+  print(`\n${agent.name} offers the toolsets ${toolsets.join(', ')}${agent.allowedTools === undefined ? '' : ` and ${agent.allowedTools.join(', ')}`}, and sees:`);
   for (const tool of resolved.tools) print(`  ${tool.qualifiedName}${tool.requiresApproval ? '  (asks for approval)' : ''}`);
   print(`  omitted: ${resolved.omitted.map((omission) => `${omission.name} (${omission.reason})`).join(', ')}`);
 }
@@ -184,5 +202,15 @@ print(`  starts with: ${search.functions().map((fn) => fn.qualifiedName).join(',
 const found = await search.searchFunction.invoke({ query: 'incidents outage' });
 print(`  search_tools "incidents outage" → ${JSON.stringify(found)}`);
 print(`  now has: ${search.functions().map((fn) => fn.qualifiedName).join(', ')}`);
+const excludedSearch = search.search('forget a fact');
+print(`  search_tools "forget a fact" → ${excludedSearch.map((match) => match.name).join(', ')} (the toolset entry excludes forget_fact)`);
+
+// ── A toolset grows ──────────────────────────────────────────────────────────────────────────
+print('\nthe knowledge toolset gains count_facts in the next sync; nobody edits the support agent:');
+const before = new Set(supportTools.tools.map((tool) => tool.qualifiedName));
+catalogue.sync({ toolsets: [ticketToolset, { ...knowledgeToolset, functions: [...knowledgeToolset.functions, countFactsTool] }] });
+const grown = resolveAgentTools(support, catalogue, interactive);
+print(`  support now also sees: ${grown.tools.filter((tool) => !before.has(tool.qualifiedName)).map((tool) => tool.qualifiedName).join(', ')}`);
+await modelCalls(grown, 'knowledge__count_facts', {});
 
 await rm(caseFolder, { recursive: true, force: true });
