@@ -20,16 +20,31 @@ export interface CompatiblePlugin {
 export interface CompatibleConfig {
   name: string;
   files: string[];
+}
+
+/** The config object that registers the plugin and turns its rules on. */
+export interface CompatibleRulesConfig extends CompatibleConfig {
   plugins: Record<string, CompatiblePlugin>;
   rules: Record<string, 'error' | 'warn'>;
 }
 
-export interface ToolgenPlugin extends CompatiblePlugin {
-  readonly rules: typeof rules;
-  readonly configs: { readonly recommended: CompatibleConfig };
+/** The config object for generated modules: the `eslint-disable` comment of their header is not reported when no rule needed it. */
+export interface CompatibleGeneratedConfig extends CompatibleConfig {
+  linterOptions: { reportUnusedDisableDirectives: 'off' };
 }
 
-const recommended: CompatibleConfig = {
+/**
+ * `recommended` is an array of flat config objects, as typescript-eslint's configs are: put it in
+ * `extends` or at the top level of `defineConfig`, or spread it into a plain config array.
+ */
+export type RecommendedConfig = [rules: CompatibleRulesConfig, generated: CompatibleGeneratedConfig];
+
+export interface ToolgenPlugin extends CompatiblePlugin {
+  readonly rules: typeof rules;
+  readonly configs: { readonly recommended: RecommendedConfig };
+}
+
+const rulesConfig: CompatibleRulesConfig = {
   name: '@toolgen/recommended',
   files: ['**/*.ts', '**/*.tsx', '**/*.mts', '**/*.cts'],
   plugins: {},
@@ -41,13 +56,21 @@ const recommended: CompatibleConfig = {
   ),
 };
 
+// ESLint 10 reports unused disable directives by default, and a generated module's header is unused whenever no rule fires in it.
+// toolgen writes `<source>.tools.ts`, or `.tools.mts` / `.tools.cts` beside such sources.
+const generatedConfig: CompatibleGeneratedConfig = {
+  name: '@toolgen/recommended/generated',
+  files: ['**/*.tools.ts', '**/*.tools.mts', '**/*.tools.cts'],
+  linterOptions: { reportUnusedDisableDirectives: 'off' },
+};
+
 /**
  * The `@toolgen/eslint-plugin` flat-config plugin: one rule per TSH diagnostic, reported with the
  * generator's own analysis and wording. The rules need type information: lint with
  * typescript-eslint's parser and `parserOptions.projectService: true`.
  */
-const plugin: ToolgenPlugin = { meta: { name, version }, rules, configs: { recommended } };
-recommended.plugins['@toolgen'] = plugin;
+const plugin: ToolgenPlugin = { meta: { name, version }, rules, configs: { recommended: [rulesConfig, generatedConfig] } };
+rulesConfig.plugins['@toolgen'] = plugin;
 
 export default plugin;
 export { cliOnlyCodes, rules };

@@ -98,7 +98,7 @@ const eslint = new ESLint({
   overrideConfigFile: true,
   overrideConfig: [
     { files: ['**/*.ts'], languageOptions: { parser: tseslint.parser, parserOptions: { projectService: true, tsconfigRootDir: repoRoot } } },
-    plugin.configs.recommended,
+    ...plugin.configs.recommended,
   ],
 });
 

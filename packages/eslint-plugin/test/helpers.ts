@@ -59,7 +59,7 @@ export default [
     files: ['**/*.ts'],
     languageOptions: { parser: tseslint.parser, parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
   },
-  toolgen.configs.recommended,
+  ...toolgen.configs.recommended,
 ];
 `;
 

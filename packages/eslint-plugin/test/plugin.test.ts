@@ -8,7 +8,15 @@ const codes = Object.keys(diagnosticCatalogue) as DiagnosticCode[];
 describe('@toolgen/eslint-plugin', () => {
   it('names itself and offers a recommended flat config that registers the plugin', () => {
     expect(plugin.meta).toEqual({ name: '@toolgen/eslint-plugin', version: '0.1.0' });
-    expect(plugin.configs.recommended).toMatchObject({ name: '@toolgen/recommended', plugins: { '@toolgen': plugin } });
+    expect(plugin.configs.recommended[0]).toMatchObject({ name: '@toolgen/recommended', plugins: { '@toolgen': plugin } });
+  });
+
+  it('does not report the unused eslint-disable directive of generated modules in the recommended config', () => {
+    expect(plugin.configs.recommended[1]).toEqual({
+      name: '@toolgen/recommended/generated',
+      files: ['**/*.tools.ts', '**/*.tools.mts', '**/*.tools.cts'],
+      linterOptions: { reportUnusedDisableDirectives: 'off' },
+    });
   });
 
   it('has one kebab-case rule per TSH code, except the codes only the CLI can decide', () => {
@@ -38,8 +46,9 @@ describe('@toolgen/eslint-plugin', () => {
   });
 
   it('turns every rule on in the recommended config: errors as errors, warnings as warnings', () => {
-    expect(plugin.configs.recommended.files).toEqual(['**/*.ts', '**/*.tsx', '**/*.mts', '**/*.cts']);
-    expect(plugin.configs.recommended.rules).toEqual(
+    const [rulesConfig] = plugin.configs.recommended;
+    expect(rulesConfig.files).toEqual(['**/*.ts', '**/*.tsx', '**/*.mts', '**/*.cts']);
+    expect(rulesConfig.rules).toEqual(
       Object.fromEntries(rules.map(([name, rule]) => [`@toolgen/${name}`, diagnosticCatalogue[rule.meta.docs.code].severity === 'error' ? 'error' : 'warn'])),
     );
   });

@@ -38,7 +38,7 @@ describe('a file linted without type information', () => {
     const linter = new Linter();
     const config = [
       { files: ['**/*.ts'], languageOptions: { parser: tseslint.parser } },
-      plugin.configs.recommended,
+      ...plugin.configs.recommended,
     ];
     expect(() => linter.verify('export const x = 1;', config, { filename: 'file.ts' })).toThrow(
       /the rule "@toolgen\/[a-z-]+" needs type information, but file\.ts was parsed without it\. .*parserOptions\.projectService: true/,
