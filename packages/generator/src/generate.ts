@@ -6,9 +6,9 @@ import { IncrementalProject, type ProjectChanges } from './analysis/loadProject.
 import type { ToolsetModel } from './analysis/model.js';
 import { compareDiagnostics, type Diagnostic } from './diagnostics/Diagnostic.js';
 import { generatedHeader } from './emit/module.js';
-import { OutputEmitter, type OutputFile } from './emit/OutputEmitter.js';
+import { OutputEmitter, sourcesWithErrors, type OutputFile } from './emit/OutputEmitter.js';
 import { readIfExists } from './io/writeFileAtomic.js';
-import { manifestFileName, modulePathFor, type Manifest, type OutputLayout } from './manifest/manifest.js';
+import { keptEntriesOf, manifestFileName, modulePathFor, type KeptEntries, type Manifest, type OutputLayout } from './manifest/manifest.js';
 
 export type { OutputFile } from './emit/OutputEmitter.js';
 
@@ -27,7 +27,7 @@ export interface GenerationResult {
 export interface OneShotGeneration {
   readonly orphans: readonly string[];
   readonly diagnostics: readonly Diagnostic[];
-  /** Toolsets and tools in the manifest (those without errors). */
+  /** Toolsets and tools in the manifest (those kept for source files with errors included). */
   readonly toolsets: number;
   readonly tools: number;
 }
@@ -48,7 +48,9 @@ export function generate(options: GenerateOptions): GenerationResult {
  * A project kept loaded between generations: `generate` once, or (the watcher) `update` with the
  * files that changed and `generate` again. Each generation prints again only the modules whose
  * toolsets were analyzed again (or changed state in the project-wide name check); the others
- * keep their text from the previous generation. Writes nothing.
+ * keep their text from the previous generation. A source file any of whose toolsets has errors
+ * keeps its last good output: no module is printed for it (so none is written, and it is no
+ * orphan) and the manifest keeps the entries the manifest on disk lists for it. Writes nothing.
  */
 export class GenerationSession {
   readonly analyzer: ProjectAnalyzer;
@@ -59,6 +61,8 @@ export class GenerationSession {
   readonly #previous: PreviousManifest | undefined;
   /** Files that may be generated modules: to check for orphans. */
   readonly #candidates = new Set<string>();
+  /** The last entries read by `#keptEntries`, and the manifest text and sources they were read for. */
+  #kept: { readonly text: string | undefined; readonly sources: string; readonly entries: KeptEntries } | undefined;
 
   private constructor(analyzer: ProjectAnalyzer, layout: OutputLayout, emitter = new OutputEmitter(layout)) {
     this.analyzer = analyzer;
@@ -89,9 +93,10 @@ export class GenerationSession {
     const session = GenerationSession.open(options);
     const { toolsets, diagnostics } = session.analyzer.result();
     session.analyzer.project.release();
-    const printed = session.#emitter.printOnce(toolsets, onOutput);
+    const kept = session.#keptEntries(toolsets);
+    const printed = session.#emitter.printOnce(toolsets, kept, onOutput);
     onOutput({ path: session.manifestPath, content: printed.text });
-    const { orphans, diagnostics: all } = session.#complete(toolsets, diagnostics, []);
+    const { orphans, diagnostics: all } = session.#complete(toolsets, kept, diagnostics, []);
     return { orphans, diagnostics: all, toolsets: printed.toolsets, tools: printed.tools };
   }
 
@@ -118,18 +123,27 @@ export class GenerationSession {
     const modules = this.#emitter.modules(analysis.toolsets);
     onModules?.(modules);
     // the watcher's manifest is assembled from per-toolset entries kept between generations
-    const { manifest, text } = this.analyzer.incremental ? this.#emitter.manifestFromEntries(analysis.toolsets) : this.#emitter.manifest(analysis.toolsets);
+    const kept = this.#keptEntries(analysis.toolsets);
+    const { manifest, text } = this.analyzer.incremental
+      ? this.#emitter.manifestFromEntries(analysis.toolsets, kept)
+      : this.#emitter.manifest(analysis.toolsets, kept);
     const outputs = [...modules, { path: this.manifestPath, content: text }];
-    return { analysis, manifest, ...this.#complete(analysis.toolsets, analysis.diagnostics, outputs) };
+    return { analysis, manifest, ...this.#complete(analysis.toolsets, kept, analysis.diagnostics, outputs) };
   }
 
-  /** Adds the orphans and the rename check (TSH020) to printed outputs. */
+  /** Adds the orphans and the rename check (TSH020) to printed outputs. A module that `kept` entries list is no orphan. */
   #complete(
     toolsets: readonly ToolsetModel[],
+    kept: KeptEntries,
     analysisDiagnostics: readonly Diagnostic[],
     outputs: readonly OutputFile[],
   ): { outputs: readonly OutputFile[]; orphans: string[]; diagnostics: Diagnostic[] } {
     const expected = new Set(toolsets.map((toolset) => modulePathFor(toolset.source, this.layout)));
+    for (const entry of [...kept.values()].flat()) {
+      if (typeof entry.module === 'string') {
+        expected.add(path.resolve(this.layout.rootDir, entry.module));
+      }
+    }
     const orphans: string[] = [];
     for (const candidate of [...this.#candidates].sort()) {
       if (expected.has(candidate)) {
@@ -150,6 +164,23 @@ export class GenerationSession {
     );
     const diagnostics = [...analysisDiagnostics, ...renames].sort(compareDiagnostics);
     return { outputs, orphans, diagnostics };
+  }
+
+  /**
+   * The entries the manifest on disk lists for the source files whose toolsets have errors: read
+   * again at each generation (the watcher's last write), parsed again only when it changed.
+   */
+  #keptEntries(toolsets: readonly ToolsetModel[]): KeptEntries {
+    const failing = sourcesWithErrors(toolsets);
+    if (failing.size === 0) {
+      return new Map();
+    }
+    const text = readIfExists(this.manifestPath);
+    const sources = [...failing].join('\n');
+    if (this.#kept === undefined || this.#kept.text !== text || this.#kept.sources !== sources) {
+      this.#kept = { text, sources, entries: keptEntriesOf(text, failing, this.layout) };
+    }
+    return this.#kept.entries;
   }
 
   /** The `*.tools.ts` files of the program and the modules the opening manifest lists. */

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generate, main, type Manifest } from '@toolgen/generator';
@@ -194,5 +194,127 @@ export class PingToolset extends Toolset {
     const result = await run([], root);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/^toolgen: .*tsconfig\.json does not parse: /);
+  });
+});
+
+describe('a source file whose toolsets have errors keeps its last good output', () => {
+  const toolsetSource = (className: string, method: string, description: string, name?: string) => `export class ${className} extends Toolset {
+  constructor() { super(); this.addTool(${className}.${method})${name === undefined ? '' : `.withName('${name}')`}.readOnly(); }
+  /** ${description} @param text The text. */
+  static ${method}(text: string): string { return text; }
+}
+`;
+  const sourceFile = (...toolsets: string[]) => `import { Toolset } from '@toolgen/runtime';\n${toolsets.join('')}`;
+  const read = (root: string, file: string) => readFileSync(path.join(root, file), 'utf8');
+  const entriesOf = (root: string, source: string) =>
+    (JSON.parse(read(root, 'toolgen.manifest.json')) as Manifest).toolsets.filter((toolset) => toolset.source === source);
+  /** What the programmatic generate() computes agrees with what the CLI left on disk. */
+  const expectGenerateAgrees = (root: string) => {
+    const manifest = generate({ project: path.join(root, 'tsconfig.json') }).outputs.find((file) => file.path.endsWith('toolgen.manifest.json'))!;
+    expect(manifest.content).toBe(read(root, 'toolgen.manifest.json'));
+  };
+
+  it('leaves its module and manifest entries as they were while another file regenerates, then regenerates both once fixed', async () => {
+    const root = writeProject({
+      'src/echo.ts': sourceFile(toolsetSource('EchoToolset', 'echo', 'Echoes the text.')),
+      'src/shout.ts': sourceFile(toolsetSource('ShoutToolset', 'shout', 'Shouts the text.')),
+    });
+    expect((await run(['-p', root], root)).code).toBe(0);
+    const echoModule = read(root, 'src/echo.tools.ts');
+    const echoEntries = entriesOf(root, 'src/echo.ts');
+    expect(echoEntries).toHaveLength(1);
+
+    writeFileSync(path.join(root, 'src/echo.ts'), sourceFile(toolsetSource('EchoToolset', 'echo', 'Echoes the text back.', 'Echo-Text')));
+    writeFileSync(path.join(root, 'src/shout.ts'), sourceFile(toolsetSource('ShoutToolset', 'shout', 'Shouts the text loudly.')));
+    const failed = await run(['-p', root, '--format', 'json'], root);
+    expect(failed.code).toBe(1);
+    expect((JSON.parse(failed.stdout) as { diagnostics: { code: string }[] }).diagnostics.map((d) => d.code)).toEqual(['TSH008']);
+    expect(read(root, 'src/echo.tools.ts')).toBe(echoModule);
+    expect(entriesOf(root, 'src/echo.ts')).toEqual(echoEntries);
+    expect(read(root, 'src/shout.tools.ts')).toContain("description: 'Shouts the text loudly.',");
+    expect(entriesOf(root, 'src/shout.ts')[0]!.tools[0]!.description).toBe('Shouts the text loudly.');
+    expect((JSON.parse(read(root, 'toolgen.manifest.json')) as Manifest).toolsets.map((toolset) => toolset.source)).toEqual(['src/echo.ts', 'src/shout.ts']);
+    expectGenerateAgrees(root);
+    // --check reports the errors, and no drift: what is on disk is what this run keeps
+    expect(await run(['-p', root, '--check'], root)).toMatchObject({ code: 1, stderr: '' });
+
+    writeFileSync(path.join(root, 'src/echo.ts'), sourceFile(toolsetSource('EchoToolset', 'echo', 'Echoes the text back.', 'echo_text')));
+    expect((await run(['-p', root], root)).code).toBe(0);
+    expect(read(root, 'src/echo.tools.ts')).toContain("name: 'echo_text',");
+    expect(entriesOf(root, 'src/echo.ts')[0]!.tools[0]).toMatchObject({ name: 'echo_text', description: 'Echoes the text back.' });
+    expect((await run(['-p', root, '--check'], root)).code).toBe(0);
+  });
+
+  it('keeps the whole previous manifest when every toolset has errors, not an empty one', async () => {
+    const root = writeProject({
+      'src/echo.ts': sourceFile(toolsetSource('EchoToolset', 'echo', 'Echoes the text.')),
+      'src/shout.ts': sourceFile(toolsetSource('ShoutToolset', 'shout', 'Shouts the text.')),
+    });
+    expect((await run(['-p', root], root)).code).toBe(0);
+    const manifest = read(root, 'toolgen.manifest.json');
+    const modules = [read(root, 'src/echo.tools.ts'), read(root, 'src/shout.tools.ts')];
+
+    writeFileSync(path.join(root, 'src/echo.ts'), sourceFile(toolsetSource('EchoToolset', 'echo', 'Echoes the text.', 'Echo-Text')));
+    writeFileSync(path.join(root, 'src/shout.ts'), sourceFile(toolsetSource('ShoutToolset', 'shout', 'Shouts the text.', 'Shout-Text')));
+    const failed = await run(['-p', root], root);
+    expect(failed.code).toBe(1);
+    expect(read(root, 'toolgen.manifest.json')).toBe(manifest);
+    expect([read(root, 'src/echo.tools.ts'), read(root, 'src/shout.tools.ts')]).toEqual(modules);
+    expectGenerateAgrees(root);
+  });
+
+  it('leaves the module and both manifest entries of a file holding two toolsets, one of them with errors', async () => {
+    const root = writeProject({
+      'src/pair.ts': sourceFile(toolsetSource('EchoToolset', 'echo', 'Echoes the text.'), toolsetSource('ShoutToolset', 'shout', 'Shouts the text.')),
+    });
+    expect((await run(['-p', root], root)).code).toBe(0);
+    const pairModule = read(root, 'src/pair.tools.ts');
+    const pairEntries = entriesOf(root, 'src/pair.ts');
+    expect(pairEntries.map((entry) => entry.className)).toEqual(['EchoToolset', 'ShoutToolset']);
+
+    writeFileSync(
+      path.join(root, 'src/pair.ts'),
+      sourceFile(toolsetSource('EchoToolset', 'echo', 'Echoes the text back.'), toolsetSource('ShoutToolset', 'shout', 'Shouts the text.', 'Shout-Text')),
+    );
+    const failed = await run(['-p', root], root);
+    expect(failed.code).toBe(1);
+    expect(failed.stdout).toMatch(/error TSH008/);
+    expect(read(root, 'src/pair.tools.ts')).toBe(pairModule);
+    expect(entriesOf(root, 'src/pair.ts')).toEqual(pairEntries);
+    expectGenerateAgrees(root);
+
+    writeFileSync(path.join(root, 'src/pair.ts'), sourceFile(toolsetSource('EchoToolset', 'echo', 'Echoes the text back.'), toolsetSource('ShoutToolset', 'shout', 'Shouts the text.')));
+    expect((await run(['-p', root], root)).code).toBe(0);
+    expect(read(root, 'src/pair.tools.ts')).toContain("description: 'Echoes the text back.',");
+    expect(entriesOf(root, 'src/pair.ts').map((entry) => entry.tools[0]!.description)).toEqual(['Echoes the text back.', 'Shouts the text.']);
+  });
+
+  it('keeps the module its kept manifest entries list even where the layout no longer puts it (--out-dir), until fixed', async () => {
+    const root = writeProject({ 'src/echo.ts': sourceFile(toolsetSource('EchoToolset', 'echo', 'Echoes the text.')) });
+    expect((await run(['-p', root], root)).code).toBe(0);
+    const manifest = read(root, 'toolgen.manifest.json');
+    const echoModule = read(root, 'src/echo.tools.ts');
+
+    writeFileSync(path.join(root, 'src/echo.ts'), sourceFile(toolsetSource('EchoToolset', 'echo', 'Echoes the text.', 'Echo-Text')));
+    expect((await run(['-p', root, '--out-dir', 'generated'], root)).code).toBe(1);
+    expect(read(root, 'src/echo.tools.ts')).toBe(echoModule);
+    expect(read(root, 'toolgen.manifest.json')).toBe(manifest);
+
+    writeFileSync(path.join(root, 'src/echo.ts'), sourceFile(toolsetSource('EchoToolset', 'echo', 'Echoes the text.')));
+    const fixed = await run(['-p', root, '--out-dir', 'generated', '--format', 'json'], root);
+    expect(fixed.code).toBe(0);
+    expect(JSON.parse(fixed.stdout)).toMatchObject({ removed: ['src/echo.tools.ts'] });
+    expect(entriesOf(root, 'src/echo.ts')[0]!.module).toBe('generated/src/echo.tools.ts');
+    expect(existsSync(path.join(root, 'generated/src/echo.tools.ts'))).toBe(true);
+  });
+
+  it('writes no entries and no module for a file with errors that was never generated', async () => {
+    const root = writeProject({
+      'src/echo.ts': sourceFile(toolsetSource('EchoToolset', 'echo', 'Echoes the text.', 'Echo-Text')),
+      'src/shout.ts': sourceFile(toolsetSource('ShoutToolset', 'shout', 'Shouts the text.')),
+    });
+    expect((await run(['-p', root], root)).code).toBe(1);
+    expect(existsSync(path.join(root, 'src/echo.tools.ts'))).toBe(false);
+    expect((JSON.parse(read(root, 'toolgen.manifest.json')) as Manifest).toolsets.map((toolset) => toolset.source)).toEqual(['src/shout.ts']);
   });
 });

@@ -1,6 +1,15 @@
 import path from 'node:path';
 import type { ToolModel, ToolsetModel } from '../analysis/model.js';
-import { buildManifest, exportNameFor, modulePathFor, serializeManifest, type Manifest, type ManifestToolset, type OutputLayout } from '../manifest/manifest.js';
+import {
+  buildManifest,
+  exportNameFor,
+  modulePathFor,
+  serializeManifest,
+  type KeptEntries,
+  type Manifest,
+  type ManifestToolset,
+  type OutputLayout,
+} from '../manifest/manifest.js';
 import { deriveProviderVariants, type ProviderVariants } from '../schema/variants.js';
 import { emitModule } from './module.js';
 
@@ -13,7 +22,9 @@ export interface OutputFile {
 /**
  * Prints modules and the manifest from toolset models, remembering what it printed: a module
  * is printed again only when its source's toolsets changed (by identity), a toolset's manifest
- * entry only when the toolset did, a tool's provider variants only when the tool did.
+ * entry only when the toolset did, a tool's provider variants only when the tool did. A source
+ * file any of whose toolsets has errors gets neither: its module stays as it is on disk and the
+ * manifest keeps its entries from `kept` (see `sourceSections`).
  */
 export class OutputEmitter {
   readonly layout: OutputLayout;
@@ -34,29 +45,25 @@ export class OutputEmitter {
     return derived;
   };
 
-  /**
-   * The modules of `toolsets` (sorted by source, as the analysis gives them), one per source
-   * with at least one toolset free of errors. A source whose toolsets all have errors gets none:
-   * its previous module stays until it is fixed.
-   */
+  /** The modules of `toolsets` (sorted by source, as the analysis gives them), one per source file none of whose toolsets has errors. */
   modules(toolsets: readonly ToolsetModel[]): OutputFile[] {
-    const bySource = groupBySource(toolsets);
     const outputs: OutputFile[] = [];
-    for (const [source, group] of bySource) {
-      const emittable = group.filter((toolset) => !toolset.hasErrors);
-      if (emittable.length > 0) {
-        outputs.push(this.module(source, emittable));
+    const sources = new Set<string>();
+    for (const section of sourceSections(toolsets, new Map())) {
+      sources.add(section.source);
+      if (section.kept === undefined) {
+        outputs.push(this.module(section.source, section.toolsets));
       }
     }
     for (const source of this.#modules.keys()) {
-      if (!bySource.has(source)) {
+      if (!sources.has(source)) {
         this.#modules.delete(source);
       }
     }
     return outputs;
   }
 
-  /** The module of one source file from its toolsets free of errors. */
+  /** The module of one source file from its toolsets, none of which has errors. */
   module(source: string, emittable: readonly ToolsetModel[]): OutputFile {
     const cached = this.#modules.get(source);
     if (cached !== undefined && sameItems(cached.toolsets, emittable)) {
@@ -76,9 +83,12 @@ export class OutputEmitter {
     return file;
   }
 
-  /** `serializeManifest(buildManifest(toolsets, …))`, in one piece. */
-  manifest(toolsets: readonly ToolsetModel[]): { manifest: Manifest; text: string } {
-    const manifest = buildManifest(toolsets, this.layout, this.variantsOf);
+  /** The manifest of `toolsets`, with the entries `kept` for source files whose toolsets have errors, in one piece. */
+  manifest(toolsets: readonly ToolsetModel[], kept: KeptEntries): { manifest: Manifest; text: string } {
+    const entries = [...sourceSections(toolsets, kept)].flatMap(
+      (section) => section.kept ?? buildManifest(section.toolsets, this.layout, this.variantsOf).toolsets,
+    );
+    const manifest: Manifest = { ...buildManifest([], this.layout, this.variantsOf), toolsets: entries };
     return { manifest, text: serializeManifest(manifest) };
   }
 
@@ -86,12 +96,12 @@ export class OutputEmitter {
    * The same text as `manifest`, from per-toolset entries kept between calls: only toolsets not
    * seen before are serialized (the watcher).
    */
-  manifestFromEntries(toolsets: readonly ToolsetModel[]): { manifest: Manifest; text: string } {
+  manifestFromEntries(toolsets: readonly ToolsetModel[], kept: KeptEntries): { manifest: Manifest; text: string } {
     const entries: ManifestToolset[] = [];
     const texts: string[] = [];
-    for (const toolset of toolsets) {
-      if (!toolset.hasErrors) {
-        const { entry, text } = this.#manifestEntry(toolset);
+    for (const section of sourceSections(toolsets, kept)) {
+      const printed = section.kept?.map((entry) => ({ entry, text: serializeManifestEntry(entry) })) ?? section.toolsets.map((toolset) => this.#manifestEntry(toolset));
+      for (const { entry, text } of printed) {
         entries.push(entry);
         texts.push(text);
       }
@@ -104,14 +114,17 @@ export class OutputEmitter {
    * Prints every module and the manifest once, keeping nothing (the one-shot CLI): each module
    * goes to `onModule` as soon as it is printed, its toolsets' manifest entries are serialized
    * right after it, while their provider variants are at hand, and only that text is kept.
-   * Returns the manifest's text and what it counts.
+   * Returns the manifest's text and what it counts (the entries `kept` included).
    */
-  printOnce(toolsets: readonly ToolsetModel[], onModule: (module: OutputFile) => void): { text: string; toolsets: number; tools: number } {
+  printOnce(toolsets: readonly ToolsetModel[], kept: KeptEntries, onModule: (module: OutputFile) => void): { text: string; toolsets: number; tools: number } {
     const texts: string[] = [];
     let tools = 0;
-    for (const [source, group] of groupBySource(toolsets)) {
-      const emittable = group.filter((toolset) => !toolset.hasErrors);
-      if (emittable.length === 0) {
+    for (const { source, toolsets: emittable, kept: keptEntries } of sourceSections(toolsets, kept)) {
+      if (keptEntries !== undefined) {
+        for (const entry of keptEntries) {
+          texts.push(serializeManifestEntry(entry));
+          tools += entry.tools.length;
+        }
         continue;
       }
       const variants = new Map<ToolModel, ProviderVariants>();
@@ -140,7 +153,7 @@ export class OutputEmitter {
         tools += toolset.tools.length;
       }
     }
-    const text = assembleManifest(this.layout, texts) ?? serializeManifest(buildManifest(toolsets, this.layout, this.variantsOf));
+    const text = assembleManifest(this.layout, texts) ?? this.manifest(toolsets, kept).text;
     return { text, toolsets: texts.length, tools };
   }
 
@@ -191,6 +204,26 @@ function assembleManifest(layout: OutputLayout, entries: readonly string[]): str
     text += index === 0 ? entry : `,\n${manifestToolsetIndentation}${entry}`;
   });
   return text + framed.slice(start + marker.length);
+}
+
+/**
+ * Each source file's toolsets, in order, and how the file is emitted: afresh when none of its
+ * toolsets has errors; otherwise not at all, so that its module stays as it is on disk and its
+ * manifest entries are the ones `kept` (none if it has none): the manifest and the modules
+ * always describe the same last good output.
+ */
+function* sourceSections(
+  toolsets: readonly ToolsetModel[],
+  kept: KeptEntries,
+): Generator<{ readonly source: string; readonly toolsets: readonly ToolsetModel[]; readonly kept: readonly ManifestToolset[] | undefined }> {
+  for (const [source, group] of groupBySource(toolsets)) {
+    yield { source, toolsets: group, kept: group.some((toolset) => toolset.hasErrors) ? (kept.get(source) ?? []) : undefined };
+  }
+}
+
+/** The source files any of whose toolsets has errors: their outputs stay as they were. */
+export function sourcesWithErrors(toolsets: readonly ToolsetModel[]): Set<string> {
+  return new Set(toolsets.filter((toolset) => toolset.hasErrors).map((toolset) => toolset.source));
 }
 
 export function groupBySource(toolsets: readonly ToolsetModel[]): Map<string, ToolsetModel[]> {

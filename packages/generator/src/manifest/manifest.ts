@@ -72,6 +72,37 @@ export function exportNameFor(className: string): string {
   return className.slice(0, keep).toLowerCase() + className.slice(keep);
 }
 
+/**
+ * Manifest entries kept as they were, by absolute source path: those of the source files any of
+ * whose toolsets has errors, whose modules also stay as they were (SPEC §4).
+ */
+export type KeptEntries = ReadonlyMap<string, readonly ManifestToolset[]>;
+
+/**
+ * The entries a manifest's text (the one on disk, if any) lists for `sources`, unchanged: none
+ * for a source it does not list, and none at all when it does not parse. An entry without a
+ * `tools` array is not one toolgen wrote and is not kept.
+ */
+export function keptEntriesOf(text: string | undefined, sources: ReadonlySet<string>, layout: OutputLayout): KeptEntries {
+  const kept = new Map<string, ManifestToolset[]>();
+  let parsed: unknown;
+  try {
+    parsed = text === undefined ? undefined : JSON.parse(text);
+  } catch {
+    return kept;
+  }
+  const listed = typeof parsed === 'object' && parsed !== null ? (parsed as { readonly toolsets?: unknown }).toolsets : undefined;
+  const bySource = new Map([...sources].map((source) => [path.relative(layout.rootDir, source).split(path.sep).join('/'), source]));
+  for (const entry of Array.isArray(listed) ? (listed as unknown[]) : []) {
+    const { source, tools } = typeof entry === 'object' && entry !== null ? (entry as { readonly source?: unknown; readonly tools?: unknown }) : {};
+    const file = typeof source === 'string' ? bySource.get(source) : undefined;
+    if (file !== undefined && Array.isArray(tools)) {
+      kept.set(file, [...(kept.get(file) ?? []), entry as ManifestToolset]);
+    }
+  }
+  return kept;
+}
+
 /** Builds the manifest of the toolsets without errors, in a stable order. */
 export function buildManifest(
   toolsets: readonly ToolsetModel[],

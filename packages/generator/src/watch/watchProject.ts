@@ -55,7 +55,8 @@ const ignoredFolder = /(?:^|[/\\])(?:node_modules|\.git)(?:[/\\]|$)/;
  * Watches a project and regenerates on every change until `signal` aborts: one session keeps
  * the program and the per-file analysis, a burst of changes is debounced into one cycle, only
  * modules whose content changed are written, and toolgen's own outputs are ignored. A file with
- * syntax errors keeps its last good output; a broken tsconfig keeps the last good session.
+ * syntax errors keeps its last good output, and so does a file whose toolsets have errors (its
+ * module and manifest entries, as in one-shot runs); a broken tsconfig keeps the last good session.
  * Rejects only when the project cannot be loaded at start (`ProjectConfigurationError`).
  */
 export async function watchProject(options: WatchOptions): Promise<void> {

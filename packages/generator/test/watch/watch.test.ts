@@ -1,10 +1,15 @@
 import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { Manifest } from '@toolgen/generator';
 import { writeProject } from '../helpers.js';
 import { expectSameAsOneShot, modelSource, read, relative, startWatch, ticketsSource, usersSource } from './watchHarness.js';
 
 const testTimeout = 120_000;
+
+function entriesOf(manifest: string, source: string): Manifest['toolsets'] {
+  return (JSON.parse(manifest) as Manifest).toolsets.filter((toolset) => toolset.source === source);
+}
 
 function project(): string {
   return writeProject({
@@ -65,23 +70,103 @@ describe('toolgen --watch', () => {
           ['TSH007', 'src/tickets.ts', 12, 10, expect.stringMatching(/^Tool name "get_ticket" is also used by tool "get_ticket" of UserToolset \(src\/users\.ts:6:49\)/)],
           ['TSH007', 'src/users.ts', 6, 49, expect.stringMatching(/^Tool name "get_ticket" is also used by tool "get_ticket" of TicketToolset \(src\/tickets\.ts:12:10\)/)],
         ]);
-        // a toolset with errors is not emitted: both modules stay as they were, the manifest drops both toolsets
-        expect(relative(root, clash.written)).toEqual(['toolgen.manifest.json']);
+        // a toolset with errors is not emitted: both modules and the manifest stay as they were
+        expect(clash.written).toEqual([]);
         expect(read(root, 'src/tickets.tools.ts')).toBe(tickets);
         expect(read(root, 'src/users.tools.ts')).toBe(users);
-        expect(JSON.parse(read(root, 'toolgen.manifest.json'))).toEqual({ version: 1, toolsets: [] });
+        expect(read(root, 'toolgen.manifest.json')).toBe(manifest);
         expectSameAsOneShot(root);
 
         writeFileSync(path.join(root, 'src/users.ts'), usersSource());
         const back = await watch.next();
         expect(back.diagnostics).toEqual([]);
         expect(back.diagnosticsChanged).toBe(true);
-        expect(relative(root, back.written)).toEqual(['toolgen.manifest.json']);
+        expect(back.written).toEqual([]);
         expect(read(root, 'src/users.tools.ts')).toBe(users);
         expect(read(root, 'toolgen.manifest.json')).toBe(manifest);
       } finally {
         await watch.stop();
       }
+    },
+    testTimeout,
+  );
+
+  it(
+    'keeps the module and manifest entries of a file that gains an error while others regenerate, and regenerates them once fixed',
+    async () => {
+      const root = project();
+      const watch = startWatch(root);
+      try {
+        await watch.next();
+        const users = read(root, 'src/users.tools.ts');
+        const manifest = read(root, 'toolgen.manifest.json');
+        const usersEntries = entriesOf(manifest, 'src/users.ts');
+        expect(usersEntries).toHaveLength(1);
+
+        writeFileSync(path.join(root, 'src/users.ts'), usersSource('Find-User'));
+        const failed = await watch.next();
+        expect(failed.diagnostics.map((d) => d.code)).toEqual(['TSH008']);
+        expect(failed.written).toEqual([]);
+        expect(read(root, 'src/users.tools.ts')).toBe(users);
+        expect(read(root, 'toolgen.manifest.json')).toBe(manifest);
+        expectSameAsOneShot(root);
+
+        // another file regenerates meanwhile; the manifest keeps the failing file's last good entries
+        writeFileSync(path.join(root, 'src/tickets.ts'), ticketsSource('Reads a ticket.'));
+        const other = await watch.next();
+        expect(relative(root, other.written)).toEqual(['src/tickets.tools.ts', 'toolgen.manifest.json']);
+        expect(read(root, 'src/users.tools.ts')).toBe(users);
+        expect(entriesOf(read(root, 'toolgen.manifest.json'), 'src/users.ts')).toEqual(usersEntries);
+        expect(entriesOf(read(root, 'toolgen.manifest.json'), 'src/tickets.ts')[0]!.tools[0]!.description).toBe('Reads a ticket.');
+        expect(other.result.manifest.toolsets.map((toolset) => toolset.source)).toEqual(['src/tickets.ts', 'src/users.ts']);
+        expectSameAsOneShot(root);
+
+        writeFileSync(path.join(root, 'src/users.ts'), usersSource('lookup_user'));
+        const fixed = await watch.next();
+        expect(fixed.diagnostics).toEqual([]);
+        expect(relative(root, fixed.written)).toEqual(['src/users.tools.ts', 'toolgen.manifest.json']);
+        expect(read(root, 'src/users.tools.ts')).toContain("name: 'lookup_user',");
+        expect(entriesOf(read(root, 'toolgen.manifest.json'), 'src/users.ts')[0]!.tools.map((tool) => tool.name)).toEqual(['lookup_user']);
+        expectSameAsOneShot(root);
+      } finally {
+        await watch.stop();
+      }
+      expect(watch.errors).toEqual([]);
+    },
+    testTimeout,
+  );
+
+  it(
+    'keeps the module and both manifest entries of a file holding two toolsets when one gains an error',
+    async () => {
+      const pairSource = (shoutName?: string) =>
+        usersSource() + usersSource(shoutName).replace(/^import .*\n/, '').replaceAll('UserToolset', 'ShoutToolset').replaceAll('findUser', 'shoutUser');
+      const root = writeProject({ 'src/pair.ts': pairSource() });
+      const watch = startWatch(root);
+      try {
+        await watch.next();
+        const pair = read(root, 'src/pair.tools.ts');
+        const manifest = read(root, 'toolgen.manifest.json');
+        expect(entriesOf(manifest, 'src/pair.ts').map((entry) => entry.className)).toEqual(['UserToolset', 'ShoutToolset']);
+
+        writeFileSync(path.join(root, 'src/pair.ts'), pairSource('Shout-User'));
+        const failed = await watch.next();
+        expect(failed.diagnostics.map((d) => d.code)).toEqual(['TSH008']);
+        expect(failed.written).toEqual([]);
+        expect(read(root, 'src/pair.tools.ts')).toBe(pair);
+        expect(read(root, 'toolgen.manifest.json')).toBe(manifest);
+        expectSameAsOneShot(root);
+
+        writeFileSync(path.join(root, 'src/pair.ts'), pairSource('yell_user'));
+        const fixed = await watch.next();
+        expect(relative(root, fixed.written)).toEqual(['src/pair.tools.ts', 'toolgen.manifest.json']);
+        expect(read(root, 'src/pair.tools.ts')).toContain("name: 'yell_user',");
+        expect(entriesOf(read(root, 'toolgen.manifest.json'), 'src/pair.ts').flatMap((entry) => entry.tools.map((tool) => tool.name))).toEqual(['find_user', 'yell_user']);
+        expectSameAsOneShot(root);
+      } finally {
+        await watch.stop();
+      }
+      expect(watch.errors).toEqual([]);
     },
     testTimeout,
   );
