@@ -301,7 +301,8 @@ export const ticketToolset: GeneratedToolset = {
                 "open",
                 "pending",
                 "closed"
-              ]
+              ],
+              "description": "Where a ticket is in its life."
             },
             "priority": {
               "type": "string",
@@ -309,7 +310,8 @@ export const ticketToolset: GeneratedToolset = {
                 "low",
                 "normal",
                 "urgent"
-              ]
+              ],
+              "description": "How urgent a ticket is."
             },
             "openedAt": {
               "type": "string",
@@ -426,7 +428,8 @@ export const ticketToolset: GeneratedToolset = {
                   "open",
                   "pending",
                   "closed"
-                ]
+                ],
+                "description": "Where a ticket is in its life."
               },
               "priority": {
                 "type": "string",
@@ -434,7 +437,8 @@ export const ticketToolset: GeneratedToolset = {
                   "low",
                   "normal",
                   "urgent"
-                ]
+                ],
+                "description": "How urgent a ticket is."
               },
               "openedAt": {
                 "type": "string",

@@ -132,7 +132,7 @@ function analyzeToolset(
         chains.push(chain);
       } else if (toolsetLevelCalls.has(first.name) && chain.calls.length === 1) {
         if (first.name === 'withDisplayName') {
-          displayName = readDisplayName(host, first.call, sink);
+          displayName = readDisplayName(host, first.call, defaultDisplayNameOf(className), sink);
         } else {
           toolsetMarks[first.name as 'confidentialOnly' | 'nonConfidentialOnly'] = first.nameNode;
         }
@@ -165,11 +165,10 @@ function analyzeToolset(
     }
   }
   const owner = ToolNaming.ownerFromClassName(className);
-  const defaultDisplayName = className.endsWith('Toolset') && className !== 'Toolset' ? className.slice(0, -'Toolset'.length) : className;
   return {
     className,
     owner,
-    displayName: displayName ?? defaultDisplayName,
+    displayName: displayName ?? defaultDisplayNameOf(className),
     source: declaration.getSourceFile().fileName,
     confidentiality,
     tools,
@@ -177,11 +176,16 @@ function analyzeToolset(
   };
 }
 
-function readDisplayName(host: AnalysisHost, call: ts.CallExpression, sink: DiagnosticSink): string | undefined {
+/** `TicketToolset` → `Ticket`: the display name of a toolset that calls no `withDisplayName`. */
+function defaultDisplayNameOf(className: string): string {
+  return className.endsWith('Toolset') && className !== 'Toolset' ? className.slice(0, -'Toolset'.length) : className;
+}
+
+function readDisplayName(host: AnalysisHost, call: ts.CallExpression, fallback: string, sink: DiagnosticSink): string | undefined {
   const argument = call.arguments[0];
   const value = readStringLiteral(host, argument);
   if (value === undefined) {
-    sink.report('TSH013', 'notLiteral', argument ?? call, { call: 'withDisplayName', example: "'Tickets'" });
+    sink.report('TSH013', 'notLiteral', argument ?? call, { call: 'withDisplayName', example: JSON.stringify(fallback).replace(/^"|"$/g, "'") });
   }
   return value;
 }

@@ -9,7 +9,7 @@ import {
   type WorkspacePathAccess,
   type WorkspacePathMetadata,
 } from '@toolgen/runtime';
-import { applyDocumentation, ShapeBuilder } from '../schema/fromType.js';
+import { applyDocumentation, ShapeBuilder, typeDocumentation } from '../schema/fromType.js';
 import type { ObjectShape, PropertyShape, Shape, ShapeProblem } from '../schema/shape.js';
 import { toJsonSchema } from '../schema/toJsonSchema.js';
 import { isAbortSignal, isRuntimeSymbol, locate, type AnalysisHost } from './AnalysisHost.js';
@@ -44,7 +44,7 @@ export function analyzeTool(host: AnalysisHost, context: ToolContext): ToolModel
   const { chain, sink } = context;
   const [addTool, ...calls] = chain.calls;
   const method = resolveMethod(host, context, addTool!.call);
-  const facts = readChainCalls(host, calls, sink);
+  const facts = readChainCalls(host, calls, method, sink);
   if (method === undefined) {
     return undefined;
   }
@@ -65,8 +65,8 @@ export function analyzeTool(host: AnalysisHost, context: ToolContext): ToolModel
   }
 
   const docs = readMethodDocs(host, method);
-  const description = facts.description ?? docs.description;
-  if (description === '') {
+  const description = withDeprecation(facts.description ?? docs.description, docs.deprecated);
+  if (facts.description === undefined && docs.description === '') {
     sink.report('TSH009', 'noDescription', method.name, { tool: name, method: methodName });
   }
 
@@ -106,21 +106,34 @@ export function analyzeTool(host: AnalysisHost, context: ToolContext): ToolModel
     confidentiality,
     workspacePaths: facts.workspacePaths.map(({ parameter, access }): WorkspacePathMetadata => ({ parameter, access })),
     settings: settings?.model ?? null,
+    deprecated: docs.deprecated !== undefined,
     nameLocation: locate(nameNode),
   };
+}
+
+/** The description with the `@deprecated` note after it, so the model reads it too. */
+function withDeprecation(description: string, deprecated: string | undefined): string {
+  if (deprecated === undefined) {
+    return description;
+  }
+  const note = deprecated === '' ? 'Deprecated: prefer another tool.' : `Deprecated: ${deprecated}`;
+  return description === '' ? note : `${description}\n\n${note}`;
 }
 
 function resolveMethod(host: AnalysisHost, context: ToolContext, call: ts.CallExpression): ts.MethodDeclaration | undefined {
   const { ts } = host;
   const { declaration, className, sink } = context;
-  const argument = call.arguments[0];
-  if (argument === undefined) {
-    sink.report('TSH003', 'notMethodReference', call, { found: 'no argument', className });
-    return undefined;
-  }
   const methodsNamed = (name: string) =>
     declaration.members.filter((member): member is ts.MethodDeclaration => ts.isMethodDeclaration(member) && member.name.getText() === name);
   const isStatic = (member: ts.ClassElement) => (ts.getCombinedModifierFlags(member) & ts.ModifierFlags.Static) !== 0;
+  // the example names one of the class's own static methods, or none when it has none
+  const someStatic = declaration.members.find((member) => ts.isMethodDeclaration(member) && isStatic(member) && ts.isIdentifier(member.name));
+  const example = someStatic === undefined ? '' : ` such as "${className}.${someStatic.name!.getText()}"`;
+  const argument = call.arguments[0];
+  if (argument === undefined) {
+    sink.report('TSH003', 'notMethodReference', call, { found: 'no argument', className, example });
+    return undefined;
+  }
 
   if (ts.isPropertyAccessExpression(argument)) {
     const memberName = argument.name.text;
@@ -137,10 +150,10 @@ function resolveMethod(host: AnalysisHost, context: ToolContext, call: ts.CallEx
         sink.report('TSH002', 'instanceMethod', argument, { method: memberName, className });
         return undefined;
       }
-      sink.report('TSH003', 'notMethodReference', argument, { found: `"${argument.getText()}", which is not a static method of ${className}`, className });
+      sink.report('TSH003', 'notMethodReference', argument, { found: `"${argument.getText()}", which is not a static method of ${className}`, className, example });
       return undefined;
     }
-    sink.report('TSH003', 'notMethodReference', argument, { found: `"${argument.getText()}", a member of another class or object`, className });
+    sink.report('TSH003', 'notMethodReference', argument, { found: `"${argument.getText()}", a member of another class or object`, className, example });
     return undefined;
   }
   const found = ts.isArrowFunction(argument) || ts.isFunctionExpression(argument)
@@ -150,12 +163,24 @@ function resolveMethod(host: AnalysisHost, context: ToolContext, call: ts.CallEx
       : ts.isIdentifier(argument)
         ? `the variable "${argument.text}"`
         : `the expression "${argument.getText()}"`;
-  sink.report('TSH003', 'notMethodReference', argument, { found, className });
+  sink.report('TSH003', 'notMethodReference', argument, { found, className, example });
   return undefined;
 }
 
-function readChainCalls(host: AnalysisHost, calls: readonly ChainCall[], sink: DiagnosticSink): ChainFacts {
+/** Literal examples for TSH013, in the user's own names where the method gives them. */
+function chainExamples(host: AnalysisHost, method: ts.MethodDeclaration | undefined): { name: string; description: string; path: string } {
+  const methodName = method === undefined ? undefined : method.name.getText();
+  const firstParameter = method?.parameters.find((parameter) => host.ts.isIdentifier(parameter.name));
+  return {
+    name: `'${methodName === undefined ? 'tool_name' : ToolNaming.toolNameFromMethod(methodName)}'`,
+    description: "'…'",
+    path: `'${firstParameter === undefined ? 'path' : firstParameter.name.getText()}'`,
+  };
+}
+
+function readChainCalls(host: AnalysisHost, calls: readonly ChainCall[], method: ts.MethodDeclaration | undefined, sink: DiagnosticSink): ChainFacts {
   const facts: ChainFacts = { readOnly: false, requiresApproval: false, networkScope: 'none', workspacePaths: [] };
+  const examples = chainExamples(host, method);
   let settingsEnded = false;
   for (const chainCall of calls) {
     const { name, call } = chainCall;
@@ -172,14 +197,14 @@ function readChainCalls(host: AnalysisHost, calls: readonly ChainCall[], sink: D
         facts.requiresApproval = true;
         break;
       case 'withName': {
-        const value = literalArgument(host, chainCall, first, "'search_tickets'", sink);
+        const value = literalArgument(host, chainCall, first, examples.name, sink);
         if (value !== undefined) {
           facts.name = { value, node: first! };
         }
         break;
       }
       case 'withDescription': {
-        const value = literalArgument(host, chainCall, first, "'Reads one ticket by its number.'", sink);
+        const value = literalArgument(host, chainCall, first, examples.description, sink);
         if (value !== undefined) {
           facts.description = value;
         }
@@ -193,7 +218,7 @@ function readChainCalls(host: AnalysisHost, calls: readonly ChainCall[], sink: D
         break;
       }
       case 'workspacePath': {
-        const parameter = literalArgument(host, chainCall, first, "'path'", sink);
+        const parameter = literalArgument(host, chainCall, first, examples.path, sink);
         const access = second === undefined ? 'read' : literalArgument(host, chainCall, second, "'write'", sink);
         if (parameter !== undefined && access !== undefined && checkAllowed(access, workspacePathAccesses, chainCall, second!, sink)) {
           facts.workspacePaths.push({ parameter, access: access as WorkspacePathAccess, node: first! });
@@ -333,10 +358,10 @@ function analyzeSettings(host: AnalysisHost, settings: NonNullable<ChainFacts['s
     }
   }
   const configurable = (settings.configurable ? settable.filter((member) => !selected.has(member)) : [...selected]).sort();
-  const builder = new ShapeBuilder({ ts, checker, purpose: 'input' });
+  const builder = new ShapeBuilder({ ts, program: host.program, checker, purpose: 'input' });
   const root = builder.shapeOf(type, '', typeNode);
-  for (const problem of builder.problems) {
-    sink.report('TSH005', 'unrepresentable', typeNode, problemData(`settings of ${callName}`, problem));
+  for (const [, problems] of groupProblems(builder.problems, () => '')) {
+    sink.report('TSH005', 'unrepresentable', typeNode, problemData(`settings of ${callName}`, problems));
   }
   const document = builder.document(root);
   return {
@@ -353,6 +378,8 @@ function analyzeSettings(host: AnalysisHost, settings: NonNullable<ChainFacts['s
 
 interface MethodDocs {
   readonly description: string;
+  /** The `@deprecated` tag's text (`''` without one), or undefined when the method is not deprecated. */
+  readonly deprecated: string | undefined;
   /** `@param` tags by the name they give, with the tag's name node. */
   readonly params: readonly { readonly name: string; readonly text: string; readonly node: ts.Node }[];
 }
@@ -363,8 +390,11 @@ function readMethodDocs(host: AnalysisHost, method: ts.MethodDeclaration): Metho
   const summary = signature === undefined ? '' : ts.displayPartsToString(signature.getDocumentationComment(checker)).trim();
   const params: { name: string; text: string; node: ts.Node }[] = [];
   const remarks: string[] = [];
+  let deprecated: string | undefined;
   for (const tag of ts.getJSDocTags(method)) {
-    if (ts.isJSDocParameterTag(tag)) {
+    if (tag.tagName.text === 'deprecated') {
+      deprecated = (ts.getTextOfJSDocComment(tag.comment) ?? '').trim();
+    } else if (ts.isJSDocParameterTag(tag)) {
       const text = (ts.getTextOfJSDocComment(tag.comment) ?? '').replace(/^\s*-\s*/, '').trim();
       params.push({ name: tag.name.getText(), text, node: tag.name });
     } else if (tag.tagName.text === 'remarks') {
@@ -375,7 +405,7 @@ function readMethodDocs(host: AnalysisHost, method: ts.MethodDeclaration): Metho
     }
   }
   const description = [summary, ...remarks].filter((part) => part !== '').join('\n\n');
-  return { description, params };
+  return { description, deprecated, params };
 }
 
 interface ParametersAnalysis {
@@ -396,7 +426,7 @@ function analyzeParameters(
 ): ParametersAnalysis {
   const { ts, checker } = host;
   const methodName = method.name.getText();
-  const builder = new ShapeBuilder({ ts, checker, purpose: 'input' });
+  const builder = new ShapeBuilder({ ts, program: host.program, checker, purpose: 'input' });
   const models: ParameterModel[] = [];
   const properties: PropertyShape[] = [];
   const propertyNodes = new Map<string, ts.Node>();
@@ -406,6 +436,8 @@ function analyzeParameters(
   let flattened = false;
   const documented = new Set<string>();
   const paramDocs = new Map(docs.params.map((param) => [param.name, param]));
+  /** Model-visible arguments and whether they are documented, for TSH010 once TSH005 is known. */
+  const undocumented: { name: string; node: ts.Node; documented: boolean }[] = [];
 
   for (const parameter of method.parameters) {
     const name = parameter.name.getText();
@@ -460,9 +492,7 @@ function analyzeParameters(
         }
         properties.push({ name: property.name, shape, optional: property.optional || defaultValue !== undefined });
         propertyNodes.set(property.name, defaultValue?.node ?? parameter);
-        if (shape.description === undefined || shape.description === '') {
-          sink.report('TSH010', 'noParamDoc', defaultValue?.node ?? parameter, { parameter: property.name, tool: toolName, method: methodName });
-        }
+        undocumented.push({ name: property.name, node: defaultValue?.node ?? parameter, documented: (shape.description ?? '') !== '' });
       }
       continue;
     }
@@ -472,8 +502,8 @@ function analyzeParameters(
     const doc = paramDocs.get(name);
     documented.add(name);
     const defaultValue = parameter.initializer === undefined ? undefined : readJsonLiteral(host, parameter.initializer);
-    const problems: ShapeProblem[] = [];
-    let shape = applyDocumentation(valueShape, doc?.text === '' ? undefined : doc?.text, [], `/${name}`, problems);
+    const ownDoc = doc?.text === '' ? undefined : doc?.text;
+    let shape = applyDocumentation(valueShape, ownDoc ?? typeDocumentation(ts, host.program, checker, parameter.type), [], `/${name}`, []);
     if (defaultValue !== undefined) {
       shape = { ...shape, default: defaultValue };
     }
@@ -481,20 +511,26 @@ function analyzeParameters(
     properties.push({ name, shape, optional });
     propertyNodes.set(name, parameter);
     models.push(defaultValue === undefined ? { name, kind: 'argument', optional } : { name, kind: 'argument', optional, defaultValue });
-    if (doc === undefined || doc.text === '') {
-      sink.report('TSH010', 'noParamDoc', parameter.name, { parameter: name, tool: toolName, method: methodName });
-    }
+    undocumented.push({ name, node: parameter.name, documented: (shape.description ?? '') !== '' });
   }
 
-  for (const problem of builder.problems) {
-    const parameterName = problem.pointer.split('/')[1] ?? '';
-    sink.report('TSH005', 'unrepresentable', propertyNodes.get(parameterName) ?? method.name, problemData(toolName, problem));
+  // one diagnostic per parameter, at its first unrepresentable member: the fix is the parameter's type
+  const unrepresentable = new Set<string>();
+  for (const [parameterName, problems] of groupProblems(builder.problems, (problem) => problem.pointer.split('/')[1] ?? '')) {
+    unrepresentable.add(parameterName);
+    sink.report('TSH005', 'unrepresentable', propertyNodes.get(parameterName) ?? method.name, problemData(toolName, problems));
   }
-  const parameterNames = method.parameters.map((parameter) => parameter.name.getText()).filter((name) => name !== 'this');
+  for (const parameter of undocumented) {
+    // a parameter whose type cannot be sent needs a new type first; its doc can wait
+    if (!parameter.documented && !unrepresentable.has(parameter.name)) {
+      sink.report('TSH010', 'noParamDoc', parameter.node, { parameter: parameter.name, tool: toolName, method: methodName });
+    }
+  }
+  const modelParameters = flattened ? properties.map((property) => property.name) : models.filter((model) => model.kind === 'argument').map((model) => model.name);
   for (const param of docs.params) {
     const root = param.name.split('.')[0]!;
     if (!documented.has(param.name) && !documented.has(root) && !(flattened && properties.some((p) => p.name === param.name))) {
-      sink.report('TSH011', 'unknownParam', param.node, { name: param.name, method: methodName, parameters: parameterNames.join(', ') || 'none' });
+      sink.report('TSH011', 'unknownParam', param.node, { name: param.name, method: methodName, parameters: modelParameters.join(', ') || 'none' });
     }
   }
   const root: ObjectShape = { kind: 'object', properties, additionalProperties: false };
@@ -542,8 +578,13 @@ function shapeWithoutUndefined(
   return { shape: { kind: 'union', members: [...members, { kind: 'null' }] }, includesUndefined: true };
 }
 
+/**
+ * How a parameter gets its value, decided by its type alone: `signal?: AbortSignal`,
+ * `services?: ToolServices` or a defaulted settings parameter are injected like their required
+ * forms, so `undefined` is set aside before the type is compared.
+ */
 function injectedKind(host: AnalysisHost, parameter: ts.ParameterDeclaration, settingsType: ts.Type | undefined): ParameterModel['kind'] {
-  const type = host.checker.getTypeAtLocation(parameter);
+  const type = host.checker.getNonNullableType(host.checker.getTypeAtLocation(parameter));
   if (settingsType !== undefined && type === settingsType) {
     return 'settings';
   }
@@ -616,22 +657,57 @@ function analyzeResult(host: AnalysisHost, method: ts.MethodDeclaration, toolNam
   if (kind !== 'asyncIterable' && isVoid(type)) {
     return { kind: kind === 'promise' ? 'promise' : 'void', document: null };
   }
-  const builder = new ShapeBuilder({ ts, checker, purpose: 'output' });
-  const root: Shape = elementType === undefined ? builder.shapeOf(type, '') : { kind: 'array', items: builder.shapeOf(elementType, '/*') };
-  for (const problem of builder.problems) {
-    sink.report('TSH006', 'unserializable', method.type ?? method.name, problemData(toolName, problem));
+  const builder = new ShapeBuilder({ ts, program: host.program, checker, purpose: 'output' });
+  // the type as written, inside Promise<…> or AsyncIterable<…>: it names a type that does not resolve
+  const written = kind === 'value' ? method.type : unwrappedTypeNode(host, method.type);
+  const root: Shape =
+    elementType === undefined ? builder.shapeOf(type, '', written) : { kind: 'array', items: builder.shapeOf(elementType, '/*', written) };
+  for (const [, problems] of groupProblems(builder.problems, () => '')) {
+    sink.report('TSH006', 'unserializable', method.type ?? method.name, problemData(toolName, problems));
   }
   return { kind, document: builder.document(root) };
 }
 
-function problemData(tool: string, problem: ShapeProblem): Record<string, string> {
+/** Problems by the root they belong to (a parameter, the result, the settings), in discovery order. */
+function groupProblems(problems: readonly ShapeProblem[], rootOf: (problem: ShapeProblem) => string): Map<string, ShapeProblem[]> {
+  const groups = new Map<string, ShapeProblem[]>();
+  for (const problem of problems) {
+    const root = rootOf(problem);
+    const group = groups.get(root) ?? [];
+    group.push(problem);
+    groups.set(root, group);
+  }
+  return groups;
+}
+
+/** The message data of one root's problems: the first in full, the others counted by pointer. */
+/** `Promise<T>` or `AsyncIterable<T>` as written → `T`. */
+function unwrappedTypeNode(host: AnalysisHost, node: ts.TypeNode | undefined): ts.TypeNode | undefined {
+  if (node === undefined || !host.ts.isTypeReferenceNode(node) || node.typeArguments?.length !== 1) {
+    return undefined;
+  }
+  return node.typeArguments[0];
+}
+
+function problemData(tool: string, problems: readonly ShapeProblem[]): Record<string, string> {
+  const [first, ...others] = problems as [ShapeProblem, ...ShapeProblem[]];
+  const shown = others.slice(0, 3).map((problem) => pointerText(problem.pointer));
+  const more =
+    others.length === 0
+      ? ''
+      : ` Also unrepresentable: ${shown.join(', ')}${others.length > shown.length ? ` and ${others.length - shown.length} more` : ''}.`;
   return {
     tool,
-    typeText: problem.typeText,
-    pointer: problem.pointer === '' ? '/' : problem.pointer,
-    reason: problem.reason,
-    fix: problem.fix.replace(/\.$/, ''),
+    typeText: first.typeText,
+    pointer: pointerText(first.pointer),
+    reason: first.reason,
+    fix: first.fix.replace(/\.$/, ''),
+    more,
   };
+}
+
+function pointerText(pointer: string): string {
+  return pointer === '' ? '/' : pointer;
 }
 
 function suggestSnakeCase(name: string): string {

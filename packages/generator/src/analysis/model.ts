@@ -74,6 +74,8 @@ export interface ToolModel {
   readonly confidentiality: Confidentiality;
   readonly workspacePaths: readonly WorkspacePathMetadata[];
   readonly settings: SettingsModel | null;
+  /** The method's TSDoc has `@deprecated` (its text is already in `description`). */
+  readonly deprecated: boolean;
   /** Where the name comes from: the `withName` argument, or the method's name. */
   readonly nameLocation: DiagnosticLocation;
 }

@@ -22,7 +22,7 @@ export const diagnosticCatalogue = {
     severity: 'error',
     messages: {
       notMethodReference:
-        'addTool takes {{found}}; it takes a static method reference such as "{{className}}.searchTickets". Move the code into a static method of {{className}} and pass that method.',
+        'addTool takes {{found}}; it takes a static method reference{{example}}. Move the code into a static method of {{className}} and pass that method.',
     },
   },
   TSH004: {
@@ -39,14 +39,14 @@ export const diagnosticCatalogue = {
     severity: 'error',
     messages: {
       unrepresentable:
-        'Tool "{{tool}}": the type "{{typeText}}" at {{pointer}} cannot be represented in JSON Schema: {{reason}}. Fix: {{fix}}.',
+        'Tool "{{tool}}": the type "{{typeText}}" at {{pointer}} cannot be represented in JSON Schema: {{reason}}. Fix: {{fix}}.{{more}}',
     },
   },
   TSH006: {
     severity: 'error',
     messages: {
       unserializable:
-        'Tool "{{tool}}": its result cannot be serialized to JSON: the type "{{typeText}}" at {{pointer}}: {{reason}}. Fix: {{fix}}.',
+        'Tool "{{tool}}": its result cannot be serialized to JSON: the type "{{typeText}}" at {{pointer}}: {{reason}}. Fix: {{fix}}.{{more}}',
     },
   },
   TSH007: {

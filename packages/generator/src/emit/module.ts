@@ -119,6 +119,7 @@ function printTool(
       confidentiality: tool.confidentiality,
       workspacePaths: tool.workspacePaths as unknown as JsonValue,
       settings: tool.settings === null ? null : { schema: tool.settings.schema, configurable: [...tool.settings.configurable] },
+      ...(tool.deprecated ? { deprecated: true } : {}),
     });
     writer.writeLine(`validate: ${validator.validateName},`);
     writer.writeLine(`normalizeStrict: ${validator.normalizeName},`);

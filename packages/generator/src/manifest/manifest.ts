@@ -43,6 +43,8 @@ export interface ManifestTool {
   readonly settings: { readonly schema: JsonSchema; readonly configurable: readonly string[] } | null;
   readonly variants: Readonly<Record<SchemaVariantName, JsonSchema>>;
   readonly losses: readonly SchemaLoss[];
+  /** Present, and true, only for a tool whose method is `@deprecated`. */
+  readonly deprecated?: true;
 }
 
 export interface OutputLayout {
@@ -141,6 +143,7 @@ function manifestTool(tool: ToolModel, { variants, losses }: ProviderVariants): 
     settings: tool.settings === null ? null : { schema: tool.settings.schema, configurable: tool.settings.configurable },
     variants,
     losses,
+    ...(tool.deprecated ? { deprecated: true as const } : {}),
   };
 }
 

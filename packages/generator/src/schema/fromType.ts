@@ -1,6 +1,6 @@
 import type ts from 'typescript';
 import type { JsonValue } from '@toolgen/runtime';
-import type { ArrayShape, NumberShape, PropertyShape, Shape, ShapeDocument, ShapeProblem, StringShape } from './shape.js';
+import type { ArrayShape, DateShape, NumberShape, PropertyShape, Shape, ShapeDocument, ShapeProblem, StringShape } from './shape.js';
 
 /*
  * Derives toolgen's Shape IR from a `ts.Type` (SPEC §3).
@@ -37,11 +37,14 @@ export type TypeScriptApi = Pick<
   | 'isPropertyDeclaration'
   | 'isPropertySignature'
   | 'isTypeAliasDeclaration'
+  | 'isTypeReferenceNode'
   | 'isUnionTypeNode'
 >;
 
 export interface ShapeBuilderOptions {
   readonly ts: TypeScriptApi;
+  /** The program of `checker`: it tells the lib's own files, whose TSDoc is about JavaScript, not the user's data. */
+  readonly program: Pick<ts.Program, 'isSourceFileDefaultLibrary'>;
   readonly checker: ts.TypeChecker;
   /** 'input' for parameters (what the model sends), 'output' for return types (what JSON.stringify produces). */
   readonly purpose: 'input' | 'output';
@@ -68,6 +71,8 @@ const undefinedPolicies: Readonly<Record<Slot, Readonly<Record<Purpose, Undefine
 interface Fault {
   readonly reason: string;
   readonly fix: string;
+  /** The type as the problem names it, when the checker's text would mislead (it prints an unresolved type as "any"). */
+  readonly typeText?: string;
 }
 
 /** Where a type is derived: its pointer, and the type node it was written as, when known (for union order). */
@@ -88,7 +93,8 @@ interface Walk {
   named(type: ts.Type, derive: () => Shape): Shape;
   /** A union's members, in the order they were written where the source says so. */
   constituents(type: ts.UnionType, typeNode: ts.TypeNode | undefined): readonly ts.Type[];
-  documentation(symbol: ts.Symbol, shape: Shape, pointer: string, typeText: () => string): Shape;
+  /** Applies a member's TSDoc; without a summary of its own, the member takes its declared type's (`typeNode`). */
+  documentation(symbol: ts.Symbol, shape: Shape, pointer: string, typeText: () => string, typeNode: ts.TypeNode | undefined): Shape;
   text(type: ts.Type): string;
 }
 
@@ -111,22 +117,23 @@ export class ShapeBuilder {
   readonly #defs = new Map<string, Shape>();
 
   constructor(options: ShapeBuilderOptions) {
-    const { ts, checker, purpose } = options;
+    const { ts, checker, purpose, program } = options;
     this.#walk = {
       ts,
       checker,
       purpose,
       derive: (type, pointer, slot, typeNode) => this.#derive(type, pointer, slot, typeNode),
       fail: (type, pointer, fault) => {
-        this.#report({ pointer, typeText: this.#walk.text(type), ...fault });
+        this.#report({ pointer, typeText: fault.typeText ?? this.#walk.text(type), reason: fault.reason, fix: fault.fix });
         return { kind: 'any' };
       },
       named: (type, derive) => this.#named(type, derive),
       constituents: (type, typeNode) => writtenOrder(this.#walk, type, typeNode),
-      documentation: (symbol, shape, pointer, typeText) => {
+      documentation: (symbol, shape, pointer, typeText, typeNode) => {
         const found: ShapeProblem[] = [];
         const { description, tags } = readDocumentation(ts, checker, symbol);
-        const documented = applyDocumentation(shape, description, tags, pointer, found, typeText);
+        const inherited = description ?? typeDocumentation(ts, program, checker, typeNode);
+        const documented = applyDocumentation(shape, inherited, tags, pointer, found, typeText, purpose);
         found.forEach((problem) => this.#report(problem));
         return documented;
       },
@@ -304,10 +311,6 @@ const faults = {
     reason: 'toolgen cannot derive a JSON Schema for this kind of type',
     fix: 'use plain data: string, number, boolean, literals, arrays, tuples, objects, unions of those, or Date',
   },
-  symbolKey: {
-    reason: 'a symbol-keyed member has no JSON form, so the model cannot send it',
-    fix: 'use a string key',
-  },
   restNotLast: {
     reason: 'a rest element followed by other elements cannot be expressed with prefixItems',
     fix: 'put the rest element last, or use an array',
@@ -342,6 +345,65 @@ const undefinedFaults: Readonly<Record<Slot, Fault>> = {
 };
 
 const undefinedFault = (slot: Slot): Fault => undefinedFaults[slot];
+
+/**
+ * The checker's error type: a type that did not resolve (a missing import, package, lib or
+ * declaration, or a circular alias). The checker prints it as "any", so the problem names the
+ * type as written, and it is never `{}`: an explicit `any` or `unknown` is another type.
+ */
+const unresolvedProcessor: Processor = {
+  kind: 'unresolved',
+  applies: (type, walk) => hasFlag(type, walk.ts.TypeFlags.Any) && isErrorType(type),
+  derive: (type, site, walk) => walk.fail(type, site.pointer, unresolvedFault(walk.ts, site.typeNode)),
+};
+
+/** Whether `type` is the checker's error type, which it uses for every type reference it could not resolve. */
+export function isErrorType(type: ts.Type): boolean {
+  return (type as { intrinsicName?: string }).intrinsicName === 'error';
+}
+
+/** Globals a project has only with the DOM lib or @types/node, so a tsconfig without them cannot resolve them. */
+const environmentGlobals = new Set([
+  'AbortSignal',
+  'AbortController',
+  'URL',
+  'URLSearchParams',
+  'Blob',
+  'File',
+  'FormData',
+  'Headers',
+  'Request',
+  'Response',
+  'ReadableStream',
+  'TextEncoder',
+  'TextDecoder',
+  'Event',
+  'EventTarget',
+  'Buffer',
+]);
+
+function unresolvedFault(t: TypeScriptApi, typeNode: ts.TypeNode | undefined): Fault {
+  const name = typeNode === undefined ? undefined : t.isTypeReferenceNode(typeNode) ? typeNode.typeName.getText() : typeNode.getText();
+  if (name === undefined) {
+    return {
+      typeText: 'a type that does not resolve',
+      reason: 'the TypeScript checker could not resolve this type, so toolgen cannot know what the model must send',
+      fix: 'fix the type errors tsc reports for this type (a missing import, package or declaration, or a circular alias)',
+    };
+  }
+  if (environmentGlobals.has(name)) {
+    return {
+      typeText: name,
+      reason: `${name} does not resolve: the project's tsconfig has neither the DOM lib nor Node's types, which declare it`,
+      fix: `add "DOM" to "lib" in compilerOptions, or install @types/node and add "node" to "types"`,
+    };
+  }
+  return {
+    typeText: name,
+    reason: `${name} does not resolve (tsc reports an error for it), so toolgen cannot know what it holds`,
+    fix: `import or declare ${name}, or fix the import, package or circular alias it comes from`,
+  };
+}
 
 const anyProcessor = flagged(
   'any',
@@ -605,6 +667,8 @@ const failing =
 
 const libEntries: readonly LibEntry[] = [
   { names: ['Date'], derive: () => ({ kind: 'date' }) },
+  // a URL goes out through its toJSON (its href) and comes in as a string `new URL` parses
+  { names: ['URL'], derive: () => ({ kind: 'url' }) },
   {
     names: ['Map', 'ReadonlyMap', 'WeakMap'],
     derive: failing((type, walk) => ({
@@ -749,8 +813,9 @@ function objectShape(type: ts.Type, pointer: string, walk: Walk): Shape {
 
 /**
  * One member's property, or nothing for what JSON never holds: a class's methods and accessors
- * (they live on the prototype) and, in output, what JSON.stringify leaves out (functions,
- * symbol keys, members that can only be undefined).
+ * (they live on the prototype), symbol-keyed members (JSON keys are strings), members that can
+ * only be undefined (they are always absent), and, in output, functions (JSON.stringify leaves
+ * them out).
  */
 function propertyOf(member: ts.Symbol, objectPointer: string, walk: Walk): PropertyShape | undefined {
   const { checker, ts: t } = walk;
@@ -763,17 +828,13 @@ function propertyOf(member: ts.Symbol, objectPointer: string, walk: Walk): Prope
   const members = hasFlag(type, t.TypeFlags.Union) ? (type as ts.UnionType).types : [type];
   const defined = members.filter((candidate) => !isUndefined(t, candidate));
   const symbolKeyed = member.getName().startsWith('__@');
-  if (walk.purpose === 'output' && (symbolKeyed || defined.every((candidate) => isFunction(candidate, walk)))) {
+  if (symbolKeyed || defined.length === 0 || (walk.purpose === 'output' && defined.every((candidate) => isFunction(candidate, walk)))) {
     return undefined;
   }
   const pointer = `${objectPointer}/${escapePointer(memberName(member))}`;
-  if (symbolKeyed) {
-    walk.fail(type, pointer, faults.symbolKey);
-    return undefined;
-  }
   const typeNode = declaration !== undefined && hasTypeNode(t, declaration) ? declaration.type : undefined;
   // the type's text is only printed when a tag is wrong: typeToString is costly on every member
-  const shape = walk.documentation(member, walk.derive(type, pointer, 'member', typeNode), pointer, () => walk.text(type));
+  const shape = walk.documentation(member, walk.derive(type, pointer, 'member', typeNode), pointer, () => walk.text(type), typeNode);
   const optional = (member.flags & t.SymbolFlags.Optional) !== 0 || defined.length < members.length;
   return { name: memberName(member), shape, optional };
 }
@@ -807,12 +868,18 @@ function escapePointer(segment: string): string {
   return segment.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
-/** The value shape of a string (or number, or template) index signature, or `false`. */
+/**
+ * The value shape of a string (or number, or template) index signature, or `false`: no other
+ * properties. `Record<string, never>` is the type of `{}` with nothing in it, so it is `false` too.
+ */
 function indexSignatureShape(type: ts.Type, pointer: string, walk: Walk): Shape | false {
   const flags = walk.ts.TypeFlags;
   const infos = walk.checker.getIndexInfosOfType(type).filter((info) => !hasFlag(info.keyType, flags.ESSymbolLike));
   const info = infos.find((candidate) => hasFlag(candidate.keyType, flags.String)) ?? infos[0];
-  return info === undefined ? false : walk.derive(info.type, `${pointer}/*`, 'value');
+  if (info === undefined || hasFlag(info.type, flags.Never)) {
+    return false;
+  }
+  return walk.derive(info.type, `${pointer}/*`, 'value');
 }
 
 const fallbackProcessor: Processor = {
@@ -822,6 +889,7 @@ const fallbackProcessor: Processor = {
 };
 
 const processors: readonly Processor[] = [
+  unresolvedProcessor,
   anyProcessor,
   neverProcessor,
   voidProcessor,
@@ -924,6 +992,53 @@ function readDocumentation(
   const summary = t.displayPartsToString(symbol.getDocumentationComment(checker)).trim();
   const tags = symbol.getJsDocTags(checker).map((tag) => ({ name: tag.name, text: t.displayPartsToString(tag.text).trim() }));
   return { description: summary === '' ? undefined : summary, tags };
+}
+
+/**
+ * The TSDoc summary of the type a member or parameter is declared with (`priority?: Priority`
+ * → the doc of `type Priority`), for a member or parameter without one of its own. Follows
+ * `T | null | undefined` to `T`; the lib's own types (`Date`, `Record`) have docs about
+ * JavaScript, not about the user's data, so they give none.
+ */
+export function typeDocumentation(
+  t: TypeScriptApi,
+  program: ShapeBuilderOptions['program'],
+  checker: ts.TypeChecker,
+  typeNode: ts.TypeNode | undefined,
+): string | undefined {
+  const named = namedTypeNode(t, typeNode);
+  if (named === undefined) {
+    return undefined;
+  }
+  let symbol = checker.getSymbolAtLocation(named.typeName);
+  if (symbol !== undefined && (symbol.flags & t.SymbolFlags.Alias) !== 0) {
+    symbol = checker.getAliasedSymbol(symbol);
+  }
+  const declarations = symbol?.declarations ?? [];
+  if (symbol === undefined || declarations.length === 0 || declarations.every((declaration) => program.isSourceFileDefaultLibrary(declaration.getSourceFile()))) {
+    return undefined;
+  }
+  const summary = t.displayPartsToString(symbol.getDocumentationComment(checker)).trim();
+  return summary === '' ? undefined : summary;
+}
+
+/** The one type reference a type node names, through parentheses and `| null` / `| undefined`. */
+function namedTypeNode(t: TypeScriptApi, node: ts.TypeNode | undefined): ts.TypeReferenceNode | undefined {
+  if (node === undefined) {
+    return undefined;
+  }
+  if (t.isParenthesizedTypeNode(node)) {
+    return namedTypeNode(t, node.type);
+  }
+  if (t.isUnionTypeNode(node)) {
+    const named = node.types.filter((member) => member.kind !== t.SyntaxKind.UndefinedKeyword && !isNullLiteralType(t, member));
+    return named.length === 1 ? namedTypeNode(t, named[0]) : undefined;
+  }
+  return t.isTypeReferenceNode(node) ? node : undefined;
+}
+
+function isNullLiteralType(t: TypeScriptApi, node: ts.TypeNode): boolean {
+  return node.kind === t.SyntaxKind.LiteralType && (node as ts.LiteralTypeNode).literal.kind === t.SyntaxKind.NullKeyword;
 }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -1029,6 +1144,8 @@ const keywordsByKind: Partial<Readonly<Record<Shape['kind'], string>>> = {
   number: '@minimum, @maximum, @exclusiveMinimum, @exclusiveMaximum or @integer',
   string: '@minLength, @maxLength, @pattern or @format',
   array: '@minItems or @maxItems',
+  date: '@format date, @format time or @format date-time',
+  url: '@format uri',
 };
 
 function misplacedKeywordFault(tag: string, target: ConstraintTarget, shape: Shape): Fault {
@@ -1060,6 +1177,7 @@ export function applyDocumentation(
   pointer: string,
   problems: ShapeProblem[],
   typeText: string | (() => string) = shape.kind,
+  purpose: Purpose = 'input',
 ): Shape {
   const text = (): string => (typeof typeText === 'string' ? typeText : typeText());
   const annotations: Mutable<Pick<Shape, 'description' | 'default' | 'examples' | 'deprecated'>> = {};
@@ -1081,7 +1199,7 @@ export function applyDocumentation(
       annotate(annotations, tag.name, parsed.value);
       continue;
     }
-    const constrained = target === undefined ? undefined : constrain(target, keyword.target, tag.name, parsed.value);
+    const constrained = target === undefined ? undefined : constrain(target, keyword.target, tag.name, parsed.value, purpose);
     if (constrained === undefined) {
       problems.push({ pointer, typeText: text(), ...misplacedKeywordFault(tag.name, keyword.target, target ?? shape) });
       continue;
@@ -1119,9 +1237,15 @@ function replaceNonNullBranch(shape: Shape, branch: Shape): Shape {
 }
 
 /** The shape with one keyword applied, or `undefined` when the keyword does not fit it. */
-function constrain(shape: Shape, target: ConstraintTarget, keyword: string, value: JsonValue): Shape | undefined {
+function constrain(shape: Shape, target: ConstraintTarget, keyword: string, value: JsonValue, purpose: Purpose): Shape | undefined {
   if (target === 'integer') {
     return integerOf(shape);
+  }
+  if (keyword === 'format' && shape.kind === 'date') {
+    return dateWithFormat(shape, value, purpose);
+  }
+  if (keyword === 'format' && shape.kind === 'url') {
+    return value === 'uri' ? shape : undefined;
   }
   if (target === 'number' && shape.kind === 'number') {
     return { ...shape, [keyword]: value } as NumberShape;
@@ -1133,6 +1257,23 @@ function constrain(shape: Shape, target: ConstraintTarget, keyword: string, valu
     return { ...shape, [keyword]: value } as ArrayShape;
   }
   return undefined;
+}
+
+/**
+ * `@format date` or `@format time` on a `Date`: the model sends a full-date ("2026-01-31", a
+ * `Date` at UTC midnight) or a full-time ("09:00:00Z", a `Date` on 1970-01-01). A result's
+ * `Date` is sent by JSON.stringify as a date-time whatever its format says, so there the tag
+ * changes nothing.
+ */
+function dateWithFormat(shape: DateShape, format: JsonValue, purpose: Purpose): Shape | undefined {
+  if (format !== 'date' && format !== 'time' && format !== 'date-time') {
+    return undefined;
+  }
+  if (purpose === 'output' || format === 'date-time') {
+    const { format: _previous, ...dateTime } = shape;
+    return dateTime;
+  }
+  return { ...shape, format };
 }
 
 /** `@integer` on a number, or on an array of numbers (its elements). */
@@ -1160,6 +1301,7 @@ const kindDescriptions: Readonly<Record<Shape['kind'], string>> = {
   literal: 'a literal',
   enum: 'an enum',
   date: 'a Date',
+  url: 'a URL',
   array: 'an array',
   tuple: 'a tuple',
   object: 'an object',

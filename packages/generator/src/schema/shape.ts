@@ -15,6 +15,7 @@ export type Shape =
   | LiteralShape
   | EnumShape
   | DateShape
+  | UrlShape
   | ArrayShape
   | TupleShape
   | ObjectShape
@@ -73,9 +74,19 @@ export interface EnumShape extends Annotations {
   readonly values: readonly (string | number)[];
 }
 
-/** `Date`: an ISO 8601 string on the wire (`format: date-time`), a `Date` in code. */
+/**
+ * `Date`: an RFC 3339 string on the wire, a `Date` in code. `format: date-time` unless the
+ * member's TSDoc says `@format date` (a full-date, UTC midnight) or `@format time` (a full-time
+ * on 1970-01-01), which only inputs take.
+ */
 export interface DateShape extends Annotations {
   readonly kind: 'date';
+  readonly format?: 'date' | 'time';
+}
+
+/** `URL`: an absolute URI string on the wire (`format: uri`), a `URL` in code. */
+export interface UrlShape extends Annotations {
+  readonly kind: 'url';
 }
 
 /** `T[]` and `readonly T[]`. */

@@ -52,7 +52,9 @@ function printKind(shape: Shape): MutableSchema {
     case 'enum':
       return { ...enumType(shape.values), enum: [...shape.values] };
     case 'date':
-      return { type: 'string', format: 'date-time' };
+      return { type: 'string', format: shape.format ?? 'date-time' };
+    case 'url':
+      return { type: 'string', format: 'uri' };
     case 'array':
       return pick({ type: 'array', items: printShape(shape.items) }, shape, ['minItems', 'maxItems']);
     case 'tuple': {

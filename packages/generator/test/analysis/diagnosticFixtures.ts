@@ -120,7 +120,7 @@ export const keep = HiddenToolset;`,
     source: `${header}export class PingToolset extends Toolset {
   constructor() { super(); this.addTool(/*<*/() => 'pong'/*>*/); }
 }`,
-    messages: [{ messageId: 'notMethodReference', data: { found: 'a function expression', className: 'PingToolset' } }],
+    messages: [{ messageId: 'notMethodReference', data: { found: 'a function expression', className: 'PingToolset', example: '' } }],
     fixed: pingToolset,
   },
   {
@@ -130,7 +130,7 @@ export const keep = HiddenToolset;`,
 export class PingToolset extends Toolset {
   constructor() { super(); this.addTool(/*<*/ping/*>*/); }
 }`,
-    messages: [{ messageId: 'notMethodReference', data: { found: 'the variable "ping"', className: 'PingToolset' } }],
+    messages: [{ messageId: 'notMethodReference', data: { found: 'the variable "ping"', className: 'PingToolset', example: '' } }],
     fixed: pingToolset,
   },
   {
@@ -176,6 +176,7 @@ export class PingToolset extends Toolset {
           pointer: '/counts',
           reason: 'a Map has no JSON form (JSON.stringify turns it into {})',
           fix: 'use Record<string, number> or an array of [key, value] pairs',
+          more: '',
         },
       },
     ],
@@ -202,6 +203,7 @@ export class PingToolset extends Toolset {
           pointer: '/',
           reason: 'a function has no JSON form (JSON.stringify drops it or turns it into null)',
           fix: 'return the data the function would compute instead of the function',
+          more: '',
         },
       },
     ],
@@ -367,7 +369,7 @@ export class PingToolset extends Toolset {
   constructor() { super(); this.addTool(PingToolset.ping).withDescription(/*<*/description/*>*/); }
   static ping(): string { return 'pong'; }
 }`,
-    messages: [{ messageId: 'notLiteral', data: { call: 'withDescription', example: "'Reads one ticket by its number.'" } }],
+    messages: [{ messageId: 'notLiteral', data: { call: 'withDescription', example: "'…'" } }],
     fixed: `${header}export class PingToolset extends Toolset {
   constructor() { super(); this.addTool(PingToolset.ping).withDescription('Answers.'); }
   static ping(): string { return 'pong'; }

@@ -35,7 +35,7 @@ describe('ShapeBuilder', () => {
   function builderFor(source: string) {
     const project = new Project({ useInMemoryFileSystem: true, compilerOptions: { strict: true, target: ts.ScriptTarget.ES2022, lib: ['lib.es2022.d.ts'] } });
     const file = project.createSourceFile('/fixture.ts', source);
-    const builder = new ShapeBuilder({ ts, checker: project.getTypeChecker().compilerObject, purpose: 'input' });
+    const builder = new ShapeBuilder({ ts, program: project.getProgram().compilerObject, checker: project.getTypeChecker().compilerObject, purpose: 'input' });
     const typeOf = (name: string) => file.getInterfaceOrThrow(name).getType().compilerType;
     return { builder, typeOf };
   }

@@ -40,7 +40,7 @@ export function derive(source: string, purpose: 'input' | 'output' = 'input', op
   if (subject === undefined) {
     throw new Error('the fixture declares no Subject and no function subject(parameter)');
   }
-  const builder = new ShapeBuilder({ ts, checker: project.getTypeChecker().compilerObject, purpose });
+  const builder = new ShapeBuilder({ ts, program: project.getProgram().compilerObject, checker: project.getTypeChecker().compilerObject, purpose });
   const typeNode = parameter?.getTypeNode()?.compilerNode;
   const root = builder.shapeOf(subject.getType().compilerType, '', typeNode);
   const document = builder.document(root);

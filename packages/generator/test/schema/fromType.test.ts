@@ -739,6 +739,115 @@ const fixtures: readonly Fixture[] = [
     invalid: [{ due: 'tomorrow', done: null }, { due: 1714557600000, done: null }],
   },
   {
+    name: 'Date members with @format date, time and date-time, as input',
+    source: `export interface Subject {
+      /** @format date */
+      day: Date;
+      /** @format time */
+      at?: Date;
+      /** @format date-time */
+      when: Date | null;
+    }`,
+    want: {
+      type: 'object',
+      properties: {
+        day: { type: 'string', format: 'date' },
+        at: { type: 'string', format: 'time' },
+        when: { anyOf: [{ type: 'string', format: 'date-time' }, { type: 'null' }] },
+      },
+      required: ['day', 'when'],
+      additionalProperties: false,
+    },
+    valid: [{ day: '2026-01-31', at: '09:00:00Z', when: null }],
+    invalid: [{ day: 20260131, when: null }, { day: '2026-01-31' }],
+  },
+  {
+    name: 'Date members with @format date in a result: JSON.stringify sends a date-time',
+    purpose: 'output',
+    source: `export interface Subject {
+      /** @format date */
+      day: Date;
+    }`,
+    want: { type: 'object', properties: { day: { type: 'string', format: 'date-time' } }, required: ['day'], additionalProperties: false },
+    valid: [{ day: '2026-01-31T00:00:00.000Z' }],
+    invalid: [{ day: 1 }],
+  },
+  {
+    name: 'Record<string, never>: an object with no properties',
+    source: 'export interface Subject { meta: Record<string, never>; empty: { [key: string]: never } }',
+    want: {
+      type: 'object',
+      properties: {
+        meta: { type: 'object', properties: {}, required: [], additionalProperties: false },
+        empty: { type: 'object', properties: {}, required: [], additionalProperties: false },
+      },
+      required: ['meta', 'empty'],
+      additionalProperties: false,
+    },
+    valid: [{ meta: {}, empty: {} }],
+    invalid: [{ meta: { a: 1 }, empty: {} }, { meta: {}, empty: { b: null } }],
+  },
+  {
+    name: 'members JSON never holds are left out: symbol keys and members that can only be undefined',
+    source: `declare const key: unique symbol;
+      export interface Subject { [key]: string; [Symbol.iterator]?: () => Iterator<string>; name: string; gone: undefined; never?: undefined }`,
+    want: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'], additionalProperties: false },
+    valid: [{ name: 'x' }],
+    invalid: [{ name: 'x', gone: null }, {}],
+  },
+  {
+    name: 'the same members of a result are left out too',
+    purpose: 'output',
+    source: `declare const key: unique symbol;
+      export interface Subject { [key]: string; name: string; gone: undefined }`,
+    want: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'], additionalProperties: false },
+    valid: [{ name: 'x' }],
+    invalid: [{}],
+  },
+  {
+    name: "a member without TSDoc of its own takes its declared type's",
+    source: `/** How urgent an issue is. */
+      type Priority = 'low' | 'high';
+      /** Who works on an issue. */
+      interface Person { name: string }
+      /** How bad a failure is. */
+      enum Severity { Minor = 'minor', Major = 'major' }
+      export interface Subject {
+        priority: Priority;
+        later?: Priority;
+        maybe: Priority | null;
+        /** Its own words win. */
+        own: Priority;
+        owner: Person;
+        severity: Severity;
+        due: Date;
+        labels: Record<string, string>;
+      }`,
+    want: {
+      type: 'object',
+      properties: {
+        priority: { type: 'string', enum: ['low', 'high'], description: 'How urgent an issue is.' },
+        later: { type: 'string', enum: ['low', 'high'], description: 'How urgent an issue is.' },
+        maybe: { anyOf: [{ type: 'string', enum: ['low', 'high'] }, { type: 'null' }], description: 'How urgent an issue is.' },
+        own: { type: 'string', enum: ['low', 'high'], description: 'Its own words win.' },
+        owner: {
+          type: 'object',
+          properties: { name: { type: 'string' } },
+          required: ['name'],
+          additionalProperties: false,
+          description: 'Who works on an issue.',
+        },
+        severity: { type: 'string', enum: ['minor', 'major'], description: 'How bad a failure is.' },
+        due: { type: 'string', format: 'date-time' },
+        labels: { type: 'object', properties: {}, required: [], additionalProperties: { type: 'string' } },
+      },
+      required: ['priority', 'maybe', 'own', 'owner', 'severity', 'due', 'labels'],
+      additionalProperties: false,
+    },
+    valid: [{ priority: 'low', maybe: null, own: 'high', owner: { name: 'Ada' }, severity: 'minor', due: '2026-01-31T00:00:00Z', labels: {} }],
+    invalid: [{ priority: 'mid', maybe: null, own: 'high', owner: { name: 'Ada' }, severity: 'minor', due: '2026-01-31T00:00:00Z', labels: {} }],
+  },
+  {
     name: 'unknown and any',
     source: 'export interface Subject { payload: unknown; raw: any }',
     want: { type: 'object', properties: { payload: {}, raw: {} }, required: ['payload', 'raw'], additionalProperties: false },

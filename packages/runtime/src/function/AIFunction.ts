@@ -51,6 +51,8 @@ export interface ToolMetadata {
   readonly confidentiality: Confidentiality;
   readonly workspacePaths: readonly WorkspacePathMetadata[];
   readonly settings: ToolSettingsMetadata | null;
+  /** Present, and true, when the tool's method is `@deprecated` (its description says so too). */
+  readonly deprecated?: true;
 }
 
 /**

@@ -6,7 +6,7 @@ import type { InjectedValues, ToolDefinition } from './ToolDefinition.js';
 import { drainAsyncIterable, raceAbort } from './abortable.js';
 import { resolveSettings } from './resolveSettings.js';
 import { toJsonValue } from './toJsonValue.js';
-import { validateArguments } from './validateArguments.js';
+import { acceptedArguments, validateArguments } from './validateArguments.js';
 
 const opaqueMessage = 'The tool failed unexpectedly.';
 
@@ -19,8 +19,9 @@ export async function invokeTool(
   const signal = context.signal ?? new AbortController().signal;
   signal.throwIfAborted();
 
-  const input = context.lenient === true ? repair(definition, args, context) : args;
-  const validation = validateArguments(definition.validate, input);
+  const validation =
+    acceptedArguments(definition.validate, args) ??
+    validateArguments(definition.validate, context.lenient === true ? repair(definition, args, context) : args);
   if (!validation.ok) throw new ToolArgumentError(validation.issues);
   const stored =
     context.settingsStore === undefined || definition.createSettings === undefined ? undefined : await context.settingsStore.get(definition.name);

@@ -7,6 +7,14 @@ export type ArgumentValidation =
   | { readonly ok: true; readonly input: ToolArguments; readonly value: Record<string, unknown> }
   | { readonly ok: false; readonly issues: readonly ArgumentIssue[] };
 
+/**
+ * Arguments a validator already accepted, keyed by the value it returned. An SDK that takes the
+ * Standard Schema (`~standard.validate`) passes that value, `Date`s and all, to the tool's
+ * `execute`, which calls `invoke` with it: looked up here, it is not validated a second time
+ * (which would also reject its `Date`s, since the model sends strings). Weak, so nothing is kept.
+ */
+const accepted = new WeakMap<object, { readonly validate: ArgumentValidator; readonly input: ToolArguments }>();
+
 /** Checks that `input` is a plain object, then runs the generated validator on it. */
 export function validateArguments(validate: ArgumentValidator, input: unknown): ArgumentValidation {
   if (!isPlainObject(input)) {
@@ -15,6 +23,19 @@ export function validateArguments(validate: ArgumentValidator, input: unknown): 
   const issues: ArgumentIssue[] = [];
   const value = validate(input, issues);
   return issues.length === 0 ? { ok: true, input, value } : { ok: false, issues };
+}
+
+/** Like `validateArguments`, and remembers the accepted value so that `acceptedArguments` knows it. */
+export function validateAndRemember(validate: ArgumentValidator, input: unknown): ArgumentValidation {
+  const validation = validateArguments(validate, input);
+  if (validation.ok) accepted.set(validation.value, { validate, input: validation.input });
+  return validation;
+}
+
+/** The validation of `value` when `validate` itself returned it from `validateAndRemember`; otherwise undefined. */
+export function acceptedArguments(validate: ArgumentValidator, value: unknown): ArgumentValidation | undefined {
+  const known = typeof value === 'object' && value !== null ? accepted.get(value) : undefined;
+  return known?.validate === validate ? { ok: true, input: known.input, value: value as Record<string, unknown> } : undefined;
 }
 
 /** An object literal or `JSON.parse` result: no array, no class instance. */

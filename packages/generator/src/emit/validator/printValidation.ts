@@ -11,6 +11,7 @@ import type {
   StringShape,
   TupleShape,
   UnionShape,
+  UrlShape,
 } from '../../schema/shape.js';
 import type { Branch, CodeWriter } from './CodeWriter.js';
 import { findDiscriminator, type Discriminator } from './discriminator.js';
@@ -184,21 +185,38 @@ const printEnum: KindPrinter<EnumShape> = (shape, site, printer) => {
   return value;
 };
 
+/** How a date string of each format becomes the `Date` the method receives. */
+const dateConversions: Readonly<Record<NonNullable<DateShape['format']> | 'date-time', (text: string) => string>> = {
+  'date-time': (text) => `new Date(${text})`,
+  // ECMAScript reads a date-only string as UTC midnight
+  date: (text) => `new Date(${text})`,
+  time: (text) => `new Date('1970-01-01T' + ${text})`,
+};
+
 const printDate: KindPrinter<DateShape> = (shape, site, printer) => {
+  const format = shape.format ?? 'date-time';
+  return printConverted(shape, site, printer, format, dateConversions[format]);
+};
+
+const printUrl: KindPrinter<UrlShape> = (shape, site, printer) => printConverted(shape, site, printer, 'uri', (text) => `new URL(${text})`);
+
+/** A string of an enforced format that the method receives as an object (`Date`, `URL`). */
+function printConverted(shape: Shape, site: Site, printer: ValidationPrinter, format: string, convert: (text: string) => string): string {
   const value = site.input;
+  const enforced = enforcedFormat(format)!;
   const built = printer.names.fresh('t', site.path);
   printer.writer.line(`let ${built}: unknown = ${value};`);
   printer.checkType(shape, site, 'string', () =>
     printer.writer.branches([
       {
-        condition: `!__toolgenIsDateTime(${value})`,
-        body: () => printer.push(site.pointer, printer.got(messages.format(enforcedFormat('date-time')!.phrase), value)),
+        condition: `!${enforced.test}(${value})`,
+        body: () => printer.push(site.pointer, printer.got(messages.format(enforced.phrase), value)),
       },
-      { condition: null, body: () => printer.writer.line(`${built} = new Date(${value});`) },
+      { condition: null, body: () => printer.writer.line(`${built} = ${convert(value)};`) },
     ]),
   );
   return built;
-};
+}
 
 /** Item-count checks of an array or tuple held in `list`. */
 function printItemCount(printer: ValidationPrinter, list: string, pointer: Pointer, minItems: number | undefined, maxItems: number | undefined): void {
@@ -575,6 +593,7 @@ const printers: { readonly [K in Shape['kind']]: KindPrinter<ShapeOf<K>> } = {
   literal: printLiteral,
   enum: printEnum,
   date: printDate,
+  url: printUrl,
   array: printArray,
   tuple: printTuple,
   object: printObject,
