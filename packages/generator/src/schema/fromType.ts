@@ -784,8 +784,22 @@ function isFunction(type: ts.Type, walk: Walk): boolean {
 const functionProcessor: Processor = {
   kind: 'function',
   applies: (type, walk) => hasFlag(type, walk.ts.TypeFlags.Object) && isFunction(type, walk),
-  derive: (type, site, walk) => walk.fail(type, site.pointer, faults.function[walk.purpose]),
+  derive: (type, site, walk) => walk.fail(type, site.pointer, isClassConstructor(type, walk) ? classFault(type, walk) : faults.function[walk.purpose]),
 };
+
+/** `typeof Ticket`: the class itself, which JSON cannot carry either, but which is rarely what was meant. */
+function isClassConstructor(type: ts.Type, walk: Walk): boolean {
+  const symbol = type.getSymbol();
+  return symbol !== undefined && (symbol.flags & walk.ts.SymbolFlags.Class) !== 0 && walk.checker.getSignaturesOfType(type, walk.ts.SignatureKind.Construct).length > 0;
+}
+
+function classFault(type: ts.Type, walk: Walk): Fault {
+  const name = type.getSymbol()!.getName();
+  return {
+    reason: `it is the class ${name} itself (its constructor), which has no JSON form`,
+    fix: `write ${name} for an instance of the class, or take data that names which class to use`,
+  };
+}
 
 /** Interfaces, object type aliases, class instances (data members only), mapped types, intersections. */
 const objectProcessor: Processor = {

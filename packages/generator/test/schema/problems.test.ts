@@ -31,6 +31,11 @@ const fixtures: readonly ProblemFixture[] = [
     ],
   },
   {
+    name: 'typeof a class: the class itself, not an instance',
+    source: 'class Ticket { id = 1; }\nexport interface Subject { kind: typeof Ticket }',
+    want: [{ pointer: '/kind', typeText: 'typeof Ticket', reason: /the class Ticket itself/, fix: /write Ticket for an instance/ }],
+  },
+  {
     name: 'the Function type',
     source: 'export interface Subject { handler: Function }',
     want: [{ pointer: '/handler', typeText: 'Function', reason: /function has no JSON form/, fix: /keep the function in code/ }],
