@@ -3,9 +3,10 @@ import { describe, expect, it } from 'vitest';
 import type { ShapeDocument } from '../../src/schema/shape.js';
 import { toJsonSchema } from '../../src/schema/toJsonSchema.js';
 import { deriveProviderVariants } from '../../src/schema/variants.js';
+import { documentOf, validatorFixtures } from '../emit/validator/fixtures.js';
 import { canonical } from './variants/fixtures.js';
 import {
-  absentAsNull, anthropicProblems, compile, deepFreeze, geminiProblems, openAiStrictProblems,
+  anthropicProblems, asStrict, compile, deepFreeze, geminiProblems, openAiStrictProblems,
 } from './variants/invariants.js';
 
 type Losses = readonly (readonly [pointer: string, keyword: string])[];
@@ -21,6 +22,16 @@ function expectVariant(variant: SchemaVariantName, row: Row): void {
   expect(derived.variants[variant]).toEqual(row.want.schema);
   const losses = derived.losses.filter((loss) => loss.variant === variant);
   expect(losses).toEqual(row.want.losses.map(([pointer, keyword]) => ({ variant, pointer, keyword })));
+}
+
+const leaveOut = 'Send null to leave it out, or {"value": ...} to set it; {"value": null} sets it to null.';
+
+/** openai-strict's optional member that may be null: null for absent, or the value wrapped, so null stays sayable. */
+function wrapped(value: JsonSchema, description: string): JsonSchema {
+  return {
+    anyOf: [{ type: 'object', properties: { value }, required: ['value'], additionalProperties: false }, { type: 'null' }],
+    description,
+  };
 }
 
 const openAiRows: readonly Row[] = [
@@ -41,10 +52,46 @@ const openAiRows: readonly Row[] = [
     },
   },
   {
-    name: 'nullable: already nullable optionals are not wrapped again',
+    name: 'nullable: required nullables are kept, an optional nullable is wrapped so that null and absent stay apart',
     canonical: canonical.nullable,
     want: {
-      schema: { ...canonical.nullable, required: ['assignee', 'closedAt', 'ref'] },
+      schema: {
+        type: 'object',
+        properties: {
+          assignee: canonical.nullable.properties.assignee,
+          closedAt: wrapped({ anyOf: [{ type: 'string', format: 'date-time' }, { type: 'null' }] }, leaveOut),
+          ref: canonical.nullable.properties.ref,
+        },
+        required: ['assignee', 'closedAt', 'ref'],
+        additionalProperties: false,
+      },
+      losses: [],
+    },
+  },
+  {
+    name: 'optional nullable members at any depth: null is absent, {"value": x} is x, the encoding said in words',
+    canonical: canonical.optionalNullable,
+    want: {
+      schema: {
+        type: 'object',
+        properties: {
+          assignee: wrapped({ anyOf: [{ type: 'string' }, { type: 'null' }] }, `Who works on it; null unassigns it. ${leaveOut}`),
+          anything: wrapped({}, leaveOut),
+          notes: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: {
+                due: wrapped({ anyOf: [{ type: 'string', format: 'date-time' }, { type: 'null' }] }, `Defaults to null. ${leaveOut}`),
+              },
+              required: ['due'],
+              additionalProperties: false,
+            },
+          },
+        },
+        required: ['assignee', 'anything', 'notes'],
+        additionalProperties: false,
+      },
       losses: [],
     },
   },
@@ -75,6 +122,7 @@ const openAiRows: readonly Row[] = [
     },
   },
   { name: 'enum and const are kept', canonical: canonical.enumConst, want: { schema: canonical.enumConst, losses: [] } },
+  { name: 'numeric and boolean enums and consts are kept', canonical: canonical.numericEnum, want: { schema: canonical.numericEnum, losses: [] } },
   {
     name: 'numeric bounds are kept, length bounds said in words',
     canonical: canonical.bounds,
@@ -293,8 +341,10 @@ const openAiRows: readonly Row[] = [
 const anthropicRows: readonly Row[] = [
   { name: 'flat object is kept, default included', canonical: canonical.flat, want: { schema: canonical.flat, losses: [] } },
   { name: 'nullable is kept', canonical: canonical.nullable, want: { schema: canonical.nullable, losses: [] } },
+  { name: 'optional nullables are kept', canonical: canonical.optionalNullable, want: { schema: canonical.optionalNullable, losses: [] } },
   { name: 'nested object is kept', canonical: canonical.nested, want: { schema: canonical.nested, losses: [] } },
   { name: 'enum and const are kept', canonical: canonical.enumConst, want: { schema: canonical.enumConst, losses: [] } },
+  { name: 'numeric and boolean enums and consts are kept', canonical: canonical.numericEnum, want: { schema: canonical.numericEnum, losses: [] } },
   {
     name: 'numeric and length bounds are said in words',
     canonical: canonical.bounds,
@@ -540,6 +590,29 @@ const geminiRows: readonly Row[] = [
     },
   },
   {
+    name: 'optional nullables: nullable: true, still optional',
+    canonical: canonical.optionalNullable,
+    want: {
+      schema: {
+        type: 'object',
+        properties: {
+          assignee: { type: 'string', nullable: true, description: 'Who works on it; null unassigns it' },
+          anything: {},
+          notes: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: { due: { type: 'string', nullable: true, format: 'date-time', default: null } },
+              required: [],
+            },
+          },
+        },
+        required: ['notes'],
+      },
+      losses: [],
+    },
+  },
+  {
     name: 'nested object',
     canonical: canonical.nested,
     want: {
@@ -559,14 +632,14 @@ const geminiRows: readonly Row[] = [
     },
   },
   {
-    name: 'const becomes a one-value enum',
+    name: 'a string const becomes a one-value enum; an enum not only of strings is said in words',
     canonical: canonical.enumConst,
     want: {
       schema: {
         type: 'object',
         properties: {
           status: { type: 'string', enum: ['open', 'closed'] },
-          priority: { enum: [1, 'high'] },
+          priority: { description: 'Must be one of 1, "high".' },
           target: {
             anyOf: [
               {
@@ -584,7 +657,28 @@ const geminiRows: readonly Row[] = [
         },
         required: ['status', 'priority', 'target'],
       },
-      losses: [],
+      losses: [['/priority', 'enum']],
+    },
+  },
+  {
+    name: 'numeric enums and non-string consts are said in words (Gemini takes enum on strings only)',
+    canonical: canonical.numericEnum,
+    want: {
+      schema: {
+        type: 'object',
+        properties: {
+          severity: { type: 'number', description: 'How bad it is. Must be one of 1, 2, 3.' },
+          level: {
+            anyOf: [
+              { type: 'number', nullable: true, description: 'Must be 0.' },
+              { type: 'boolean', nullable: true, description: 'Must be true.' },
+            ],
+          },
+          label: { type: 'string', enum: ['minor', 'major'] },
+        },
+        required: ['severity', 'level', 'label'],
+      },
+      losses: [['/level', 'const'], ['/severity', 'enum']],
     },
   },
   {
@@ -812,6 +906,11 @@ describe('deriveProviderVariants: gemini', () => {
 
 const fixtures = Object.entries(canonical) as [string, JsonSchema][];
 
+/** The canonical schema of every feature the validator tests, for more shapes than the tables above; tools have object roots. */
+const validatorDocuments = validatorFixtures
+  .filter((fixture) => documentOf(fixture).root.kind === 'object')
+  .map((fixture) => [fixture.name, toJsonSchema(documentOf(fixture))] as [string, JsonSchema]);
+
 const invariants: Readonly<Record<SchemaVariantName, (schema: JsonSchema) => string[]>> = {
   'openai-strict': openAiStrictProblems,
   anthropic: anthropicProblems,
@@ -820,6 +919,13 @@ const invariants: Readonly<Record<SchemaVariantName, (schema: JsonSchema) => str
 
 describe('invariants of every variant', () => {
   it.each(fixtures)('%s: each variant stays inside its provider subset', (_name, schema) => {
+    const { variants } = deriveProviderVariants(schema);
+    for (const [variant, check] of Object.entries(invariants)) {
+      expect(check(variants[variant as SchemaVariantName]), variant).toEqual([]);
+    }
+  });
+
+  it.each(validatorDocuments)('validator fixture %s: each variant stays inside its provider subset', (_name, schema) => {
     const { variants } = deriveProviderVariants(schema);
     for (const [variant, check] of Object.entries(invariants)) {
       expect(check(variants[variant as SchemaVariantName]), variant).toEqual([]);
@@ -854,9 +960,14 @@ const validArguments: readonly (readonly [keyof typeof canonical, JsonValue])[] 
   ['flat', { query: 'printer', limit: 3 }],
   ['nullable', { assignee: null, ref: 2 }],
   ['nullable', { assignee: 'ann', closedAt: '2024-05-01T10:00:00Z', ref: 'T-1' }],
+  ['optionalNullable', { notes: [] }],
+  ['optionalNullable', { assignee: null, anything: null, notes: [{}, { due: null }, { due: '2024-05-01T10:00:00Z' }] }],
+  ['optionalNullable', { assignee: 'ann', anything: { value: 1 }, notes: [] }],
   ['nested', {}],
   ['nested', { filter: { owner: 'me' } }],
   ['enumConst', { status: 'open', priority: 'high', target: { kind: 'team', slug: 'ops' } }],
+  ['numericEnum', { severity: 2, level: true, label: 'minor' }],
+  ['numericEnum', { severity: 1, level: null, label: 'major' }],
   ['bounds', { limit: 5, score: 0.5, title: 'Hello' }],
   ['pattern', { id: 'T-12' }],
   ['formats', { due: '2024-05-01T10:00:00Z', email: 'ann@example.com', site: 'https://example.com' }],
@@ -876,16 +987,27 @@ describe('variants accept what the canonical schema accepts', () => {
     const { variants } = deriveProviderVariants(schema);
     const defs = (schema['$defs'] ?? {}) as JsonSchema;
     expect(compile(schema)(args)).toBe(true);
-    expect(compile(variants['openai-strict'])(absentAsNull(schema, args, defs))).toBe(true);
+    expect(compile(variants['openai-strict'])(asStrict(schema, args, defs))).toBe(true);
     expect(compile(variants.anthropic)(args)).toBe(true);
     expect(compile(variants.gemini)(args)).toBe(true);
   });
 
   it('sends an absent optional as null in openai-strict, which the canonical schema rejects', () => {
-    const args = absentAsNull(canonical.flat, { query: 'printer' }, {});
+    const args = asStrict(canonical.flat, { query: 'printer' }, {});
     expect(args).toEqual({ query: 'printer', limit: null });
     expect(compile(deriveProviderVariants(canonical.flat).variants['openai-strict'])(args)).toBe(true);
     expect(compile(canonical.flat)(args)).toBe(false);
+  });
+
+  it('keeps absent, null and a value apart for an optional nullable member in openai-strict', () => {
+    const strict = compile(deriveProviderVariants(canonical.optionalNullable).variants['openai-strict']);
+    const others = { anything: null, notes: [] };
+    expect(strict({ ...others, assignee: null })).toBe(true);
+    expect(strict({ ...others, assignee: { value: null } })).toBe(true);
+    expect(strict({ ...others, assignee: { value: 'ann' } })).toBe(true);
+    expect(strict({ ...others, assignee: 'ann' })).toBe(false);
+    expect(strict({ ...others, assignee: {} })).toBe(false);
+    expect(strict({ ...others, assignee: { value: 'ann', other: 1 } })).toBe(false);
   });
 });
 
@@ -947,6 +1069,21 @@ describe('edges', () => {
       { variant: 'anthropic', pointer: '/size', keyword: 'maxLength' },
       { variant: 'anthropic', pointer: '/size', keyword: 'maximum' },
     ]);
+  });
+
+  it('gemini: a lone null type is said in words; a nullable string enum keeps its enum', () => {
+    const schema: JsonSchema = {
+      type: 'object',
+      properties: { nothing: { type: 'null' }, size: { anyOf: [{ type: 'string', enum: ['s', 'm'] }, { type: 'null' }] } },
+      required: ['nothing', 'size'],
+      additionalProperties: false,
+    };
+    const { variants, losses } = deriveProviderVariants(schema);
+    expect(variants.gemini['properties']).toEqual({
+      nothing: { description: 'Must be null.' },
+      size: { type: 'string', nullable: true, enum: ['s', 'm'] },
+    });
+    expect(losses.filter((loss) => loss.variant === 'gemini')).toEqual([{ variant: 'gemini', pointer: '/nothing', keyword: 'type' }]);
   });
 
   it('escapes ~ and / in pointers and keeps __proto__ an own property', () => {

@@ -3,8 +3,8 @@ import type { ShapeFacts } from './ShapeFacts.js';
 
 /**
  * Which shapes the strict normalizer has to walk: those holding, at any depth, an object with
- * an optional member that cannot be null (the member the `openai-strict` variant sends as null
- * when the model leaves it out).
+ * an optional member. The `openai-strict` variant sends such a member as null when the model
+ * leaves it out, and, when the member may itself be null, as `{ "value": … }` when it is given.
  */
 export class NormalizationNeeds {
   readonly #facts: ShapeFacts;
@@ -46,8 +46,13 @@ export class NormalizationNeeds {
     }
   }
 
-  /** An optional member whose shape cannot be null: null sent for it means absent. */
-  removesNull(property: { readonly optional: boolean; readonly shape: Shape }): boolean {
-    return property.optional && !this.#facts.canBeNull(property.shape);
+  /** An optional member: null sent for it means absent. */
+  removesNull(property: { readonly optional: boolean }): boolean {
+    return property.optional;
+  }
+
+  /** An optional member that may be null: sent as `{ "value": … }` when given, so that null and absent stay apart. */
+  unwraps(property: { readonly optional: boolean; readonly shape: Shape }): boolean {
+    return property.optional && this.#facts.canBeNull(property.shape);
   }
 }

@@ -24,8 +24,9 @@ export interface NormalizationSite {
 
 /**
  * Prints the strict normalizer: a copy of the input without the nulls the `openai-strict`
- * variant sends for optional, non-nullable members. What does not fit the shape is passed
- * through unchanged, for the validator to judge.
+ * variant sends for absent optional members, and with the `{ "value": … }` it sends for a given
+ * optional member that may be null replaced by what it holds. What does not fit the shape is
+ * passed through unchanged, for the validator to judge.
  */
 export class NormalizationPrinter {
   readonly writer: CodeWriter;
@@ -101,14 +102,17 @@ export class NormalizationPrinter {
         const put = (element: string): void => {
           writer.line(`__toolgenPut(${built}, ${key}, ${element});`);
         };
-        const nested = shape.properties.filter((property) => this.needs.of(property.shape));
-        const branches: Branch[] = nested.map((property) => ({
-          condition: `${key} === ${quote(property.name)}`,
-          body: () => put(this.print(property.shape, { input: value, path: [...site.path, property.name] })),
-        }));
+        const walked = shape.properties.filter((property) => this.needs.unwraps(property) || this.needs.of(property.shape));
+        const branches: Branch[] = walked.map((property) => {
+          const member: NormalizationSite = { input: value, path: [...site.path, property.name] };
+          return {
+            condition: `${key} === ${quote(property.name)}`,
+            body: () => put(this.needs.unwraps(property) ? this.#unwrap(property.shape, member) : this.print(property.shape, member)),
+          };
+        });
         const values = shape.additionalProperties;
         if (values !== false && this.needs.of(values)) {
-          const others = shape.properties.filter((property) => !this.needs.of(property.shape));
+          const others = shape.properties.filter((property) => !walked.includes(property));
           if (others.length > 0) {
             branches.push({ condition: isOneOf(key, others.map((property) => property.name), keys(others)), body: () => put(value) });
           }
@@ -120,6 +124,21 @@ export class NormalizationPrinter {
       });
       return built;
     });
+  }
+
+  /** `{ "value": x }` (exactly that key) becomes the normalization of `x`; anything else is left as it is. */
+  #unwrap(shape: Shape, site: NormalizationSite): string {
+    const { writer, names } = this;
+    const result = names.fresh('w', site.path);
+    writer.line(`let ${result}: unknown = ${site.input};`);
+    const wrapper = `${isType('object', site.input)} && Object.keys(${site.input}).length === 1 && __toolgenHasOwn.call(${site.input}, 'value')`;
+    writer.block(`if (${wrapper})`, () => {
+      const path = [...site.path, 'value'];
+      const inner = names.fresh('v', path);
+      writer.line(`const ${inner} = (${site.input} as Record<string, unknown>)['value'];`);
+      writer.line(`${result} = ${this.print(shape, { input: inner, path })};`);
+    });
+    return result;
   }
 
   #array(shape: ArrayShape, site: NormalizationSite): string {

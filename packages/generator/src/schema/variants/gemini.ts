@@ -1,36 +1,59 @@
 import type { JsonValue } from '@toolgen/runtime';
-import { describe, drop, dropUnlisted, keep, loseMap, tupleAsItems, walkAnyOf, walkItems, walkProperties } from './handlers.js';
-import { isSchema, ownValue, setOwn, type MutableSchema } from './json.js';
+import {
+  describe, drop, dropUnlisted, keep, loseKeyword, loseMap, tupleAsItems, walkAnyOf, walkItems, walkProperties,
+} from './handlers.js';
+import { copyJson, isSchema, ownValue, setOwn, type MutableSchema } from './json.js';
 import { inlineRef, sameType } from './refs.js';
 import type { KeywordHandler, SchemaNode, VariantRules } from './walker.js';
 
-const constAsEnum: KeywordHandler = (_keyword, value, node) => node.out.set('enum', [value]);
+// Gemini takes `enum` on strings only: other values are said in words (the validator still enforces them).
+function stringEnum(toValues: (value: JsonValue) => JsonValue): KeywordHandler {
+  return (keyword, value, node) => {
+    const values = toValues(value);
+    const type = ownValue(node.source, 'type');
+    const strings = Array.isArray(values) && values.length > 0 && (values as readonly JsonValue[]).every((each) => typeof each === 'string');
+    if (!strings || (type !== undefined && type !== 'string')) {
+      return loseKeyword(keyword, value, node);
+    }
+    node.out.set('type', 'string');
+    node.out.set('enum', copyJson(values));
+  };
+}
 
 function isNullSchema(schema: JsonValue): boolean {
   return isSchema(schema) && ownValue(schema, 'type') === 'null';
 }
 
-// OpenAPI 3.0 has no null type and `nullable` only counts beside a `type`: the null member moves into the others.
+// OpenAPI 3.0 has no null type: a lone one is said in words; a union's null member becomes `nullable` (nullAsFlag).
+const typeButNull: KeywordHandler = (keyword, value, node) => (value === 'null' ? loseKeyword : keep)(keyword, value, node);
+
+/** Union members without the null one, which `nullAsFlag` turns into `nullable`. */
+const anyOfButNull: KeywordHandler = (keyword, value, node) => {
+  const members = Array.isArray(value) ? (value as readonly JsonValue[]) : [];
+  const others = members.filter((member) => !isNullSchema(member));
+  if (others.length === 0 || others.length === members.length) {
+    return walkAnyOf(keyword, value, node);
+  }
+  node.out.set('nullable', true);
+  walkAnyOf(keyword, others, node);
+};
+
+// `nullable` only counts beside a `type`: it moves onto the members (or onto the one member, merged in).
 function nullAsFlag(node: SchemaNode): void {
   const members = node.out.get('anyOf');
-  if (!Array.isArray(members)) {
+  if (node.out.get('nullable') !== true || !Array.isArray(members)) {
     return;
   }
-  const others = (members as readonly JsonValue[]).filter((member) => !isNullSchema(member));
-  const [only] = others;
-  if (only === undefined || others.length === members.length) {
-    return;
-  }
+  const [only] = members as readonly JsonValue[];
   node.out.delete('anyOf');
-  if (others.length === 1 && isSchema(only)) {
-    node.out.set('nullable', true);
+  if (members.length === 1 && isSchema(only)) {
     node.out.merge(only);
     return;
   }
-  const flagged = others.map(withNullable);
+  const flagged = (members as readonly JsonValue[]).map(withNullable);
   node.out.set('anyOf', flagged);
-  if (flagged.every((member, index) => member === others[index])) {
-    node.out.set('nullable', true);
+  if (!flagged.every((member, index) => member === members[index])) {
+    node.out.delete('nullable');
   }
 }
 
@@ -48,14 +71,17 @@ function withNullable(schema: JsonValue): JsonValue {
   return flagged;
 }
 
-/** Gemini's OpenAPI 3.0 subset: no `$ref`/`$defs`, tuples, exclusive bounds or `additionalProperties`; `nullable`, not a null type. */
+/**
+ * Gemini's OpenAPI 3.0 subset (https://ai.google.dev/api/caching#Schema): no `$ref`/`$defs`, tuples, exclusive bounds,
+ * `additionalProperties` or `const`; `enum` only on strings; `nullable`, not a null type.
+ */
 export const gemini: VariantRules = {
   name: 'gemini',
   keywords: {
     $ref: inlineRef(sameType),
-    type: keep,
-    const: constAsEnum,
-    enum: keep,
+    type: typeButNull,
+    const: stringEnum((value) => [value]),
+    enum: stringEnum((value) => value),
     properties: walkProperties(),
     required: keep,
     additionalProperties: loseMap(false),
@@ -63,13 +89,14 @@ export const gemini: VariantRules = {
     items: walkItems,
     minItems: keep,
     maxItems: keep,
-    anyOf: walkAnyOf,
+    anyOf: anyOfButNull,
     minimum: keep,
     maximum: keep,
     minLength: keep,
     maxLength: keep,
     pattern: keep,
     format: keep,
+    title: keep,
     description: describe,
     default: keep,
     examples: drop,

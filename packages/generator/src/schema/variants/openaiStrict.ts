@@ -5,7 +5,7 @@ import {
 import { isSchema, ownValue, refName } from './json.js';
 import { keepRef } from './refs.js';
 import type { KeywordHandler, SchemaNode, VariantRules } from './walker.js';
-import { defaultSentence } from './words.js';
+import { defaultSentence, joinDescription, wrapperSentence } from './words.js';
 
 const supportedFormats: ReadonlySet<string> = new Set([
   'date-time', 'time', 'date', 'duration', 'email', 'hostname', 'ipv4', 'ipv6', 'uuid',
@@ -16,14 +16,20 @@ const formatIfSupported: KeywordHandler = (keyword, value, node) =>
 
 const sayDefault: KeywordHandler = (_keyword, value, node) => node.out.say(defaultSentence(value));
 
-// Strict mode requires every property, so an optional one is sent as null; the host maps that null back to absent.
-function nullableIfOptional(printed: JsonValue, optional: boolean, node: SchemaNode): JsonValue {
-  if (!optional || !isSchema(printed) || acceptsNull(printed, node.walk.defs, new Set())) {
+/**
+ * Strict mode requires every property, so an optional one is sent as null for absent; the normalizer maps that null
+ * back to absent. A member that may itself be null is sent wrapped, `{ "value": … }`, so that null stays sayable.
+ */
+function nullForAbsent(printed: JsonValue, optional: boolean, node: SchemaNode): JsonValue {
+  if (!optional || !isSchema(printed)) {
     return printed;
   }
   const { description, ...schema } = printed;
-  const anyOf = [schema, { type: 'null' }];
-  return description === undefined ? { anyOf } : { anyOf, description };
+  const nullable = acceptsNull(printed, node.walk.defs, new Set());
+  const present = nullable ? { type: 'object', properties: { value: schema }, required: ['value'], additionalProperties: false } : schema;
+  const said = joinDescription([typeof description === 'string' ? description : '', nullable ? wrapperSentence : '']);
+  const anyOf = [present, { type: 'null' }];
+  return said === '' ? { anyOf } : { anyOf, description: said };
 }
 
 function acceptsNull(schema: JsonValue, defs: JsonSchema, seen: ReadonlySet<string>): boolean {
@@ -70,7 +76,7 @@ export const openAiStrict: VariantRules = {
     type: keep,
     const: keep,
     enum: keep,
-    properties: walkProperties(nullableIfOptional),
+    properties: walkProperties(nullForAbsent),
     required: drop,
     // Open objects are rejected and an array of entries is not what the validator takes: a map stays closed, said in words.
     additionalProperties: loseMap(true),

@@ -14,6 +14,9 @@ const keywordSentences: Readonly<Record<string, (value: JsonValue) => string>> =
   maxItems: (value) => `At most ${count(value, 'item')}.`,
   pattern: (value) => `Must match the regular expression ${String(value)}.`,
   format: (value) => `Must be in the ${String(value)} format.`,
+  enum: (value) => `Must be one of ${(Array.isArray(value) ? (value as readonly JsonValue[]) : [value]).map((each) => JSON.stringify(each)).join(', ')}.`,
+  const: (value) => `Must be ${JSON.stringify(value)}.`,
+  type: (value) => `Must be ${noun({ type: value }, false)}.`,
 };
 
 /** The sentence for a dropped validation keyword; any keyword without its own wording gets a generic one. */
@@ -21,6 +24,9 @@ export function keywordSentence(keyword: string, value: JsonValue): string {
   const sentence = Object.hasOwn(keywordSentences, keyword) ? keywordSentences[keyword] : undefined;
   return sentence === undefined ? `Must also satisfy ${keyword}: ${JSON.stringify(value)}.` : sentence(value);
 }
+
+/** How the model sends an optional member that may be null in a variant where null stands for absent. */
+export const wrapperSentence = 'Send null to leave it out, or {"value": ...} to set it; {"value": null} sets it to null.';
 
 export function defaultSentence(value: JsonValue): string {
   return `Defaults to ${JSON.stringify(value)}.`;

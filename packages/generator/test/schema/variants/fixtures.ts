@@ -21,6 +21,24 @@ export const canonical = {
     required: ['assignee', 'ref'],
     additionalProperties: false,
   },
+  optionalNullable: {
+    type: 'object',
+    properties: {
+      assignee: { anyOf: [{ type: 'string' }, { type: 'null' }], description: 'Who works on it; null unassigns it' },
+      anything: {},
+      notes: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: { due: { anyOf: [{ type: 'string', format: 'date-time' }, { type: 'null' }], default: null } },
+          required: [],
+          additionalProperties: false,
+        },
+      },
+    },
+    required: ['notes'],
+    additionalProperties: false,
+  },
   nested: {
     type: 'object',
     properties: {
@@ -61,6 +79,16 @@ export const canonical = {
       },
     },
     required: ['status', 'priority', 'target'],
+    additionalProperties: false,
+  },
+  numericEnum: {
+    type: 'object',
+    properties: {
+      severity: { type: 'number', enum: [1, 2, 3], description: 'How bad it is' },
+      level: { anyOf: [{ type: 'number', const: 0 }, { type: 'boolean', const: true }, { type: 'null' }] },
+      label: { type: 'string', enum: ['minor', 'major'] },
+    },
+    required: ['severity', 'level', 'label'],
     additionalProperties: false,
   },
   bounds: {

@@ -48,7 +48,13 @@ const openAiFormats = new Set(['date-time', 'time', 'date', 'duration', 'email',
 const boundKeywords = [
   'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minLength', 'maxLength', 'minItems', 'maxItems',
 ];
-const geminiForbidden = ['$ref', '$defs', 'const', 'prefixItems', 'exclusiveMinimum', 'exclusiveMaximum', 'additionalProperties'];
+// https://ai.google.dev/api/caching#Schema: an OpenAPI 3.0 subset, with `enum` on strings only.
+const geminiKeywords = new Set([
+  'type', 'format', 'title', 'description', 'nullable', 'enum', 'items', 'minItems', 'maxItems', 'properties', 'required',
+  'propertyOrdering', 'minProperties', 'maxProperties', 'minLength', 'maxLength', 'pattern', 'minimum', 'maximum', 'anyOf',
+  'default', 'example',
+]);
+const geminiTypes = new Set(['string', 'number', 'integer', 'boolean', 'array', 'object']);
 
 /** openai-strict: closed objects requiring every property, only supported keywords and formats, an object root. */
 export function openAiStrictProblems(schema: JsonSchema): string[] {
@@ -77,9 +83,28 @@ export function anthropicProblems(schema: JsonSchema): string[] {
   );
 }
 
-/** gemini: none of the keywords outside its OpenAPI 3.0 subset. */
+/** gemini: only keywords of its OpenAPI 3.0 subset, one type name (no null type, no type arrays), `enum` only of strings on a string. */
 export function geminiProblems(schema: JsonSchema): string[] {
-  return problems(schema, (node) => geminiForbidden.filter((keyword) => keyword in node).map((keyword) => `has ${keyword}`));
+  return problems(schema, (node) => {
+    const issues = Object.keys(node).filter((keyword) => !geminiKeywords.has(keyword)).map((keyword) => `has ${keyword}`);
+    const type = node['type'];
+    if (type !== undefined && !(typeof type === 'string' && geminiTypes.has(type))) {
+      issues.push(`type ${JSON.stringify(type)}`);
+    }
+    if ('nullable' in node && node['nullable'] !== true) {
+      issues.push(`nullable ${JSON.stringify(node['nullable'])}`);
+    }
+    const values = node['enum'];
+    if (values !== undefined) {
+      if (type !== 'string') {
+        issues.push(`enum on type ${JSON.stringify(type ?? null)}`);
+      }
+      if (!Array.isArray(values) || !(values as readonly JsonValue[]).every((value) => typeof value === 'string')) {
+        issues.push(`enum of ${JSON.stringify(values)}`);
+      }
+    }
+    return issues;
+  });
 }
 
 /**
@@ -92,17 +117,20 @@ export function compile(schema: JsonSchema): (value: unknown) => boolean {
   return (value) => validate(value);
 }
 
-/** Sends absent optional members as null, as a host offering the openai-strict variant receives them. */
-export function absentAsNull(schema: JsonValue, value: JsonValue, defs: JsonSchema): JsonValue {
+/**
+ * What a host offering the openai-strict variant receives for a valid value: an absent optional member as null, a present
+ * optional member that may be null wrapped as `{ "value": … }`.
+ */
+export function asStrict(schema: JsonValue, value: JsonValue, defs: JsonSchema): JsonValue {
   if (!isSchema(schema)) {
     return value;
   }
   const ref = schema['$ref'];
   if (typeof ref === 'string') {
-    return absentAsNull(defs[ref.replace('#/$defs/', '')] ?? true, value, defs);
+    return asStrict(defs[ref.replace('#/$defs/', '')] ?? true, value, defs);
   }
   if (Array.isArray(value)) {
-    return (value as readonly JsonValue[]).map((item, index) => absentAsNull(elementSchema(schema, index), item, defs));
+    return (value as readonly JsonValue[]).map((item, index) => asStrict(elementSchema(schema, index), item, defs));
   }
   if (!isSchema(value)) {
     return value;
@@ -110,15 +138,33 @@ export function absentAsNull(schema: JsonValue, value: JsonValue, defs: JsonSche
   const members = schema['anyOf'];
   if (Array.isArray(members)) {
     const objects = (members as readonly JsonValue[]).filter((member) => isSchema(member) && member['type'] !== 'null');
-    return objects.length === 1 ? absentAsNull(objects[0] ?? true, value, defs) : value;
+    return objects.length === 1 ? asStrict(objects[0] ?? true, value, defs) : value;
   }
   const properties = isSchema(schema['properties']) ? schema['properties'] : {};
+  const required = Array.isArray(schema['required']) ? (schema['required'] as readonly JsonValue[]) : [];
   const mapped: Record<string, JsonValue> = {};
   for (const [name, property] of Object.entries(properties)) {
     const item = value[name];
-    mapped[name] = item === undefined ? null : absentAsNull(property, item, defs);
+    const strict = item === undefined ? null : asStrict(property, item, defs);
+    mapped[name] = item !== undefined && !required.includes(name) && canBeNull(property, defs) ? { value: strict } : strict;
   }
   return mapped;
+}
+
+function canBeNull(schema: JsonValue, defs: JsonSchema, seen: ReadonlySet<string> = new Set()): boolean {
+  if (!isSchema(schema)) {
+    return schema === true;
+  }
+  const ref = schema['$ref'];
+  if (typeof ref === 'string') {
+    const name = ref.replace('#/$defs/', '');
+    return !seen.has(name) && canBeNull(defs[name] ?? false, defs, new Set([...seen, name]));
+  }
+  const members = schema['anyOf'];
+  if (Array.isArray(members)) {
+    return (members as readonly JsonValue[]).some((member) => canBeNull(member, defs, seen));
+  }
+  return schema['type'] === 'null' || (schema['type'] === undefined && schema['enum'] === undefined && schema['const'] === undefined);
 }
 
 function elementSchema(schema: JsonSchema, index: number): JsonValue {
