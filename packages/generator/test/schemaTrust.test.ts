@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { GeneratedToolset } from '@toolgen/runtime';
+import type { GeneratedToolset, ToolServices } from '@toolgen/runtime';
 import { analyzeProject, main, type Diagnostic, type Manifest } from '@toolgen/generator';
 import { strictCompilerOptions, writeProject } from './helpers.js';
 
@@ -83,7 +83,7 @@ export class JobToolset extends Toolset {
 
     const toolset = await load(root, 'src/jobs.tools.ts', 'jobToolset');
     const [waitFor, poll, timed] = toolset.functions;
-    expect(await waitFor!.invoke({ jobId: 'j1' }, { services: {} })).toBe('j1 true true {"jobId":"j1"}');
+    expect(await waitFor!.invoke({ jobId: 'j1' }, { services: {} as ToolServices })).toBe('j1 true true {"jobId":"j1"}');
     expect(await poll!.invoke({ jobId: 'j2' })).toBe('j2 every 10');
     expect(await timed!.invoke({ jobId: 'j3' })).toBe('j3 false');
   });

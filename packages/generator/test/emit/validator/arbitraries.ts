@@ -58,7 +58,9 @@ export function nearSchema(document: ShapeDocument): fc.Arbitrary<unknown> {
       case 'enum':
         return fc.constantFrom(...shape.values);
       case 'date':
-        return fc.constantFrom(...dateTimes);
+        return fc.constantFrom(...formatSamples[shape.format ?? 'date-time']!);
+      case 'url':
+        return fc.constantFrom(...formatSamples['uri']!);
       case 'array': {
         const maxLength = depth > 3 ? 0 : (shape.maxItems ?? 3) + 1;
         return fc.array(of(shape.items, depth + 1), { minLength: Math.min(maxLength, Math.max(0, (shape.minItems ?? 0) - 1)), maxLength });
