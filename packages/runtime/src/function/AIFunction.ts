@@ -135,7 +135,9 @@ export interface AIFunction {
   resolveSettings(stored?: ToolSettingsValues, overrides?: ToolSettingsOverrides): object | undefined;
   /**
    * Applies the `openai-strict` variant's null-versus-absent rule to `args`: returns a copy where
-   * `null` sent for an optional, non-nullable member is removed. Whatever offered the strict
+   * `null` sent for an optional member is removed, and an optional member that may itself be null,
+   * which that variant sends as `null` (absent) or `{ "value": … }` (that value, null included), is
+   * unwrapped. Only for arguments the strict variant produced. Whatever offered the strict
    * variant to the model calls this before `invoke`; `args` itself is left unchanged.
    */
   normalizeStrictArguments(args: unknown): unknown;

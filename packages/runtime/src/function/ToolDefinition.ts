@@ -12,7 +12,8 @@ export type ArgumentValidator = (input: unknown, issues: ArgumentIssue[]) => Rec
 
 /**
  * The generated normalization for the `openai-strict` variant: returns a copy of `input` where
- * `null` sent for an optional, non-nullable member is removed (null there means absent).
+ * `null` sent for an optional member is removed (null there means absent), and the
+ * `{ "value": … }` the variant uses for an optional member that may be null is unwrapped.
  * Leaves anything it does not recognize alone; the validator judges it afterwards.
  */
 export type StrictArgumentNormalizer = (input: unknown) => unknown;
