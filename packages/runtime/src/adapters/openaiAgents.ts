@@ -1,0 +1,125 @@
+import { tool, type FunctionTool, type RunContext } from '@openai/agents';
+import { issueApprovalGrant } from '../approval/approvalGrant.js';
+import { toolCallFingerprint } from '../approval/toolCallFingerprint.js';
+import { isApprovalGated, type ApprovalInvocationContext } from '../approval/withApproval.js';
+import type { AIFunction, ToolInvocationContext } from '../function/AIFunction.js';
+import { functionChain } from '../middleware/wrapFunction.js';
+import { byWireName, contextFor, resultText, runToolCall, type ToolCallInfo, type WireNames } from './toolCalls.js';
+
+/** The `openai-strict` variant as the Agents SDK types a strict JSON Schema. */
+export interface OpenAIAgentsToolParameters {
+  type: 'object';
+  properties: Record<string, Record<string, unknown>>;
+  required: string[];
+  additionalProperties: false;
+}
+
+/** An `@openai/agents` function tool made from an AIFunction; its output is the text the model reads. */
+export type OpenAIAgentsTool<TContext = unknown> = FunctionTool<TContext, OpenAIAgentsToolParameters, string>;
+
+/** What the SDK tells a tool's `invoke` about the call (its `ToolCallDetails`, not exported by name). */
+type ToolCallDetails = Parameters<OpenAIAgentsTool['invoke']>[2];
+
+/**
+ * The invoke context of every call, or a function of the call returning it. The function also
+ * receives the SDK's `RunContext` (whose `context` is what `run(agent, input, { context })` was given).
+ */
+export type OpenAIAgentsContextOption<TContext = unknown> =
+  | ToolInvocationContext
+  | ((call: ToolCallInfo, runContext: RunContext<TContext> | undefined) => ToolInvocationContext | Promise<ToolInvocationContext>);
+
+export interface OpenAIAgentsToolsOptions<TContext = unknown> {
+  /** Wire names: `'qualified'` (the default) or `'name'`, where the caller vouches that tool names are unique. */
+  readonly names?: WireNames;
+  readonly context?: OpenAIAgentsContextOption<TContext>;
+}
+
+/**
+ * Turns generated functions into `@openai/agents` function tools, each built once with the SDK's
+ * `tool()`: the `openai-strict` variant as parameters with `strict: true`, and `needsApproval: true`
+ * for a `require_approval` tool or an approval-wrapped function (`resolveAgentTools`), so the run
+ * stops with `result.interruptions` and resumes from its `RunState` once each is approved or rejected.
+ *
+ * Each call applies `fn.normalizeStrictArguments` to the model's arguments and invokes the
+ * function once, which validates them once (an approval-wrapped function checks them once more
+ * before its approval step, as `withApproval` always does), with the SDK's abort signal and its
+ * call id as `callId`. The model reads toolgen's own words as the tool's output: the result as
+ * JSON, invalid arguments as the validator's message with every pointer, a `ToolFailure` as its
+ * reason and fix, anything else as "The tool failed unexpectedly." (and in full to the context's
+ * `logger`). Only an abort, or a `context` function that throws, fails the run. Arguments that are
+ * not JSON at all are answered by the SDK before any tool runs. An approved call of an
+ * approval-wrapped function runs through its middleware without asking its router again: the
+ * SDK's interruption was the approval.
+ *
+ * Wire names are qualified names (`ticket__close_ticket`) unless `options.names` is `'name'`;
+ * the SDK's own renaming (it turns `-` into `_`) is not applied, so the model sees toolgen's names.
+ *
+ * ```ts
+ * import { Agent, run, RunState } from '@openai/agents';
+ * import { toOpenAIAgentsTools } from '@toolgen/runtime/openai-agents';
+ *
+ * const agent = new Agent({ name: 'Support', tools: toOpenAIAgentsTools(ticketToolset.functions, { context: { services } }) });
+ * let result = await run(agent, 'Close ticket 4711, it is fixed.');
+ * while (result.interruptions.length > 0) {
+ *   const stored = result.state.toString(); // keep it with the conversation while someone decides
+ *   const state = await RunState.fromString(agent, stored);
+ *   for (const item of state.getInterruptions()) state.approve(item); // or state.reject(item, { message })
+ *   result = await run(agent, state);
+ * }
+ * ```
+ *
+ * @throws {TypeError} when two functions go by one wire name.
+ */
+export function toOpenAIAgentsTools<TContext = unknown>(
+  functions: readonly AIFunction[],
+  options: OpenAIAgentsToolsOptions<TContext> = {},
+): OpenAIAgentsTool<TContext>[] {
+  return [...byWireName(functions, options.names)].map(([name, fn]) => functionTool(name, fn, options.context));
+}
+
+function functionTool<TContext>(name: string, fn: AIFunction, context: OpenAIAgentsContextOption<TContext> | undefined): OpenAIAgentsTool<TContext> {
+  const gate = approvalGateName(fn);
+  const built = tool<OpenAIAgentsToolParameters, TContext, string>({
+    name,
+    description: fn.description,
+    // generated as a strict schema: an object whose every property is required, closed everywhere
+    parameters: fn.variants['openai-strict'] as unknown as OpenAIAgentsToolParameters,
+    strict: true,
+    needsApproval: gate !== undefined || fn.metadata.approval === 'require_approval',
+    // nothing the tool does escapes `execute`; what does (an abort, a throwing context function) fails the run
+    errorFunction: null,
+    execute: async (input, runContext, details) => {
+      const args = fn.normalizeStrictArguments(input);
+      const invokeContext = await callContext(context, fn, runContext, details);
+      const outcome = await runToolCall(fn, args, gate === undefined ? invokeContext : approved(invokeContext, gate, args));
+      return outcome.ok ? resultText(outcome.value) : outcome.message;
+    },
+  });
+  // tool() turns every character but letters and digits into `_`; toolgen's names are valid as they are
+  return built.name === name ? built : { ...built, name };
+}
+
+function callContext<TContext>(
+  option: OpenAIAgentsContextOption<TContext> | undefined,
+  fn: AIFunction,
+  runContext: RunContext<TContext> | undefined,
+  details: ToolCallDetails | undefined,
+): Promise<ToolInvocationContext> {
+  const perCall = typeof option === 'function' ? (call: ToolCallInfo) => option(call, runContext) : option;
+  return contextFor(perCall, fn, { callId: details?.toolCall?.callId, signal: details?.signal });
+}
+
+/** The context of a call the SDK's interruption approved: a grant the approval wrapper redeems instead of asking. */
+function approved(context: ToolInvocationContext, gate: string, args: unknown): ApprovalInvocationContext {
+  const callId = typeof context['callId'] === 'string' ? context['callId'] : '';
+  return { ...context, approvalGrant: issueApprovalGrant(callId, toolCallFingerprint(gate, args)) };
+}
+
+/** The qualified name the approval wrapper inside `fn` binds approvals to, if `fn` has one. */
+function approvalGateName(fn: AIFunction): string | undefined {
+  let gate: string | undefined;
+  for (const link of functionChain(fn)) {
+    if (isApprovalGated(link)) gate = link.qualifiedName;
+  }
+  return gate;
+}
