@@ -134,6 +134,7 @@ export {
 } from './middleware/checkWorkspacePath.js';
 export { WorkspacePathError } from './middleware/WorkspacePathError.js';
 export { withWorkspaceContainment } from './middleware/withWorkspaceContainment.js';
+export { parseWorkspacePath, type WorkspacePathPlatform, type WorkspacePathSyntax } from './middleware/parseWorkspacePath.js';
 export {
   failureFoldingThreshold,
   RepeatedToolFailure,

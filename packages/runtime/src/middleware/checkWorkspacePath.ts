@@ -1,6 +1,7 @@
 import { lstat, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import type { WorkspacePathAccess } from '../governance.js';
+import { parseWorkspacePath } from './parseWorkspacePath.js';
 
 /** The workspace a run's path parameters must stay in. */
 export interface WorkspaceOptions {
@@ -18,11 +19,14 @@ export type WorkspacePathProblem =
   | 'drive_path'
   | 'absolute_path'
   | 'parent_segment'
+  | 'backslash'
+  | 'reserved_name'
   | 'outside_workspace'
   | 'unresolvable'
   | 'write_denied'
   | 'workspace_root'
   | 'hard_link'
+  | 'path_changed'
   | 'no_workspace';
 
 export type WorkspacePathCheck =
@@ -31,24 +35,33 @@ export type WorkspacePathCheck =
 
 /**
  * Checks that `value` names a place inside the workspace, the way the model must write it: a
- * relative path without `..` segments. Refused: NUL bytes, UNC (`\\server\share`, `//server`) and
- * drive (`C:\`, `C:`) forms, absolute paths, any `..` segment (a symlink before it would make a
- * lexical check wrong), and paths whose nearest existing ancestor resolves (through symlinks)
- * outside the real root, or does not resolve at all (a dangling or looping symlink).
+ * relative path without `..` segments, read by the host's own rules (`parseWorkspacePath`: on
+ * POSIX a backslash is refused, since the OS would read it as part of a name). Refused: NUL
+ * bytes, UNC (`\\server\share`, `//server`) and drive (`C:\`, `C:`) forms, absolute paths, any
+ * `..` segment (a symlink before it would make a lexical check wrong), and paths whose nearest
+ * existing ancestor resolves (through symlinks) outside the real root, or does not resolve at
+ * all (a dangling or looping symlink).
  * `write` is checked on top: the workspace must be writable, the root itself cannot be the target,
  * and an existing file must not have other hard links (writing it would change a file elsewhere).
  *
- * This is a check before the call, not a sandbox: a tool that follows links later, or a file
- * system that changes meanwhile, needs its own protection.
+ * This is a check at one moment, not a sandbox: the file system can change before the tool opens
+ * the path. Tools open workspace paths with `openWorkspaceFile`, which checks again and verifies
+ * the file it opened.
  */
 export async function checkWorkspacePath(workspace: WorkspaceOptions, value: unknown, access: WorkspacePathAccess): Promise<WorkspacePathCheck> {
-  if (typeof value !== 'string') return refuse('not_a_string', 'must be a path string relative to the workspace root.');
-  if (value.includes('\0')) return refuse('nul_byte', 'contains a NUL character; remove it.');
-  if (/^[\\/]{2}/.test(value)) return refuse('unc_path', 'is a network (UNC) path; use a path relative to the workspace root.');
-  if (/^[a-z]:/i.test(value)) return refuse('drive_path', 'names a drive; use a path relative to the workspace root.');
-  if (/^[\\/]/.test(value) || path.isAbsolute(value)) return refuse('absolute_path', 'is absolute; use a path relative to the workspace root.');
-  const segments = value.split(/[\\/]/).filter((segment) => segment !== '' && segment !== '.');
-  if (segments.includes('..')) return refuse('parent_segment', 'contains "..", which is not allowed; use a path inside the workspace without "..".');
+  const resolved = await resolveWorkspacePath(workspace, value, access);
+  return resolved.ok ? { ok: true, path: resolved.path } : resolved;
+}
+
+/** `checkWorkspacePath`, also giving the real root the path was checked under. */
+export async function resolveWorkspacePath(
+  workspace: WorkspaceOptions,
+  value: unknown,
+  access: WorkspacePathAccess,
+): Promise<{ readonly ok: true; readonly root: string; readonly path: string } | Extract<WorkspacePathCheck, { ok: false }>> {
+  const syntax = parseWorkspacePath(value);
+  if (!syntax.ok) return syntax;
+  const { segments } = syntax;
   if (access === 'write') {
     if (workspace.writable === false) return refuse('write_denied', 'cannot be written: this run has read-only access to the workspace.');
     if (segments.length === 0) return refuse('workspace_root', 'is the workspace root itself, which cannot be written; name a file or folder inside it.');
@@ -68,7 +81,7 @@ export async function checkWorkspacePath(workspace: WorkspaceOptions, value: unk
   } catch {
     return refuse('unresolvable', 'goes through a link that cannot be resolved; use another path.');
   }
-  if (resolved !== root && !resolved.startsWith(root.endsWith(path.sep) ? root : root + path.sep)) {
+  if (!isInside(root, resolved)) {
     return refuse('outside_workspace', 'leads outside the workspace through a symbolic link; use a path inside the workspace.');
   }
   if (access === 'write' && existing === target) {
@@ -77,7 +90,12 @@ export async function checkWorkspacePath(workspace: WorkspaceOptions, value: unk
       return refuse('hard_link', 'is a file with other hard links, which cannot be written; write a new file instead.');
     }
   }
-  return { ok: true, path: path.join(resolved, path.relative(existing, target)) };
+  return { ok: true, root, path: path.join(resolved, path.relative(existing, target)) };
+}
+
+/** Whether `candidate` (absolute, real) is `root` or below it. */
+export function isInside(root: string, candidate: string): boolean {
+  return candidate === root || candidate.startsWith(root.endsWith(path.sep) ? root : root + path.sep);
 }
 
 /** `target`, or its nearest ancestor that exists (as a link or otherwise); at worst `root`. */
@@ -96,6 +114,6 @@ async function nearestExisting(target: string, root: string): Promise<string> {
   return root;
 }
 
-function refuse(problem: WorkspacePathProblem, message: string): WorkspacePathCheck {
+function refuse(problem: WorkspacePathProblem, message: string): Extract<WorkspacePathCheck, { ok: false }> {
   return { ok: false, problem, message };
 }
