@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ToolArgumentError, type ArgumentIssue } from '../errors/ToolFailure.js';
 import type { AIFunction, JsonValue, ToolInvocationContext } from '../function/AIFunction.js';
 import type { NetworkScope } from '../governance.js';
+import { checkWorkspaceArguments, isWorkspaceOptions } from '../middleware/enforceWorkspacePaths.js';
 import { functionChain, wrapFunction } from '../middleware/wrapFunction.js';
 import { redeemApprovalGrant, type ApprovalGrant } from './approvalGrant.js';
 import { toolCallFingerprint } from './toolCallFingerprint.js';
@@ -66,6 +67,8 @@ export function withApproval(fn: AIFunction, router: ToolApprovalRouter, options
       throw new ToolApprovalError(fn.qualifiedName, outcome, outcome.status === 'aborted' ? { cause: signal?.reason } : undefined);
     }
     if (isAborted(signal)) throw new ToolApprovalError(fn.qualifiedName, { status: 'aborted' }, { cause: signal?.reason });
+    // the workspace may have changed while the request was pending: check its paths again
+    if (isWorkspaceOptions(rest['workspace'])) await checkWorkspaceArguments(fn.metadata.workspacePaths, json, rest['workspace'], rest);
     return fn.invoke(json, { ...rest, callId });
   });
   gatedFunctions.add(gated);

@@ -1,3 +1,4 @@
+import { enforceWorkspacePaths } from '../middleware/enforceWorkspacePaths.js';
 import type { AIFunction } from './AIFunction.js';
 import type { ToolDefinition } from './ToolDefinition.js';
 import { invokeTool } from './invokeTool.js';
@@ -20,6 +21,10 @@ import { createToolParameters } from './toolParameters.js';
  *
  * A `ToolFailure` the tool throws rejects as is; any other error is logged to `context.logger`
  * and rejects as a `ToolFailure` with an opaque message, or its own with `context.exposeErrors`.
+ *
+ * A tool with `workspacePath` parameters first checks them against `context.workspace` (after
+ * step 1, before step 2) and refuses to run without a workspace unless the host passes
+ * `workspace: 'unchecked'`; see `enforceWorkspacePaths`.
  */
 export function defineTool(definition: ToolDefinition): AIFunction {
   return {
@@ -31,7 +36,13 @@ export function defineTool(definition: ToolDefinition): AIFunction {
     losses: definition.losses,
     returns: definition.returns,
     metadata: definition.metadata,
-    invoke: (args, context) => invokeTool(definition, args, context),
+    invoke:
+      definition.metadata.workspacePaths.length === 0
+        ? (args, context) => invokeTool(definition, args, context)
+        : async (args, context = {}) => {
+            await enforceWorkspacePaths(definition.qualifiedName, definition.metadata.workspacePaths, args, context);
+            return invokeTool(definition, args, context);
+          },
     normalizeStrictArguments: (args) => definition.normalizeStrict(args),
     resolveSettings: (stored, overrides) => resolveSettings(definition, stored, overrides),
   };
