@@ -134,6 +134,7 @@ export {
 } from './middleware/checkWorkspacePath.js';
 export { WorkspacePathError } from './middleware/WorkspacePathError.js';
 export { withWorkspaceContainment } from './middleware/withWorkspaceContainment.js';
+export { openWorkspaceFile, type OpenWorkspaceFileOptions } from './middleware/openWorkspaceFile.js';
 export { uncheckedWorkspace, type WorkspaceInvocationContext } from './middleware/WorkspaceInvocationContext.js';
 export { enforceWorkspacePaths } from './middleware/enforceWorkspacePaths.js';
 export { parseWorkspacePath, type WorkspacePathPlatform, type WorkspacePathSyntax } from './middleware/parseWorkspacePath.js';
