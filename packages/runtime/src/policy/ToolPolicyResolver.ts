@@ -2,6 +2,7 @@ import type { ToolApprovalMode } from '../governance.js';
 import type { AgentToolPolicy } from './AgentToolPolicy.js';
 import { isToolApprovalMode } from './isToolApprovalMode.js';
 import { ToolPolicyError } from './ToolPolicyError.js';
+import { unnameableCharacter } from './unnameableCharacter.js';
 
 const allowedModes = '"default", "require_approval", "auto_approve" or "deny"';
 
@@ -19,7 +20,10 @@ const allowedModes = '"default", "require_approval", "auto_approve" or "deny"';
 export class ToolPolicyResolver {
   readonly #overrides = new Map<string, AgentToolPolicy>();
 
-  /** @throws {ToolPolicyError} when an entry is not an object, names its tool with a non-string, or has an undefined approval mode. */
+  /**
+   * @throws {ToolPolicyError} when an entry is not an object, names its tool with a non-string or
+   * with a control or invisible formatting character (no tool name has one), or has an undefined approval mode.
+   */
   constructor(policies: readonly AgentToolPolicy[] = []) {
     if (!Array.isArray(policies)) throw new ToolPolicyError('Tool policies must be an array of { toolName, approvalMode } entries.');
     policies.forEach((policy: unknown, position) => {
@@ -29,6 +33,12 @@ export class ToolPolicyResolver {
       const { toolName, approvalMode } = policy as { toolName?: unknown; approvalMode?: unknown };
       if (typeof toolName !== 'string') {
         throw new ToolPolicyError(`Tool policy entry ${position} has toolName ${JSON.stringify(toolName) ?? 'undefined'}; it must be a qualified tool name.`);
+      }
+      const hidden = unnameableCharacter(toolName);
+      if (hidden !== undefined) {
+        throw new ToolPolicyError(
+          `Tool policy entry ${position} has toolName ${JSON.stringify(toolName)}, which contains ${hidden}; no qualified tool name has one, so the entry would never match.`,
+        );
       }
       if (!isToolApprovalMode(approvalMode)) {
         throw new ToolPolicyError(

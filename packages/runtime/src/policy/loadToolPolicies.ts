@@ -1,6 +1,7 @@
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, stringify, type Node } from 'yaml';
 import type { AgentToolPolicy } from './AgentToolPolicy.js';
 import { isToolApprovalMode } from './isToolApprovalMode.js';
+import { unnameableCharacter } from './unnameableCharacter.js';
 import { ToolPolicyError } from './ToolPolicyError.js';
 import { ToolPolicyResolver } from './ToolPolicyResolver.js';
 
@@ -31,14 +32,22 @@ const entryKeys = ['toolName', 'approvalMode'];
  *
  * Blank text (or only comments) means no overrides. Anything else that is not such a list (bad
  * YAML, several documents, an unknown key, a missing or non-string value, an approval mode
- * outside `default`, `require_approval`, `auto_approve`, `deny`) throws a `ToolPolicyLoadError`
- * naming the line. Entries with a blank `toolName` are returned; `ToolPolicyResolver` ignores them.
+ * outside `default`, `require_approval`, `auto_approve`, `deny`, a `toolName` holding a control or
+ * invisible formatting character, which no tool name has, so a `deny` for it would never match),
+ * and input that is not a string, throws a `ToolPolicyLoadError` naming the line. A UTF-8 BOM
+ * before the text is ignored. Entries with a blank `toolName` are returned; `ToolPolicyResolver`
+ * ignores them.
  */
 export function loadToolPolicies(yamlText: string | null | undefined): AgentToolPolicy[] {
-  if (yamlText === null || yamlText === undefined || yamlText.trim() === '') return [];
-  if (typeof yamlText !== 'string') throw new ToolPolicyError('Tool policies must be YAML text.');
+  if (yamlText === null || yamlText === undefined) return [];
+  if (typeof yamlText !== 'string') {
+    throw new ToolPolicyLoadError(1, 1, `expected YAML text (a string), got ${kindOf(yamlText)}; read the file as text (utf8) first.`);
+  }
+  // a BOM is how some editors start a UTF-8 file; YAML allows one before the document
+  const text = yamlText.startsWith('\uFEFF') ? yamlText.slice(1) : yamlText;
+  if (text.trim() === '') return [];
   const lineCounter = new LineCounter();
-  const document = parseDocument(yamlText, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const document = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   const at = (offset: number | undefined): { line: number; col: number } => lineCounter.linePos(offset ?? 0);
   const fail = (offset: number | undefined, problem: string): never => {
     const position = at(offset);
@@ -54,6 +63,12 @@ export function loadToolPolicies(yamlText: string | null | undefined): AgentTool
     return fail(contents.range?.[0], 'expected a list of entries like "- toolName: coding__write_file" with "approvalMode: deny".');
   }
   return contents.items.map((item) => readEntry(item, contents.range?.[0], fail));
+}
+
+function kindOf(value: unknown): string {
+  if (Array.isArray(value)) return 'an array';
+  const type = typeof value;
+  return type === 'object' || type === 'undefined' ? `an ${type}` : `a ${type}`;
 }
 
 function yamlProblem(code: string, message: string): string {
@@ -79,6 +94,10 @@ function readEntry(item: unknown, fallbackOffset: number | undefined, fail: (off
   const approvalMode = values.get('approvalMode');
   if (toolName === undefined) return fail(offset, 'the entry has no toolName; name the tool by its qualified name, e.g. coding__write_file.');
   if (typeof toolName.value !== 'string') return fail(toolName.offset, 'toolName must be a string: the qualified tool name.');
+  const hidden = unnameableCharacter(toolName.value);
+  if (hidden !== undefined) {
+    return fail(toolName.offset, `toolName contains ${hidden}, which no qualified tool name has, so the entry would never match; remove it.`);
+  }
   if (approvalMode === undefined) {
     return fail(offset, `the entry for "${toolName.value}" has no approvalMode; use default, require_approval, auto_approve or deny.`);
   }
