@@ -173,13 +173,14 @@ describe('invoking generated functions', () => {
   });
 
   it('gives the model a ToolFailure reason and fix, and an opaque message for anything else', async () => {
-    await expect(fn('fail').invoke({ path: 'a.txt', expected: true })).rejects.toThrow('No file a.txt. List the folder first.');
+    // the fixture's path parameter is a workspace path; containment itself is the runtime's tests' subject
+    await expect(fn('fail').invoke({ path: 'a.txt', expected: true }, { workspace: 'unchecked' })).rejects.toThrow('No file a.txt. List the folder first.');
     const logger = { error: vi.fn() };
-    const unexpected = fn('fail').invoke({ path: 'a.txt', expected: false }, { logger });
+    const unexpected = fn('fail').invoke({ path: 'a.txt', expected: false }, { logger, workspace: 'unchecked' });
     await expect(unexpected).rejects.toBeInstanceOf(ToolFailure);
     await expect(unexpected).rejects.toThrow('The tool failed unexpectedly.');
     expect(logger.error).toHaveBeenCalledWith(expect.stringContaining('fixture__fail'), expect.objectContaining({ message: 'database password is hunter2' }));
-    await expect(fn('fail').invoke({ path: 'a.txt', expected: false }, { exposeErrors: true })).rejects.toThrow('database password is hunter2');
+    await expect(fn('fail').invoke({ path: 'a.txt', expected: false }, { exposeErrors: true, workspace: 'unchecked' })).rejects.toThrow('database password is hunter2');
   });
 
   it('rejects on abort instead of resolving', async () => {
