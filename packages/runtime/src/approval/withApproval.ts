@@ -41,10 +41,10 @@ export function withApproval(fn: AIFunction, router: ToolApprovalRouter, options
     const { approvalGrant, ...rest } = context;
     const signal = context.signal;
     if (signal?.aborted === true) throw new ToolApprovalError(fn.qualifiedName, { status: 'aborted' }, { cause: signal.reason });
-    if (context.lenient !== true) await refuseInvalidArguments(fn, args);
-
     const text = JSON.stringify(args);
     const json = fromJson(text);
+    // validated once, on the copy the tool will receive: `invoke` takes the value the validator returned without validating it again
+    const accepted = context.lenient === true ? undefined : await refuseInvalidArguments(fn, fromJson(text));
     const fingerprint = toolCallFingerprint(fn.qualifiedName, json);
     const callId = typeof context.callId === 'string' && context.callId !== '' ? context.callId : randomUUID();
     let outcome: ToolApprovalOutcome;
@@ -69,7 +69,7 @@ export function withApproval(fn: AIFunction, router: ToolApprovalRouter, options
     if (isAborted(signal)) throw new ToolApprovalError(fn.qualifiedName, { status: 'aborted' }, { cause: signal?.reason });
     // the workspace may have changed while the request was pending: check its paths again
     if (isWorkspaceOptions(rest['workspace'])) await checkWorkspaceArguments(fn.metadata.workspacePaths, json, rest['workspace'], rest);
-    return fn.invoke(json, { ...rest, callId });
+    return fn.invoke(accepted ?? json, { ...rest, callId });
   });
   gatedFunctions.add(gated);
   return gated;
@@ -101,14 +101,16 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-async function refuseInvalidArguments(fn: AIFunction, args: unknown): Promise<void> {
+/** The arguments as the tool's validator returned them; throws a `ToolArgumentError` when it rejects them. */
+async function refuseInvalidArguments(fn: AIFunction, args: unknown): Promise<unknown> {
   let result;
   try {
     result = await fn.parameters['~standard'].validate(args);
   } catch {
-    return; // the tool's own invoke validates again and reports it
+    return undefined; // the tool's own invoke validates again and reports it
   }
-  if (result.issues === undefined || result.issues.length === 0) return;
+  if (result.issues === undefined) return result.value;
+  if (result.issues.length === 0) return undefined;
   const issues: ArgumentIssue[] = result.issues.map((issue) => ({
     pointer: (issue.path ?? []).map((segment) => `/${escapePointer(String(typeof segment === 'object' ? segment.key : segment))}`).join(''),
     message: issue.message,

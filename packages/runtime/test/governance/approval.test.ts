@@ -12,6 +12,7 @@ import {
   ToolCatalogue,
   toolCallFingerprint,
   withApproval,
+  defineTool,
   type ApprovalChannel,
   type ApprovalResponse,
   type PendingToolCall,
@@ -405,5 +406,33 @@ describe('approval through resolveAgentTools', () => {
     await resolved.get('ticket__close_ticket')!.function.invoke({});
     expect(channel.requests.map((request) => request.toolName)).toEqual(['ticket__get_ticket']);
     expect(calls.map((call) => call.tool)).toEqual(['ticket__close_ticket']);
+  });
+});
+
+describe('an approved call', () => {
+  it("runs the tool's validator once: invoke takes the value the approval check validated", async () => {
+    let validations = 0;
+    const base = closeTicket([]);
+    const counted = defineTool({
+      name: base.name,
+      qualifiedName: base.qualifiedName,
+      description: base.description,
+      parameters: base.parameters.jsonSchema,
+      variants: base.variants,
+      losses: base.losses,
+      returns: base.returns,
+      metadata: base.metadata,
+      validate: (input) => {
+        validations += 1;
+        return { ...(input as Record<string, unknown>), checked: true };
+      },
+      normalizeStrict: (input) => input,
+      result: 'value',
+      call: (received) => received,
+    });
+    const channel = scriptedChannel(() => ({ decision: 'approve' }));
+    const result = await withApproval(counted, new ToolApprovalRouter({ runMode: 'use_agent_policy', channel })).invoke({ ...args });
+    expect(result).toEqual({ ...args, checked: true });
+    expect(validations).toBe(1);
   });
 });
