@@ -90,7 +90,7 @@ interface Walk {
   /** Records a problem and returns the placeholder shape standing for the unrepresentable type. */
   fail(type: ts.Type, pointer: string, fault: Fault): Shape;
   /** Derives a type that may recur: on re-entry it becomes a `ref`, and its shape a def. */
-  named(type: ts.Type, derive: () => Shape): Shape;
+  named(type: ts.Type, pointer: string, derive: () => Shape): Shape;
   /** A union's members, in the order they were written where the source says so. */
   constituents(type: ts.UnionType, typeNode: ts.TypeNode | undefined): readonly ts.Type[];
   /** Applies a member's TSDoc; without a summary of its own, the member takes its declared type's (`typeNode`). */
@@ -105,13 +105,30 @@ interface Processor {
   derive(type: ts.Type, site: Site, walk: Walk): Shape;
 }
 
+/**
+ * How many instantiations of one generic type may be derived inside each other. A generic that
+ * holds itself with a larger type argument (`Grow<T>` holding `Grow<T[]>`) has a new type at
+ * every level, so no `$ref` ever closes the recursion: the walk stops there with a problem.
+ */
+export const maxNestedInstantiations = 10;
+
+/** How deep a derivation may go, whatever the types: the same stop for expansions through tuples, arrays or unions. */
+export const maxDerivationDepth = 64;
+
 /** Derives the shapes of one root schema; all shapes it derives share one `$defs` scope. */
 export class ShapeBuilder {
   readonly #walk: Walk;
   readonly #problems: ShapeProblem[] = [];
   readonly #problemPointers = new Set<string>();
   /** Types being derived right now; `recursive` once one of them was reached again. */
-  readonly #stack = new Map<ts.Type, { recursive: boolean }>();
+  readonly #stack = new Map<ts.Type, { recursive: boolean; readonly pointer: string; readonly generic: ts.Symbol | undefined }>();
+  /** How many instantiations of each generic type are on `#stack`. */
+  readonly #nested = new Map<ts.Symbol, number>();
+  /** How deep the current derivation is, and the root it started from. */
+  #depth = 0;
+  #root: { readonly type: ts.Type; readonly pointer: string } | undefined;
+  /** Set once an expansion limit is reached: the rest of the root is not derived (a branching expansion would take exponential time). */
+  #abandoned = false;
   readonly #defNames = new Map<ts.Type, string>();
   readonly #usedNames = new Set<string>();
   readonly #defs = new Map<string, Shape>();
@@ -127,7 +144,7 @@ export class ShapeBuilder {
         this.#report({ pointer, typeText: fault.typeText ?? this.#walk.text(type), reason: fault.reason, fix: fault.fix });
         return { kind: 'any' };
       },
-      named: (type, derive) => this.#named(type, derive),
+      named: (type, pointer, derive) => this.#named(type, pointer, derive),
       constituents: (type, typeNode) => writtenOrder(this.#walk, type, typeNode),
       documentation: (symbol, shape, pointer, typeText, typeNode) => {
         const found: ShapeProblem[] = [];
@@ -152,7 +169,14 @@ export class ShapeBuilder {
    * type was written as, only orders union members as written.
    */
   shapeOf(type: ts.Type, pointer: string, typeNode?: ts.TypeNode): Shape {
-    return this.#derive(type, pointer, 'root', typeNode);
+    this.#root = { type, pointer };
+    this.#abandoned = false;
+    try {
+      return this.#derive(type, pointer, 'root', typeNode);
+    } finally {
+      this.#root = undefined;
+      this.#abandoned = false;
+    }
   }
 
   /** The root plus exactly the named shapes (defs) reachable from it, defs sorted by name. */
@@ -185,6 +209,23 @@ export class ShapeBuilder {
   }
 
   #derive(type: ts.Type, pointer: string, slot: Slot, typeNode: ts.TypeNode | undefined): Shape {
+    if (this.#abandoned) {
+      return { kind: 'any' };
+    }
+    if (this.#depth >= maxDerivationDepth) {
+      const root = this.#root ?? { type, pointer };
+      this.#abandoned = true;
+      return this.#walk.fail(root.type, root.pointer, faults.tooDeep);
+    }
+    this.#depth++;
+    try {
+      return this.#deriveAt(type, pointer, slot, typeNode);
+    } finally {
+      this.#depth--;
+    }
+  }
+
+  #deriveAt(type: ts.Type, pointer: string, slot: Slot, typeNode: ts.TypeNode | undefined): Shape {
     const walk = this.#walk;
     const site: Site = typeNode === undefined ? { pointer } : { pointer, typeNode };
     const members = isPlainUnion(walk.ts, type) ? walk.constituents(type as ts.UnionType, typeNode) : [type];
@@ -207,7 +248,7 @@ export class ShapeBuilder {
       : unionOf(defined, site, walk);
   }
 
-  #named(type: ts.Type, derive: () => Shape): Shape {
+  #named(type: ts.Type, pointer: string, derive: () => Shape): Shape {
     const defined = this.#defNames.get(type);
     if (defined !== undefined && this.#defs.has(defined)) {
       return { kind: 'ref', name: defined };
@@ -217,13 +258,31 @@ export class ShapeBuilder {
       active.recursive = true;
       return { kind: 'ref', name: this.#defName(type) };
     }
-    const frame = { recursive: false };
+    // the same type again is a ref (above); the same generic again is another instantiation of it
+    const generic = type.aliasSymbol ?? type.getSymbol();
+    const nested = generic === undefined ? 0 : (this.#nested.get(generic) ?? 0);
+    if (generic !== undefined && nested >= maxNestedInstantiations) {
+      // the outermost instantiation, where the expansion starts, and the one inside it
+      const instantiations = [...this.#stack].filter(([, candidate]) => candidate.generic === generic);
+      const [outermost, frame] = instantiations[0]!;
+      const [inner] = instantiations[1]!;
+      this.#abandoned = true;
+      const walk = this.#walk;
+      return walk.fail(outermost, frame.pointer, faults.expanding(genericName(generic, outermost, walk), walk.text(outermost), walk.text(inner)));
+    }
+    const frame = { recursive: false, pointer, generic };
     this.#stack.set(type, frame);
+    if (generic !== undefined) {
+      this.#nested.set(generic, nested + 1);
+    }
     let shape: Shape;
     try {
       shape = derive();
     } finally {
       this.#stack.delete(type);
+      if (generic !== undefined) {
+        this.#nested.set(generic, nested);
+      }
     }
     if (!frame.recursive) {
       return shape;
@@ -247,6 +306,12 @@ export class ShapeBuilder {
     this.#defNames.set(type, name);
     return name;
   }
+}
+
+/** The generic's name as a message says it: `Grow`, or the type's text for an anonymous one. */
+function genericName(generic: ts.Symbol, type: ts.Type, walk: Walk): string {
+  const name = generic.getName();
+  return name.startsWith('__') ? walk.text(type) : name;
 }
 
 /** `T | undefined` as written → `T`, so the rest of the derivation still sees how `T` was written. */
@@ -314,6 +379,16 @@ const faults = {
   restNotLast: {
     reason: 'a rest element followed by other elements cannot be expressed with prefixItems',
     fix: 'put the rest element last, or use an array',
+  },
+  expanding: (name: string, outer: string, inner: string): Fault => ({
+    reason:
+      `expansion limit reached: ${outer} holds ${inner}, which holds a ${name} of a larger type again, so every level is a new type ` +
+      `and the schema would never end (toolgen stops after ${maxNestedInstantiations} nested ${name} types)`,
+    fix: `let ${name} hold itself with the same type arguments (${name}<T> inside ${name}<T>), which becomes a $ref, or declare the levels as types of their own`,
+  }),
+  tooDeep: {
+    reason: `expansion limit reached: the type nests more than ${maxDerivationDepth} levels deep, so toolgen stops deriving its schema`,
+    fix: 'let the type refer to itself by name (a recursive type becomes a $ref), or flatten the data into fewer levels',
   },
   privateState: (members: readonly string[]): Fault => ({
     reason: `a class instance with private state (${members.join(', ')}) cannot be rebuilt from JSON`,
@@ -529,7 +604,7 @@ const unionProcessor: Processor = {
   derive: (type, site, walk) => {
     const derive = (): Shape => unionOf(walk.constituents(type as ts.UnionType, site.typeNode), site, walk);
     // an alias (`type Json = … | Json[]`) is the only way a union can recur
-    return type.aliasSymbol === undefined ? derive() : walk.named(type, derive);
+    return type.aliasSymbol === undefined ? derive() : walk.named(type, site.pointer, derive);
   },
 };
 
@@ -805,7 +880,7 @@ function classFault(type: ts.Type, walk: Walk): Fault {
 const objectProcessor: Processor = {
   kind: 'object',
   applies: (type, walk) => hasFlag(type, walk.ts.TypeFlags.Object),
-  derive: (type, site, walk) => walk.named(type, () => objectShape(type, site.pointer, walk)),
+  derive: (type, site, walk) => walk.named(type, site.pointer, () => objectShape(type, site.pointer, walk)),
 };
 
 function objectShape(type: ts.Type, pointer: string, walk: Walk): Shape {
