@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type ts from 'typescript';
@@ -208,6 +209,14 @@ export function readProjectConfig(tsApi: typeof ts, tsconfigPath: string): Proje
     throw new ProjectConfigurationError(`${tsconfigPath} is not a valid tsconfig: ${errors.map((error) => flatten(tsApi, error)).join('; ')}`);
   }
   const all = parsed.fileNames.map((fileName) => path.resolve(fileName));
+  // "include" only matches files that exist; "files" is taken as written, and TypeScript leaves a missing one to the program
+  const missing = all.filter((file) => !isFile(file));
+  if (missing.length > 0) {
+    const named = missing.map((file) => path.relative(rootDir, file).split(path.sep).join('/')).join(', ');
+    throw new ProjectConfigurationError(
+      `${tsconfigPath} lists ${named} in "files", but ${missing.length === 1 ? 'there is no such file' : 'there are no such files'}. Create ${missing.length === 1 ? 'it' : 'them'}, or remove ${missing.length === 1 ? 'it' : 'them'} from "files".`,
+    );
+  }
   const extended = source.extendedSourceFiles ?? [];
   return {
     options: parsed.options,
@@ -224,6 +233,14 @@ export function readProjectConfig(tsApi: typeof ts, tsconfigPath: string): Proje
     })),
     configFiles: [tsconfigPath, ...extended.map((file) => path.resolve(file))],
   };
+}
+
+function isFile(file: string): boolean {
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
 }
 
 function flatten(tsApi: typeof ts, diagnostic: ts.Diagnostic): string {
