@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { ProjectConfigurationError } from '../analysis/loadProject.js';
 import { displayPath, formatDiagnosticText, formatJsonReport } from '../diagnostics/format.js';
 import { GenerationSession, type OneShotGeneration } from '../generate.js';
+import { describeFault } from '../io/faults.js';
 import { readIfExists, removeFile, writeFileAtomic } from '../io/writeFileAtomic.js';
 import { parseCommand, usage, UsageError, type CliOptions } from './options.js';
 import { runWatch } from './watchCommand.js';
@@ -19,7 +20,9 @@ const processOutput: CliOutput = {
 
 /**
  * Runs the `toolgen` CLI and resolves to its exit code: 0 success, 1 errors or drift, 2 usage or
- * configuration. `--watch` runs until SIGINT or SIGTERM, or until `signal` aborts, then exits 0.
+ * configuration, 3 a file that cannot be read or written (or a fault of toolgen's own), said on
+ * one line, never with a stack trace. `--watch` runs until SIGINT or SIGTERM, or until `signal`
+ * aborts, then exits 0.
  */
 export async function main(argv: readonly string[], output: CliOutput = processOutput, cwd = process.cwd(), signal?: AbortSignal): Promise<number> {
   try {
@@ -42,7 +45,11 @@ export async function main(argv: readonly string[], output: CliOutput = processO
       output.stderr(`toolgen: ${error.message}\n`);
       return 2;
     }
-    throw error;
+    output.stderr(`toolgen: ${describeFault(error, cwd)}\n`);
+    if (process.env['TOOLGEN_DEBUG'] === '1' && error instanceof Error && error.stack !== undefined) {
+      output.stderr(`${error.stack}\n`);
+    }
+    return 3;
   }
 }
 

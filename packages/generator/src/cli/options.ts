@@ -39,7 +39,8 @@ Options:
   -h, --help             print this help
   -v, --version          print the version
 
-Exit codes: 0 success, 1 error diagnostics or drift, 2 usage or configuration error.`;
+Exit codes: 0 success, 1 error diagnostics or drift, 2 usage or configuration error,
+3 a file that cannot be read or written.`;
 
 /** Parses argv (without `node` and the script) relative to `cwd`. Throws `UsageError`. */
 export function parseCommand(argv: readonly string[], cwd: string): ParsedCommand {
@@ -82,9 +83,23 @@ export function parseCommand(argv: readonly string[], cwd: string): ParsedComman
       check: values.check === true,
       watch: values.watch === true,
       format,
-      outDir: values['out-dir'] === undefined ? undefined : path.resolve(cwd, values['out-dir']),
+      outDir: values['out-dir'] === undefined ? undefined : resolveOutDir(values['out-dir'], cwd),
     },
   };
+}
+
+/** `--out-dir` may name a folder or nothing yet (it is created), not a file or a path through one. */
+function resolveOutDir(given: string, cwd: string): string {
+  const resolved = path.resolve(cwd, given);
+  for (let folder = resolved; ; folder = path.dirname(folder)) {
+    if (existsSync(folder)) {
+      if (!statSync(folder).isDirectory()) {
+        const shown = folder === resolved ? given : path.relative(cwd, folder).split(path.sep).join('/');
+        throw new UsageError(`--out-dir ${given} cannot be a folder: ${shown} is a file. Pass a folder, or a path toolgen can create.`);
+      }
+      return resolved;
+    }
+  }
 }
 
 function resolveProject(given: string, cwd: string): string {

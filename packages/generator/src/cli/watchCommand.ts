@@ -1,6 +1,8 @@
 import type { SyntaxProblem } from '../analysis/analyzeProject.js';
+import { ProjectConfigurationError } from '../analysis/loadProject.js';
 import type { Diagnostic } from '../diagnostics/Diagnostic.js';
 import { displayPath, formatDiagnosticText } from '../diagnostics/format.js';
+import { describeFault } from '../io/faults.js';
 import { watchProject, type WatchCycle } from '../watch/watchProject.js';
 import type { CliOutput } from './main.js';
 import type { CliOptions } from './options.js';
@@ -27,7 +29,7 @@ export async function runWatch(options: CliOptions, output: CliOutput, cwd: stri
       outDir: options.outDir,
       signal: controller.signal,
       onCycle: (cycle) => (options.format === 'json' ? printJson(cycle, output, cwd) : printText(cycle, output, cwd)),
-      onError: (error) => output.stderr(`toolgen: ${error instanceof Error ? error.message : String(error)}\n`),
+      onError: (error) => output.stderr(`toolgen: ${error instanceof ProjectConfigurationError ? error.message : describeFault(error, cwd)}\n`),
     });
   } finally {
     process.off('SIGINT', stop);

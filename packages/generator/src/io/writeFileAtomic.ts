@@ -1,34 +1,63 @@
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { FileAccessError } from './faults.js';
 
-/** The current content of a file, or undefined when it does not exist. */
+/**
+ * The current content of a file, or undefined when it does not exist (nor does a folder on its
+ * path). Throws `FileAccessError` when it exists but cannot be read (a directory, say).
+ */
 export function readIfExists(file: string): string | undefined {
   try {
     return readFileSync(file, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') {
       return undefined;
     }
-    throw error;
+    throw new FileAccessError('read', file, error);
   }
 }
 
 /**
  * Writes through a temporary file in the same folder and a rename, so readers never see a
  * half-written file. Skips the write when the content is already there; returns whether it wrote.
+ * On failure the file is as it was, no temporary file is left, and it throws `FileAccessError`.
  */
 export function writeFileAtomic(file: string, content: string): boolean {
-  if (readIfExists(file) === content) {
+  let current: string | undefined;
+  try {
+    current = readIfExists(file);
+  } catch (error) {
+    // reading what is there is the first step of writing it: say so
+    throw new FileAccessError('write', file, error instanceof FileAccessError ? error.cause : error);
+  }
+  if (current === content) {
     return false;
   }
-  mkdirSync(path.dirname(file), { recursive: true });
   const temporary = path.join(path.dirname(file), `.toolgen-tmp-${process.pid}-${path.basename(file)}`);
-  writeFileSync(temporary, content, 'utf8');
-  renameSync(temporary, file);
+  try {
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(temporary, content, 'utf8');
+    renameSync(temporary, file);
+  } catch (error) {
+    try {
+      rmSync(temporary, { force: true });
+    } catch {
+      // the folder itself is out of reach: there is no temporary file to leave behind
+    }
+    throw new FileAccessError('write', file, error);
+  }
   return true;
 }
 
-/** Removes a generated file; a file already gone is fine. */
+/** Removes a generated file; a file already gone is fine. Throws `FileAccessError`. */
 export function removeFile(file: string): void {
-  rmSync(file, { force: true });
+  try {
+    // not rmSync: when unlink is refused, it tries rmdir and reports that failure (ENOTDIR) instead
+    unlinkSync(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+      throw new FileAccessError('remove', file, error);
+    }
+  }
 }
