@@ -1,6 +1,6 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import path from 'node:path';
-import { ProjectAnalyzer, type AnalysisUpdate, type ProjectAnalysis } from './analysis/analyzeProject.js';
+import { ProjectAnalyzer, projectSyntaxProblems, type AnalysisUpdate, type ProjectAnalysis, type SyntaxProblem } from './analysis/analyzeProject.js';
 import { checkRenamedSettings, type PreviousTool } from './analysis/checkRenamedSettings.js';
 import { IncrementalProject, type ProjectChanges } from './analysis/loadProject.js';
 import type { ToolsetModel } from './analysis/model.js';
@@ -21,12 +21,19 @@ export interface GenerationResult {
   /** Generated modules on disk whose source no longer holds a toolset: to be removed. */
   readonly orphans: readonly string[];
   readonly diagnostics: readonly Diagnostic[];
+  /**
+   * TypeScript syntax errors of the project's files. Outside the watcher, any of them means no
+   * outputs and no orphans: the whole last good output stays as it is.
+   */
+  readonly syntaxErrors: readonly SyntaxProblem[];
 }
 
 /** What the one-shot CLI learns from a generation besides the files it was handed: orphans, diagnostics, and what the manifest counts. */
 export interface OneShotGeneration {
   readonly orphans: readonly string[];
   readonly diagnostics: readonly Diagnostic[];
+  /** TypeScript syntax errors of the project's files: when there are any, nothing was printed (and nothing is to be written or removed). */
+  readonly syntaxErrors: readonly SyntaxProblem[];
   /** Toolsets and tools in the manifest (those kept for source files with errors included). */
   readonly toolsets: number;
   readonly tools: number;
@@ -50,7 +57,8 @@ export function generate(options: GenerateOptions): GenerationResult {
  * toolsets were analyzed again (or changed state in the project-wide name check); the others
  * keep their text from the previous generation. A source file any of whose toolsets has errors
  * keeps its last good output: no module is printed for it (so none is written, and it is no
- * orphan) and the manifest keeps the entries the manifest on disk lists for it. Writes nothing.
+ * orphan) and the manifest keeps the entries the manifest on disk lists for it. Outside the
+ * watcher, a project any of whose files has a syntax error produces nothing at all. Writes nothing.
  */
 export class GenerationSession {
   readonly analyzer: ProjectAnalyzer;
@@ -78,7 +86,10 @@ export class GenerationSession {
    * holds toolsets back while their files have syntax errors. Throws `ProjectConfigurationError`.
    */
   static open(options: GenerateOptions & { readonly incremental?: boolean }): GenerationSession {
-    const project = IncrementalProject.load(options.project);
+    return GenerationSession.#open(IncrementalProject.load(options.project), options);
+  }
+
+  static #open(project: IncrementalProject, options: GenerateOptions & { readonly incremental?: boolean }): GenerationSession {
     const analyzer = new ProjectAnalyzer(project, { incremental: options.incremental === true });
     return new GenerationSession(analyzer, { rootDir: project.rootDir, outDir: options.outDir });
   }
@@ -87,17 +98,23 @@ export class GenerationSession {
    * The one-shot CLI's generation, kept lean: the TypeScript program is let go once the analysis
    * is done, and each output goes to `onOutput` as soon as it is printed (the modules, then the
    * manifest) and is not kept, so that memory peaks with the program, not with the outputs.
+   * A project with syntax errors is not analyzed: they are returned, and nothing is printed.
    * Throws `ProjectConfigurationError`.
    */
   static generateOnce(options: GenerateOptions, onOutput: (file: OutputFile) => void): OneShotGeneration {
-    const session = GenerationSession.open(options);
+    const project = IncrementalProject.load(options.project);
+    const syntaxErrors = projectSyntaxProblems(project.snapshot());
+    if (syntaxErrors.length > 0) {
+      return { orphans: [], diagnostics: [], syntaxErrors, toolsets: 0, tools: 0 };
+    }
+    const session = GenerationSession.#open(project, options);
     const { toolsets, diagnostics } = session.analyzer.result();
     session.analyzer.project.release();
     const kept = session.#keptEntries(toolsets);
     const printed = session.#emitter.printOnce(toolsets, kept, onOutput);
     onOutput({ path: session.manifestPath, content: printed.text });
     const { orphans, diagnostics: all } = session.#complete(toolsets, kept, diagnostics, []);
-    return { orphans, diagnostics: all, toolsets: printed.toolsets, tools: printed.tools };
+    return { orphans, diagnostics: all, syntaxErrors: [], toolsets: printed.toolsets, tools: printed.tools };
   }
 
   /**
@@ -120,6 +137,11 @@ export class GenerationSession {
    */
   generate(onModules?: (modules: readonly OutputFile[]) => void): GenerationResult {
     const analysis = this.analyzer.result();
+    const syntaxErrors = this.analyzer.incremental ? this.analyzer.syntaxProblems() : projectSyntaxProblems(analysis.project);
+    if (syntaxErrors.length > 0 && !this.analyzer.incremental) {
+      const { manifest } = this.#emitter.manifest(analysis.toolsets, this.#keptEntries(analysis.toolsets));
+      return { analysis, manifest, outputs: [], orphans: [], diagnostics: [], syntaxErrors };
+    }
     const modules = this.#emitter.modules(analysis.toolsets);
     onModules?.(modules);
     // the watcher's manifest is assembled from per-toolset entries kept between generations
@@ -128,7 +150,7 @@ export class GenerationSession {
       ? this.#emitter.manifestFromEntries(analysis.toolsets, kept)
       : this.#emitter.manifest(analysis.toolsets, kept);
     const outputs = [...modules, { path: this.manifestPath, content: text }];
-    return { analysis, manifest, ...this.#complete(analysis.toolsets, kept, analysis.diagnostics, outputs) };
+    return { analysis, manifest, syntaxErrors, ...this.#complete(analysis.toolsets, kept, analysis.diagnostics, outputs) };
   }
 
   /** Adds the orphans and the rename check (TSH020) to printed outputs. A module that `kept` entries list is no orphan. */

@@ -182,7 +182,10 @@ export class ProjectAnalyzer {
     return this.#stale;
   }
 
-  /** Files with syntax errors and every file importing one, transitively. */
+  /**
+   * Files with syntax errors and every file importing one, transitively; every file when one of
+   * them is a script or augments a module, since what it declares reaches files that do not import it.
+   */
   #blocked(loaded: LoadedProject): Set<string> {
     const broken = new Set<string>();
     for (const sourceFile of loaded.sourceFiles) {
@@ -190,6 +193,9 @@ export class ProjectAnalyzer {
       if ((this.#syntax.get(file) ?? []).length > 0) {
         broken.add(file);
       }
+    }
+    if ([...broken].some((file) => this.#globals.has(file))) {
+      return new Set(loaded.sourceFiles.map((sourceFile) => path.resolve(sourceFile.fileName)));
     }
     return broken.size === 0 ? broken : importersOf(broken, [this.#imports]);
   }
@@ -300,6 +306,27 @@ function affectsEveryFile(loaded: LoadedProject, file: string): boolean {
   return sourceFile.statements.some(
     (statement) => ts.isModuleDeclaration(statement) && (ts.isStringLiteral(statement.name) || (statement.flags & ts.NodeFlags.GlobalAugmentation) !== 0),
   );
+}
+
+/**
+ * The syntax errors of every file of the program that is the project's own: not a default
+ * library, no package's file (under node_modules), and no generated module (its next generation replaces it).
+ * A syntax error in any of them can change what a toolset's types mean, through an import, a
+ * global declaration or a module augmentation, so the one-shot CLI writes nothing while there is one.
+ */
+export function projectSyntaxProblems(loaded: LoadedProject): SyntaxProblem[] {
+  const { program } = loaded.host;
+  return program
+    .getSourceFiles()
+    .filter(
+      (sourceFile) =>
+        !program.isSourceFileDefaultLibrary(sourceFile) &&
+        !program.isSourceFileFromExternalLibrary(sourceFile) &&
+        !/[/\\]node_modules[/\\]/.test(sourceFile.fileName) &&
+        !/\.tools\.[cm]?ts$/.test(sourceFile.fileName),
+    )
+    .sort((a, b) => (a.fileName < b.fileName ? -1 : a.fileName > b.fileName ? 1 : 0))
+    .flatMap((sourceFile) => syntaxProblems(loaded, sourceFile));
 }
 
 function syntaxProblems(loaded: LoadedProject, sourceFile: ts.SourceFile): SyntaxProblem[] {

@@ -69,6 +69,9 @@ function runOnce(options: CliOptions, output: CliOutput, cwd: string): number {
       written.push(file.path);
     }
   });
+  if (result.syntaxErrors.length > 0) {
+    return reportSyntaxErrors(result, options, output, cwd);
+  }
   const removed: string[] = [];
   for (const orphan of result.orphans) {
     if (options.check) {
@@ -94,6 +97,25 @@ function runOnce(options: CliOptions, output: CliOutput, cwd: string): number {
     output.stderr(`toolgen: ${line}; run toolgen without --check to regenerate.\n`);
   }
   return hasErrors || drift.length > 0 ? 1 : 0;
+}
+
+/** A project with syntax errors: they alone are reported, as tsc does, and every generated file stays as it is. */
+function reportSyntaxErrors(result: OneShotGeneration, options: CliOptions, output: CliOutput, cwd: string): number {
+  if (options.format === 'json') {
+    output.stdout(formatJsonReport(result.syntaxErrors, [], [], cwd));
+    return 1;
+  }
+  for (const problem of result.syntaxErrors) {
+    output.stdout(`${formatDiagnosticText(problem, cwd)}\n`);
+  }
+  const count = result.syntaxErrors.length;
+  const errors = `${count} syntax error${count === 1 ? '' : 's'}`;
+  output.stdout(
+    options.check
+      ? `toolgen: ${errors}; nothing checked: fix ${count === 1 ? 'it' : 'them'} first.\n`
+      : `toolgen: ${errors}; no file written or removed until ${count === 1 ? 'it is' : 'they are'} fixed.\n`,
+  );
+  return 1;
 }
 
 function summary(result: OneShotGeneration, options: CliOptions, writtenCount: number): string {

@@ -6,8 +6,11 @@ export function displayPath(file: string, cwd: string): string {
   return path.relative(cwd, file).split(path.sep).join('/');
 }
 
+/** What a report shows of a diagnostic: a TSH diagnostic, or a TypeScript syntax error (`TS1005`). */
+export type ReportedDiagnostic = Pick<Diagnostic, 'severity' | 'file' | 'line' | 'column' | 'message'> & { readonly code: string };
+
 /** One line per diagnostic, like tsc: `src/tickets.ts:12:5 - error TSH008: …`. */
-export function formatDiagnosticText(diagnostic: Diagnostic, cwd: string): string {
+export function formatDiagnosticText(diagnostic: ReportedDiagnostic, cwd: string): string {
   return `${displayPath(diagnostic.file, cwd)}:${diagnostic.line}:${diagnostic.column} - ${diagnostic.severity} ${diagnostic.code}: ${diagnostic.message}`;
 }
 
@@ -26,7 +29,7 @@ export interface JsonReport {
 }
 
 export function formatJsonReport(
-  diagnostics: readonly Diagnostic[],
+  diagnostics: readonly ReportedDiagnostic[],
   generated: readonly string[],
   removed: readonly string[],
   cwd: string,
