@@ -1,8 +1,8 @@
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { ProjectAnalyzer, projectSyntaxProblems, type AnalysisUpdate, type ProjectAnalysis, type SyntaxProblem } from './analysis/analyzeProject.js';
 import { checkRenamedSettings, type PreviousTool } from './analysis/checkRenamedSettings.js';
-import { IncrementalProject, type ProjectChanges } from './analysis/loadProject.js';
+import { IncrementalProject, ProjectConfigurationError, type ProjectChanges } from './analysis/loadProject.js';
 import type { ToolsetModel } from './analysis/model.js';
 import { compareDiagnostics, type Diagnostic } from './diagnostics/Diagnostic.js';
 import { generatedHeader } from './emit/module.js';
@@ -58,7 +58,9 @@ export function generate(options: GenerateOptions): GenerationResult {
  * keep their text from the previous generation. A source file any of whose toolsets has errors
  * keeps its last good output: no module is printed for it (so none is written, and it is no
  * orphan) and the manifest keeps the entries the manifest on disk lists for it. Outside the
- * watcher, a project any of whose files has a syntax error produces nothing at all. Writes nothing.
+ * watcher, a project any of whose files has a syntax error produces nothing at all. Never lists
+ * a module to write, or an orphan to remove, outside the project's folders (the tsconfig's, and
+ * the out dir). Writes nothing.
  */
 export class GenerationSession {
   readonly analyzer: ProjectAnalyzer;
@@ -72,11 +74,15 @@ export class GenerationSession {
   /** The last entries read by `#keptEntries`, and the manifest text and sources they were read for. */
   #kept: { readonly text: string | undefined; readonly sources: string; readonly entries: KeptEntries } | undefined;
 
+  /** The project's folders, real paths: nothing outside them is written or removed. */
+  readonly #folders: readonly string[];
+
   private constructor(analyzer: ProjectAnalyzer, layout: OutputLayout, emitter = new OutputEmitter(layout)) {
     this.analyzer = analyzer;
     this.layout = layout;
     this.manifestPath = path.join(layout.rootDir, manifestFileName);
     this.#emitter = emitter;
+    this.#folders = [layout.rootDir, ...(layout.outDir === undefined ? [] : [layout.outDir])].map(realPath);
     this.#previous = readPreviousManifest(this.manifestPath);
     this.#addCandidates();
   }
@@ -110,6 +116,7 @@ export class GenerationSession {
     const session = GenerationSession.#open(project, options);
     const { toolsets, diagnostics } = session.analyzer.result();
     session.analyzer.project.release();
+    session.#checkModulePaths(toolsets);
     const kept = session.#keptEntries(toolsets);
     const printed = session.#emitter.printOnce(toolsets, kept, onOutput);
     onOutput({ path: session.manifestPath, content: printed.text });
@@ -137,6 +144,7 @@ export class GenerationSession {
    */
   generate(onModules?: (modules: readonly OutputFile[]) => void): GenerationResult {
     const analysis = this.analyzer.result();
+    this.#checkModulePaths(analysis.toolsets);
     const syntaxErrors = this.analyzer.incremental ? this.analyzer.syntaxProblems() : projectSyntaxProblems(analysis.project);
     if (syntaxErrors.length > 0 && !this.analyzer.incremental) {
       const { manifest } = this.#emitter.manifest(analysis.toolsets, this.#keptEntries(analysis.toolsets));
@@ -151,6 +159,26 @@ export class GenerationSession {
       : this.#emitter.manifest(analysis.toolsets, kept);
     const outputs = [...modules, { path: this.manifestPath, content: text }];
     return { analysis, manifest, syntaxErrors, ...this.#complete(analysis.toolsets, kept, analysis.diagnostics, outputs) };
+  }
+
+  /**
+   * Throws `ProjectConfigurationError` when a source file holding toolsets would get its module
+   * outside the project's folders (the tsconfig includes a file from elsewhere): toolgen writes
+   * only under the tsconfig's folder and the out dir.
+   */
+  #checkModulePaths(toolsets: readonly ToolsetModel[]): void {
+    const folders = [this.layout.rootDir, ...(this.layout.outDir === undefined ? [] : [this.layout.outDir])];
+    for (const source of new Set(toolsets.map((toolset) => toolset.source))) {
+      const module = modulePathFor(source, this.layout);
+      if (!folders.some((folder) => isWithin(module, folder))) {
+        const shown = (file: string) => path.relative(this.layout.rootDir, file).split(path.sep).join('/');
+        throw new ProjectConfigurationError(
+          `${shown(source)} holds toolsets, but its module ${shown(module)} would be outside the project's folder${this.layout.outDir === undefined ? '' : ' and --out-dir'}, ` +
+            `and toolgen writes only under the folder of ${this.analyzer.project.tsconfigPath}${this.layout.outDir === undefined ? '' : ' and under --out-dir'}. ` +
+            'Move the file under that folder, or generate it from a tsconfig whose folder holds it.',
+        );
+      }
+    }
   }
 
   /** Adds the orphans and the rename check (TSH020) to printed outputs. A module that `kept` entries list is no orphan. */
@@ -171,7 +199,7 @@ export class GenerationSession {
       if (expected.has(candidate)) {
         continue;
       }
-      if (startsWithGeneratedHeader(candidate)) {
+      if (this.#inFolders(candidate) && startsWithGeneratedHeader(candidate)) {
         orphans.push(candidate);
       } else {
         this.#candidates.delete(candidate);
@@ -205,7 +233,13 @@ export class GenerationSession {
     return this.#kept.entries;
   }
 
-  /** The `*.tools.ts` files of the program and the modules the opening manifest lists. */
+  /** Whether `file`, symbolic links resolved, is inside the project's folders. */
+  #inFolders(file: string): boolean {
+    const real = path.join(realPath(path.dirname(file)), path.basename(file));
+    return this.#folders.some((folder) => isWithin(real, folder));
+  }
+
+  /** The `*.tools.ts` files of the program and the modules the opening manifest lists, whatever it says: orphans are only ever removed inside the project's folders. */
   #addCandidates(): void {
     for (const file of this.analyzer.project.config.generatedCandidates) {
       this.#candidates.add(file);
@@ -263,10 +297,29 @@ function startsWithGeneratedHeader(file: string): boolean {
     return false;
   }
   try {
+    if (!fstatSync(descriptor).isFile()) {
+      return false;
+    }
     const head = Buffer.alloc(Buffer.byteLength(generatedHeader));
     const read = readSync(descriptor, head, 0, head.length, 0);
     return head.subarray(0, read).toString('utf8') === generatedHeader;
   } finally {
     closeSync(descriptor);
+  }
+}
+
+/** Whether `file` is `folder` or inside it. */
+function isWithin(file: string, folder: string): boolean {
+  const relative = path.relative(folder, file);
+  return relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative);
+}
+
+/** The real path of a file or folder; for one that does not exist (yet), its nearest existing parent's, joined with the rest. */
+function realPath(file: string): string {
+  try {
+    return realpathSync.native(file);
+  } catch {
+    const parent = path.dirname(file);
+    return parent === file ? file : path.join(realPath(parent), path.basename(file));
   }
 }
