@@ -48,7 +48,8 @@ export interface ExternalToolServer {
   readonly endpoint: ExternalToolEndpoint;
   /**
    * The host's classification of the server's network use (e.g. a stdio server that calls the
-   * Internet is `egress`). It can widen the endpoint's own classification, never narrow it.
+   * Internet is `egress`). It can widen the endpoint's own classification, never narrow it; for
+   * an `other` endpoint, which toolgen cannot classify (and treats as `egress`), it is the scope.
    */
   readonly networkScope?: NetworkScope;
   readonly tools: readonly ExternalServerTool[];

@@ -288,7 +288,11 @@ function serverEntries(server: ExternalToolServer, problems: ToolCatalogueProble
     problems.push({ kind: 'invalid', source: label, message: `${JSON.stringify(server.networkScope)} is not a network scope; use "none", "incidental" or "egress".` });
     return [];
   }
-  const serverScope = widestNetworkScope(classifyEndpointNetworkScope(server.endpoint), server.networkScope ?? 'none');
+  // an endpoint toolgen cannot classify is egress until the host says what it is
+  const serverScope =
+    server.endpoint.transport === 'other' && server.networkScope !== undefined
+      ? server.networkScope
+      : widestNetworkScope(classifyEndpointNetworkScope(server.endpoint), server.networkScope ?? 'none');
   const entries: ToolCatalogueEntry[] = [];
   for (const tool of server.tools) {
     const fn = tool?.function;

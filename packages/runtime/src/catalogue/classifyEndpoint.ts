@@ -1,18 +1,24 @@
 import type { NetworkScope } from '../governance.js';
 
-/** How the host reaches an external tool server. */
+/**
+ * How the host reaches an external tool server. `other` is a transport toolgen cannot classify
+ * (an in-memory pair, a custom transport); `description` names it for audits.
+ */
 export type ExternalToolEndpoint =
   | { readonly transport: 'http'; readonly url: string }
-  | { readonly transport: 'stdio'; readonly command: string; readonly args?: readonly string[] };
+  | { readonly transport: 'stdio'; readonly command: string; readonly args?: readonly string[] }
+  | { readonly transport: 'other'; readonly description: string };
 
 /**
  * The network scope an endpoint implies: a public HTTP endpoint is `egress`, a loopback one
  * (`localhost`, `*.localhost`, `127.0.0.0/8`, `::1`) `incidental`, and stdio `none` (the command
  * is local, though it may still reach the network: classify such a server explicitly).
- * Anything else, including private-network hosts and URLs that do not parse, fails closed as `egress`.
+ * Anything else, including private-network hosts, URLs that do not parse and `other`
+ * transports, fails closed as `egress`.
  */
 export function classifyEndpointNetworkScope(endpoint: ExternalToolEndpoint): NetworkScope {
   if (endpoint.transport === 'stdio') return 'none';
+  if (endpoint.transport !== 'http') return 'egress';
   let url: URL;
   try {
     url = new URL(endpoint.url);
