@@ -1,0 +1,164 @@
+import { randomUUID } from 'node:crypto';
+import type { InputRequiredResult, McpServer, ServerContext } from '@modelcontextprotocol/server';
+import { issueApprovalGrant } from '../../approval/approvalGrant.js';
+import { toolCallFingerprint } from '../../approval/toolCallFingerprint.js';
+import { ToolApprovalError } from '../../approval/ToolApprovalError.js';
+import type { ToolApprovalRefusal } from '../../approval/ToolApprovalOutcome.js';
+import { isApprovalGated } from '../../approval/withApproval.js';
+import { ToolArgumentError, type ArgumentIssue } from '../../errors/ToolFailure.js';
+import type { AIFunction, JsonValue, ToolInvocationContext } from '../../function/AIFunction.js';
+import { clientCanElicit } from './clientCanElicit.js';
+
+/** How the user answered an approval request, read from the client's elicitation result. */
+export type ApprovalAnswer = 'approve' | 'decline' | 'cancel' | 'missing';
+
+/** What to do with a call that needs approval. */
+export type ApprovalDecision =
+  /** Run it with these arguments and these context fields (an approval grant for a wrapped function). */
+  | { readonly kind: 'approved'; readonly args: unknown; readonly context: ToolInvocationContext }
+  /** Answer with this input-required result: the client asks the user and calls again. */
+  | { readonly kind: 'ask'; readonly result: InputRequiredResult }
+  /** Answer with this error; the tool does not run. */
+  | { readonly kind: 'refused'; readonly message: string };
+
+interface PendingApproval {
+  readonly toolName: string;
+  readonly fingerprint: string;
+  readonly expiresAt: number;
+}
+
+const defaultTimeoutMs = 5 * 60 * 1000;
+/** The key of the elicitation in `inputRequests` and `inputResponses`. */
+export const approvalRequestKey = 'toolgen_approval';
+
+/**
+ * The approvals one `registerMcpTools` call asks for, through MCP's multi-round-trip requests:
+ * the first call of a tool answers `input_required` with a form elicitation and an opaque
+ * `requestState`; the client asks the user and calls again with the answer and that state. (On
+ * a 2025-era connection the SDK plays both rounds in-process, sending `elicitation/create`.)
+ *
+ * Fails closed: the state is a random id this object issued for exactly this tool and these
+ * arguments, good once and until it lapses, so a client cannot answer a question it was not
+ * asked, replay an approval, or carry it over to other arguments. Only an accepted form with
+ * `approve: true` runs the tool.
+ */
+export class McpApprovals {
+  readonly #timeoutMs: number;
+  readonly #pending = new Map<string, PendingApproval>();
+
+  /** @throws {RangeError} when `timeoutMs` is not a positive number. */
+  constructor(timeoutMs: number = defaultTimeoutMs) {
+    if (typeof timeoutMs !== 'number' || Number.isNaN(timeoutMs) || timeoutMs <= 0) {
+      throw new RangeError(`The approval timeout must be a positive number of milliseconds; got ${String(timeoutMs)}.`);
+    }
+    this.#timeoutMs = timeoutMs;
+  }
+
+  async decide(server: McpServer, fn: AIFunction, args: unknown, ctx: ServerContext): Promise<ApprovalDecision> {
+    const validated = await validate(fn, args);
+    if (!validated.ok) return { kind: 'refused', message: validated.message };
+    const json = JSON.parse(JSON.stringify(args) ?? 'null') as JsonValue;
+    const fingerprint = toolCallFingerprint(fn.qualifiedName, json);
+    const now = Date.now();
+    const state = ctx.mcpReq.requestState<unknown>();
+    const responses = ctx.mcpReq.inputResponses;
+    if (state === undefined && responses === undefined) {
+      if (!clientCanElicit(server, ctx)) {
+        return { kind: 'refused', message: `${fn.qualifiedName} was not called: this tool needs approval, and this client cannot give it.` };
+      }
+      this.#prune(now);
+      const id = randomUUID();
+      this.#pending.set(id, { toolName: fn.qualifiedName, fingerprint, expiresAt: now + this.#timeoutMs });
+      return { kind: 'ask', result: askFor(fn, json, id) };
+    }
+
+    const pending = typeof state === 'string' ? this.#pending.get(state) : undefined;
+    if (typeof state === 'string') this.#pending.delete(state);
+    this.#prune(now);
+    if (pending === undefined || pending.toolName !== fn.qualifiedName || pending.fingerprint !== fingerprint) {
+      return {
+        kind: 'refused',
+        message:
+          `This answer does not belong to an approval request this server made for these arguments, so ${fn.qualifiedName} was not called. ` +
+          'Call the tool again to ask the user.',
+      };
+    }
+    if (pending.expiresAt < now) return refused(fn, { status: 'timed_out', timeoutMs: this.#timeoutMs });
+    switch (readAnswer(responses?.[approvalRequestKey])) {
+      case 'approve': {
+        const callId = String(ctx.mcpReq.id);
+        // a wrapped function asks its own router unless it holds a grant for exactly this call
+        return isApprovalGated(fn)
+          ? { kind: 'approved', args: json, context: { callId, approvalGrant: issueApprovalGrant(callId, fingerprint) } }
+          : { kind: 'approved', args: validated.value, context: {} };
+      }
+      case 'decline':
+        return refused(fn, { status: 'rejected', by: 'channel' });
+      case 'cancel':
+        return refused(fn, { status: 'rejected', by: 'channel', reason: 'the approval request was dismissed' });
+      case 'missing':
+        return refused(fn, { status: 'channel_failed', error: new Error('the client answered without the approval') });
+    }
+  }
+
+  #prune(now: number): void {
+    for (const [id, pending] of this.#pending) {
+      if (pending.expiresAt < now) this.#pending.delete(id);
+    }
+  }
+}
+
+/** Reads an elicitation result: only an accepted form whose `approve` is `true` approves. */
+export function readAnswer(response: unknown): ApprovalAnswer {
+  if (typeof response !== 'object' || response === null || Array.isArray(response)) return 'missing';
+  const { action, content } = response as { action?: unknown; content?: unknown };
+  if (action === 'decline') return 'decline';
+  if (action === 'cancel') return 'cancel';
+  if (action !== 'accept') return 'missing';
+  const approve = typeof content === 'object' && content !== null ? (content as { approve?: unknown }).approve : undefined;
+  return approve === true ? 'approve' : 'decline';
+}
+
+function askFor(fn: AIFunction, args: JsonValue, requestState: string): InputRequiredResult {
+  const effect = fn.metadata.readOnly ? 'It only reads.' : 'It may change things.';
+  const network = fn.metadata.networkScope === 'egress' ? ' It reaches the Internet.' : '';
+  return {
+    resultType: 'input_required',
+    inputRequests: {
+      [approvalRequestKey]: {
+        method: 'elicitation/create',
+        params: {
+          mode: 'form',
+          message: `Allow ${fn.qualifiedName} to run with these arguments? ${effect}${network}\n${fn.description}\nArguments: ${JSON.stringify(args)}`,
+          requestedSchema: {
+            type: 'object',
+            properties: {
+              approve: { type: 'boolean', title: `Run ${fn.qualifiedName}`, description: 'Approve this one call, with exactly these arguments.', default: false },
+            },
+            required: ['approve'],
+          },
+        },
+      },
+    },
+    requestState,
+  };
+}
+
+function refused(fn: AIFunction, outcome: ToolApprovalRefusal): ApprovalDecision {
+  return { kind: 'refused', message: new ToolApprovalError(fn.qualifiedName, outcome).message };
+}
+
+/** Validates before anyone is asked, so nobody approves a call that cannot run. */
+async function validate(fn: AIFunction, args: unknown): Promise<{ ok: true; value: unknown } | { ok: false; message: string }> {
+  const result = await fn.parameters['~standard'].validate(args);
+  if (result.issues === undefined) return { ok: true, value: result.value };
+  const issues: ArgumentIssue[] = result.issues.map((issue) => ({
+    pointer: (issue.path ?? []).map((segment) => `/${escapeToken(String(typeof segment === 'object' ? segment.key : segment))}`).join(''),
+    message: issue.message,
+  }));
+  return { ok: false, message: new ToolArgumentError(issues).message };
+}
+
+function escapeToken(token: string): string {
+  return token.replaceAll('~', '~0').replaceAll('/', '~1');
+}

@@ -1,0 +1,153 @@
+import type { CallToolResult, Client, Tool } from '@modelcontextprotocol/client';
+import type { ExternalToolAnnotations } from '../../catalogue/ExternalToolMetadata.js';
+import { ToolArgumentError, ToolFailure } from '../../errors/ToolFailure.js';
+import type { AIFunction, JsonSchema, JsonValue, ToolMetadata } from '../../function/AIFunction.js';
+import { jsonSchemaForTarget } from '../../function/jsonSchemaForTarget.js';
+import { describeKind, isPlainObject } from '../../function/validateArguments.js';
+import type { NetworkScope } from '../../governance.js';
+import { ToolNaming } from '../../naming/ToolNaming.js';
+
+/** What an imported tool needs of its connection. */
+export interface ImportedToolConnection {
+  readonly serverName: string;
+  readonly networkScope: NetworkScope;
+  readonly client: Pick<Client, 'callTool'>;
+  /** Whether the connection is still open; a closed one fails every call closed. */
+  readonly isConnected: () => boolean;
+}
+
+const opaqueMessage = 'The tool failed unexpectedly.';
+
+/**
+ * An MCP server's tool as an `AIFunction` named `<server>__<tool>`. Its metadata is toolgen's
+ * own, never the server's annotations: not read-only, default approval, the connection's
+ * network scope. `invoke` calls the tool and resolves to the result's `structuredContent`,
+ * else the JSON of its single text content (the text itself when that is not JSON), else its
+ * content array; an `isError` result rejects as a `ToolFailure` with the server's text.
+ */
+export function importedFunction(tool: Tool, connection: ImportedToolConnection): AIFunction {
+  const qualifiedName = ToolNaming.buildMcpQualifiedName(connection.serverName, tool.name);
+  const parameters = structuredClone(tool.inputSchema) as JsonSchema;
+  const metadata: ToolMetadata = {
+    readOnly: false,
+    approval: 'default',
+    networkScope: connection.networkScope,
+    confidentiality: 'any',
+    workspacePaths: [],
+    settings: null,
+  };
+  const notCalled = `so ${qualifiedName} was not called.`;
+  return {
+    name: tool.name,
+    qualifiedName,
+    description: tool.description ?? tool.title ?? tool.annotations?.title ?? '',
+    parameters: {
+      jsonSchema: parameters,
+      '~standard': {
+        version: 1,
+        vendor: 'toolgen',
+        // the server validates; what toolgen can check here is that the arguments are an object
+        validate: (value: unknown) => (isPlainObject(value) ? { value } : { issues: [{ message: objectMessage(value) }] }),
+        jsonSchema: {
+          input: ({ target }) => jsonSchemaForTarget(parameters, target),
+          output: ({ target }) => jsonSchemaForTarget(parameters, target),
+        },
+      },
+    },
+    variants: { 'openai-strict': parameters, anthropic: parameters, gemini: parameters },
+    losses: [],
+    returns: tool.outputSchema === undefined ? {} : (structuredClone(tool.outputSchema) as JsonSchema),
+    metadata,
+    async invoke(args, context = {}) {
+      const signal = context.signal;
+      if (signal?.aborted === true) throw signal.reason;
+      if (!isPlainObject(args)) throw new ToolArgumentError([{ pointer: '', message: objectMessage(args), expected: 'object' }]);
+      if (!connection.isConnected()) throw disconnected(connection.serverName, notCalled);
+      let result: CallToolResult;
+      try {
+        result = await connection.client.callTool({ name: tool.name, arguments: args }, signal === undefined ? undefined : { signal });
+      } catch (error) {
+        if (isAborted(signal)) throw signal?.reason;
+        if (!connection.isConnected() || isConnectionLoss(error)) throw disconnected(connection.serverName, notCalled, error);
+        if (isProtocolError(error)) throw new ToolFailure(`The MCP server "${connection.serverName}" refused the call: ${error.message}`, undefined, { cause: error });
+        context.logger?.error(`Tool ${qualifiedName} failed unexpectedly`, error);
+        const message = context.exposeErrors === true && error instanceof Error && error.message !== '' ? error.message : opaqueMessage;
+        throw new ToolFailure(message, undefined, { cause: error });
+      }
+      if (result.isError === true) {
+        const text = textOf(result);
+        throw new ToolFailure(text === '' ? `The MCP server "${connection.serverName}" reported an error without saying what it was.` : text);
+      }
+      return resultValue(result);
+    },
+    resolveSettings: () => undefined,
+    normalizeStrictArguments: (args) => args,
+  };
+}
+
+/** What the server says about the tool, for the catalogue to record (never to trust). */
+export function importedAnnotations(tool: Tool): ExternalToolAnnotations | undefined {
+  const given = tool.annotations;
+  if (given === undefined) return undefined;
+  const annotations: { -readonly [K in keyof ExternalToolAnnotations]: ExternalToolAnnotations[K] } = {};
+  const title = given.title ?? tool.title;
+  if (typeof title === 'string') annotations.title = title;
+  for (const hint of ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const) {
+    const value = given[hint];
+    if (typeof value === 'boolean') annotations[hint] = value;
+  }
+  return annotations;
+}
+
+function resultValue(result: CallToolResult): JsonValue {
+  if (result.structuredContent !== undefined) return toJson(result.structuredContent);
+  const content = result.content ?? [];
+  const only = content.length === 1 ? content[0] : undefined;
+  if (only?.type === 'text') {
+    try {
+      return JSON.parse(only.text) as JsonValue;
+    } catch {
+      return only.text;
+    }
+  }
+  return toJson(content);
+}
+
+function textOf(result: CallToolResult): string {
+  return (result.content ?? [])
+    .flatMap((block) => (block.type === 'text' ? [block.text] : []))
+    .join('\n')
+    .trim();
+}
+
+function toJson(value: unknown): JsonValue {
+  return JSON.parse(JSON.stringify(value) ?? 'null') as JsonValue;
+}
+
+function objectMessage(value: unknown): string {
+  return `must be an object with the tool's arguments; got ${describeKind(value)}`;
+}
+
+function disconnected(serverName: string, notCalled: string, cause?: unknown): ToolFailure {
+  return new ToolFailure(
+    `The MCP server "${serverName}" is disconnected, ${notCalled}`,
+    'Tell the user the server is not available; do not retry until it is connected again.',
+    cause === undefined ? undefined : { cause },
+  );
+}
+
+// a function, so the compiler does not take the signal for unchanged since the last look
+function isAborted(signal: AbortSignal | undefined): boolean {
+  return signal?.aborted === true;
+}
+
+/** The SDK's `SdkError` for a closed or never-opened connection (its codes are strings). */
+function isConnectionLoss(error: unknown): boolean {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  return code === 'CONNECTION_CLOSED' || code === 'NOT_CONNECTED';
+}
+
+/** A JSON-RPC error the server answered with (the SDK's `ProtocolError`, whose codes are numbers). */
+function isProtocolError(error: unknown): error is Error {
+  return error instanceof Error && typeof (error as { code?: unknown }).code === 'number';
+}

@@ -1,0 +1,174 @@
+import type {
+  CallToolResult,
+  InputRequiredResult,
+  McpServer,
+  RegisteredTool,
+  ServerContext,
+  StandardSchemaWithJSON,
+  Tool,
+  ToolAnnotations,
+} from '@modelcontextprotocol/server';
+import { isApprovalGated } from '../../approval/withApproval.js';
+import type { AIFunction, JsonSchema, JsonValue } from '../../function/AIFunction.js';
+import { jsonSchemaForTarget } from '../../function/jsonSchemaForTarget.js';
+import { byWireName, contextFor, resultText, runToolCall, type AdapterOptions, type ToolCallOutcome } from '../toolCalls.js';
+import { McpApprovals } from './McpApprovals.js';
+
+/** What `registerMcpTools` takes besides the server and the functions. */
+export interface McpToolsOptions extends AdapterOptions {
+  /**
+   * Which functions ask the user before each call. Unless given: the approval-wrapped ones
+   * (`isApprovalGated`, e.g. what `resolveAgentTools` wrapped for `require_approval`).
+   * `toolgen mcp` passes the tools whose effective approval mode is `require_approval`.
+   */
+  readonly needsApproval?: (fn: AIFunction) => boolean;
+  /** How long the user has to answer an approval request, in milliseconds; 5 minutes unless given. */
+  readonly approvalTimeoutMs?: number;
+}
+
+/** One tool `registerMcpTools` put on the server. */
+export interface McpToolRegistration {
+  /** The tool's name on the wire. */
+  readonly name: string;
+  readonly function: AIFunction;
+  /** Whether each call asks the user first (through MCP elicitation). */
+  readonly needsApproval: boolean;
+  /** The tool as `tools/list` shows it. */
+  readonly definition: Tool;
+  /** The SDK's handle (`remove()`, `disable()`, …). */
+  readonly tool: RegisteredTool;
+}
+
+/**
+ * Registers each function as a tool of a v2 `McpServer` (`@modelcontextprotocol/server`):
+ *
+ * - `inputSchema` is the tool's canonical JSON Schema; validation runs once, in `invoke`;
+ * - `outputSchema` is the tool's return schema when that describes an object, and an object
+ *   result is also sent as `structuredContent`; every result is sent as JSON text too;
+ * - annotations are explicit booleans from the metadata: `readOnlyHint` = readOnly,
+ *   `destructiveHint` = not readOnly, `openWorldHint` = `networkScope === 'egress'`;
+ * - a failed call is an `isError: true` result in toolgen's words: invalid arguments as the
+ *   validator's message (every pointer), a `ToolFailure` as its reason and fix, anything else
+ *   opaquely (unless the context sets `exposeErrors`);
+ * - a function that needs approval (`options.needsApproval`) asks the user through MCP
+ *   elicitation when the client can elicit (each approval is for these very arguments, used
+ *   once, and lapses after `approvalTimeoutMs`), and runs only when the user accepts; a decline,
+ *   a cancel, a timeout, no answer, or a client that cannot elicit never runs it.
+ *
+ * Wire names are qualified names unless `options.names` is `'name'`; two functions with one
+ * wire name throw a `TypeError`. `options.context` gives each call its invoke context; the
+ * call's abort signal and JSON-RPC id (as `callId`) are added unless it sets its own.
+ *
+ * ```ts
+ * import { McpServer } from '@modelcontextprotocol/server';
+ * import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
+ * import { registerMcpTools } from '@toolgen/runtime/mcp';
+ * import { ticketToolset } from './tickets.tools.js';
+ *
+ * const server = new McpServer({ name: 'tickets', version: '1.0.0' }, { capabilities: { tools: {} } });
+ * registerMcpTools(server, ticketToolset.functions, { context: { services } });
+ * await server.connect(new StdioServerTransport());
+ * ```
+ */
+export function registerMcpTools(server: McpServer, functions: readonly AIFunction[], options: McpToolsOptions = {}): McpToolRegistration[] {
+  const byName = byWireName(functions, options.names);
+  const needsApproval = options.needsApproval ?? isApprovalGated;
+  const approvals = new McpApprovals(options.approvalTimeoutMs);
+  const registrations: McpToolRegistration[] = [];
+  for (const [name, fn] of byName) {
+    const gated = needsApproval(fn) === true;
+    const outputSchema = objectSchema(fn.returns);
+    const annotations = mcpToolAnnotations(fn);
+    const definition: Tool = {
+      name,
+      description: fn.description,
+      inputSchema: structuredClone(fn.parameters.jsonSchema) as Tool['inputSchema'],
+      ...(outputSchema === undefined ? {} : { outputSchema: structuredClone(outputSchema) as NonNullable<Tool['outputSchema']> }),
+      annotations,
+    };
+    const handler = async (args: unknown, ctx: ServerContext): Promise<CallToolResult | InputRequiredResult> => {
+      const context = await contextFor(options.context, fn, { callId: String(ctx.mcpReq.id), signal: ctx.mcpReq.signal });
+      if (!gated) return toolResult(await runToolCall(fn, args, context), outputSchema !== undefined);
+      const decision = await approvals.decide(server, fn, args, ctx);
+      if (decision.kind !== 'approved') return decision.kind === 'ask' ? decision.result : errorResult(decision.message);
+      return toolResult(await runToolCall(fn, decision.args, { ...context, ...decision.context }), outputSchema !== undefined);
+    };
+    const tool = server.registerTool(
+      name,
+      {
+        description: fn.description,
+        inputSchema: jsonSchemaOnly(fn.parameters.jsonSchema),
+        ...(outputSchema === undefined ? {} : { outputSchema: jsonSchemaOnly(outputSchema) }),
+        annotations,
+      },
+      handler,
+    );
+    registrations.push({ name, function: fn, needsApproval: gated, definition, tool });
+  }
+  return registrations;
+}
+
+/**
+ * The MCP annotations of a function, always explicit booleans: `readOnlyHint` = readOnly,
+ * `destructiveHint` = not readOnly, `openWorldHint` = `networkScope === 'egress'`.
+ *
+ * ```ts
+ * mcpToolAnnotations(searchTickets); // { readOnlyHint: true, destructiveHint: false, openWorldHint: false }
+ * ```
+ */
+export function mcpToolAnnotations(fn: AIFunction): ToolAnnotations {
+  return {
+    readOnlyHint: fn.metadata.readOnly,
+    destructiveHint: !fn.metadata.readOnly,
+    openWorldHint: fn.metadata.networkScope === 'egress',
+  };
+}
+
+function toolResult(outcome: ToolCallOutcome, structured: boolean): CallToolResult {
+  if (!outcome.ok) return errorResult(outcome.message);
+  const value = outcome.value;
+  const content: CallToolResult['content'] = [{ type: 'text', text: resultText(value) }];
+  if (isObject(value)) return { content, structuredContent: value as Record<string, unknown> };
+  // an output schema promises structured content; only an object result can keep that promise
+  return structured ? errorResult('The tool returned something other than the object its output schema describes.') : { content };
+}
+
+function errorResult(message: string): CallToolResult {
+  return { content: [{ type: 'text', text: message }], isError: true };
+}
+
+function isObject(value: JsonValue | undefined): boolean {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The return schema when it describes an object (MCP output schemas must), else undefined. */
+function objectSchema(returns: JsonSchema | null): JsonSchema | undefined {
+  if (returns === null) return undefined;
+  let root: JsonValue | undefined = returns;
+  const ref = returns['$ref'];
+  if (typeof ref === 'string') {
+    const match = /^#\/\$defs\/([^/]+)$/.exec(ref);
+    const defs = returns['$defs'];
+    root = match !== null && typeof defs === 'object' && defs !== null && !Array.isArray(defs) ? (defs as Readonly<Record<string, JsonValue>>)[match[1]!.replaceAll('~1', '/').replaceAll('~0', '~')] : undefined;
+  }
+  return typeof root === 'object' && root !== null && !Array.isArray(root) && (root as JsonSchema)['type'] === 'object' ? returns : undefined;
+}
+
+/**
+ * A Standard Schema that carries `schema` for `tools/list` and accepts every value: the
+ * function's own `invoke` validates, once, and answers in toolgen's words, where the SDK's
+ * validation would answer in its own.
+ */
+function jsonSchemaOnly(schema: JsonSchema): StandardSchemaWithJSON {
+  return {
+    '~standard': {
+      version: 1,
+      vendor: 'toolgen',
+      validate: (value: unknown) => ({ value }),
+      jsonSchema: {
+        input: ({ target }) => jsonSchemaForTarget(schema, target),
+        output: ({ target }) => jsonSchemaForTarget(schema, target),
+      },
+    },
+  };
+}
