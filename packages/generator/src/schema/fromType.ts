@@ -859,7 +859,7 @@ function isFunction(type: ts.Type, walk: Walk): boolean {
 const functionProcessor: Processor = {
   kind: 'function',
   applies: (type, walk) => hasFlag(type, walk.ts.TypeFlags.Object) && isFunction(type, walk),
-  derive: (type, site, walk) => walk.fail(type, site.pointer, isClassConstructor(type, walk) ? classFault(type, walk) : faults.function[walk.purpose]),
+  derive: (type, site, walk) => walk.fail(type, site.pointer, isClassConstructor(type, walk) ? classFault(type) : faults.function[walk.purpose]),
 };
 
 /** `typeof Ticket`: the class itself, which JSON cannot carry either, but which is rarely what was meant. */
@@ -868,7 +868,7 @@ function isClassConstructor(type: ts.Type, walk: Walk): boolean {
   return symbol !== undefined && (symbol.flags & walk.ts.SymbolFlags.Class) !== 0 && walk.checker.getSignaturesOfType(type, walk.ts.SignatureKind.Construct).length > 0;
 }
 
-function classFault(type: ts.Type, walk: Walk): Fault {
+function classFault(type: ts.Type): Fault {
   const name = type.getSymbol()!.getName();
   return {
     reason: `it is the class ${name} itself (its constructor), which has no JSON form`,
@@ -1359,7 +1359,8 @@ function dateWithFormat(shape: DateShape, format: JsonValue, purpose: Purpose): 
     return undefined;
   }
   if (purpose === 'output' || format === 'date-time') {
-    const { format: _previous, ...dateTime } = shape;
+    const dateTime: Mutable<DateShape> = { ...shape };
+    delete dateTime.format;
     return dateTime;
   }
   return { ...shape, format };
