@@ -1,0 +1,247 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Readable, Writable } from 'node:stream';
+import { McpServer } from '@modelcontextprotocol/server';
+import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
+import {
+  loadToolPolicies,
+  ToolPolicyResolver,
+  type AIFunction,
+  type GeneratedToolset,
+  type ToolApprovalMode,
+  type ToolInvocationContext,
+  type ToolLogger,
+  type ToolServices,
+} from '@toolgen/runtime';
+import { clientCanElicit, registerMcpTools } from '@toolgen/runtime/mcp';
+import { manifestFileName, type Manifest } from '../manifest/manifest.js';
+import { ModuleLoadError, ModuleMirror } from './ModuleMirror.js';
+
+/** What `toolgen mcp` serves, and how. */
+export interface ServeProjectOptions {
+  /** Absolute path of the project's tsconfig.json; its `toolgen.manifest.json` lists the modules. */
+  readonly project: string;
+  /** Absolute path of a YAML policy file (`loadToolPolicies`): denied tools are left out, approval modes apply. */
+  readonly policy?: string | undefined;
+  /**
+   * Absolute path of the module giving the tools their `ToolServices`: it exports
+   * `createServices()` (returning them, or a promise of them) or `services`. Unless given, the
+   * `"toolgen": { "services": "…" }` entry of the package.json beside the tsconfig, if any.
+   */
+  readonly services?: string | undefined;
+  /** How long the user has to answer an approval request, in milliseconds; 5 minutes unless given. */
+  readonly approvalTimeoutMs?: number | undefined;
+  /** Where the log goes: one line per call, never to stdout. */
+  readonly log: (line: string) => void;
+}
+
+/** A project's tools as `toolgen mcp` serves them. */
+export interface ProjectTools {
+  readonly functions: readonly AIFunction[];
+  /** The functions that ask the user before each call (effective approval mode `require_approval`). */
+  readonly needsApproval: ReadonlySet<AIFunction>;
+  /** Tools left out, with why. */
+  readonly omitted: readonly { readonly qualifiedName: string; readonly reason: string }[];
+  readonly context: ToolInvocationContext;
+}
+
+const defaultApprovalTimeoutMs = 5 * 60 * 1000;
+
+/** The project cannot be served (no manifest, a module that does not load, a bad policy): exit 2. */
+export class ServeConfigurationError extends Error {
+  override readonly name = 'ServeConfigurationError';
+}
+
+/**
+ * Loads the generated toolsets the project's manifest lists (transpiling the modules and what
+ * they import with `ModuleMirror`, so no TypeScript loader is needed), applies the policy file
+ * and loads the services module. Throws `ServeConfigurationError`.
+ */
+export async function loadProjectTools(options: ServeProjectOptions): Promise<ProjectTools> {
+  const rootDir = path.dirname(options.project);
+  const manifest = readManifest(rootDir);
+  const resolver = options.policy === undefined ? new ToolPolicyResolver() : readPolicy(options.policy);
+  const mirror = new ModuleMirror(options.project);
+  const functions: AIFunction[] = [];
+  const needsApproval = new Set<AIFunction>();
+  const omitted: { qualifiedName: string; reason: string }[] = [];
+  for (const entry of manifest.toolsets) {
+    const file = path.resolve(rootDir, entry.module);
+    const exported = (await load(mirror, file))[entry.exportName] as GeneratedToolset | undefined;
+    if (typeof exported !== 'object' || exported === null || !Array.isArray(exported.functions)) {
+      throw new ServeConfigurationError(`${entry.module} does not export the toolset ${entry.exportName} the manifest lists; run toolgen -p ${shown(options.project)} to regenerate it.`);
+    }
+    for (const fn of exported.functions) {
+      const mode: ToolApprovalMode = resolver.getEffectiveApprovalMode(fn.qualifiedName, fn.metadata.approval);
+      if (mode === 'deny') {
+        omitted.push({ qualifiedName: fn.qualifiedName, reason: 'denied by the policy' });
+        continue;
+      }
+      functions.push(fn);
+      if (mode === 'require_approval') needsApproval.add(fn);
+    }
+  }
+  const known = new Set([...functions.map((fn) => fn.qualifiedName), ...omitted.map((tool) => tool.qualifiedName)].map((name) => name.toLowerCase()));
+  for (const policy of resolver.overrides) {
+    if (!known.has(policy.toolName.toLowerCase())) options.log(`toolgen mcp: the policy names ${policy.toolName}, which is not a tool of this project; it changes nothing.`);
+  }
+  const logger: ToolLogger = {
+    error: (message, error) => options.log(`toolgen mcp: ${message}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
+    warn: (message) => options.log(`toolgen mcp: ${message}`),
+  };
+  const servicesModule = options.services ?? servicesFromPackageJson(rootDir);
+  const services = servicesModule === undefined ? undefined : await loadServices(mirror, servicesModule);
+  return { functions, needsApproval, omitted, context: services === undefined ? { logger } : { services, logger } };
+}
+
+/**
+ * An `McpServer` serving the project's tools (`registerMcpTools`) to one client: each tool that
+ * needs approval asks through elicitation, and is listed only to clients that can answer one.
+ */
+export function createProjectServer(tools: ProjectTools, info: { readonly name: string; readonly version: string }, approvalTimeoutMs = defaultApprovalTimeoutMs): McpServer {
+  const server = new McpServer(info, {
+    capabilities: { tools: {} },
+    // the SDK asks a 2025-era client itself; give the user as long as the approval lasts
+    inputRequired: { roundTimeoutMs: approvalTimeoutMs },
+  });
+  const registrations = registerMcpTools(server, tools.functions, {
+    needsApproval: (fn) => tools.needsApproval.has(fn),
+    context: tools.context,
+    approvalTimeoutMs,
+  });
+  // a client that cannot approve never sees the tools that need approval (a call still answers why)
+  server.server.setRequestHandler('tools/list', (_request, ctx) => ({
+    tools: registrations.filter((registration) => !registration.needsApproval || clientCanElicit(server, ctx)).map((registration) => registration.definition),
+  }));
+  return server;
+}
+
+/**
+ * `toolgen mcp`: serves the project's tools over stdio until the client closes stdin (or
+ * `signal` aborts, or SIGINT/SIGTERM). Everything it says goes to `options.log` (stderr), and
+ * while it serves, `console.log` and friends write to stderr too, so nothing but the protocol
+ * reaches stdout.
+ *
+ * ```ts
+ * await serveProject({ project: '/repo/examples/tickets/tsconfig.json', version: '0.1.0', log: (line) => process.stderr.write(`${line}\n`) });
+ * ```
+ */
+export async function serveProject(
+  options: ServeProjectOptions & { readonly version: string; readonly stdin?: Readable; readonly stdout?: Writable; readonly signal?: AbortSignal },
+): Promise<void> {
+  const tools = await loadProjectTools(options);
+  const name = `toolgen (${path.basename(path.dirname(options.project))})`;
+  const approving = [...tools.needsApproval].map((fn) => fn.qualifiedName);
+  options.log(
+    `toolgen mcp: serving ${tools.functions.length} tool${tools.functions.length === 1 ? '' : 's'} of ${shown(options.project)} over stdio` +
+      (approving.length === 0 ? '' : `; ${approving.join(', ')} ask${approving.length === 1 ? 's' : ''} for approval (clients that cannot elicit do not see ${approving.length === 1 ? 'it' : 'them'})`) +
+      (tools.omitted.length === 0 ? '' : `; left out: ${tools.omitted.map((tool) => `${tool.qualifiedName} (${tool.reason})`).join(', ')}`) +
+      '.',
+  );
+  const stdin = options.stdin ?? process.stdin;
+  const stdout = options.stdout ?? process.stdout;
+  const restoreConsole = stdout === process.stdout ? consoleToStderr() : () => undefined;
+  let done = (): void => undefined;
+  const closed = new Promise<void>((resolve) => (done = resolve));
+  stdin.once('end', done);
+  stdin.once('close', done);
+  options.signal?.addEventListener('abort', done, { once: true });
+  process.once('SIGINT', done);
+  process.once('SIGTERM', done);
+  if (options.signal?.aborted === true) done();
+  const handle = serveStdio(() => createProjectServer(tools, { name, version: options.version }, options.approvalTimeoutMs), {
+    transport: new StdioServerTransport(stdin, stdout),
+    onerror: (error) => options.log(`toolgen mcp: ${error.message}`),
+  });
+  try {
+    await closed;
+  } finally {
+    stdin.off('end', done);
+    stdin.off('close', done);
+    options.signal?.removeEventListener('abort', done);
+    process.off('SIGINT', done);
+    process.off('SIGTERM', done);
+    await handle.close().catch(() => undefined);
+    restoreConsole();
+  }
+}
+
+function readManifest(rootDir: string): Manifest {
+  const file = path.join(rootDir, manifestFileName);
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    throw new ServeConfigurationError(`There is no ${manifestFileName} beside ${shown(path.join(rootDir, 'tsconfig.json'))}: run toolgen -p ${shown(rootDir)} first, then toolgen mcp.`);
+  }
+  let manifest: Manifest;
+  try {
+    manifest = JSON.parse(text) as Manifest;
+  } catch (error) {
+    throw new ServeConfigurationError(`${shown(file)} is not JSON (${(error as Error).message}); run toolgen -p ${shown(rootDir)} to regenerate it.`);
+  }
+  if (manifest?.version !== 1 || !Array.isArray(manifest.toolsets)) {
+    throw new ServeConfigurationError(`${shown(file)} is not a toolgen manifest of version 1; run toolgen -p ${shown(rootDir)} to regenerate it.`);
+  }
+  return manifest;
+}
+
+function readPolicy(file: string): ToolPolicyResolver {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new ServeConfigurationError(`Cannot read the policy file ${shown(file)}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}.`);
+  }
+  try {
+    return new ToolPolicyResolver(loadToolPolicies(text));
+  } catch (error) {
+    throw new ServeConfigurationError(`The policy file ${shown(file)} is invalid, so nothing is served: ${(error as Error).message}`);
+  }
+}
+
+function servicesFromPackageJson(rootDir: string): string | undefined {
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(path.join(rootDir, 'package.json'), 'utf8'));
+  } catch {
+    return undefined;
+  }
+  const services = (json as { toolgen?: { services?: unknown } } | null)?.toolgen?.services;
+  if (services === undefined) return undefined;
+  if (typeof services !== 'string' || services.trim() === '') {
+    throw new ServeConfigurationError(`"toolgen.services" in ${shown(path.join(rootDir, 'package.json'))} must be the path of a module, relative to it.`);
+  }
+  return path.resolve(rootDir, services);
+}
+
+async function loadServices(mirror: ModuleMirror, file: string): Promise<ToolServices> {
+  const exports = await load(mirror, file);
+  const given = exports['createServices'] ?? exports['services'] ?? exports['default'];
+  const services: unknown = typeof given === 'function' ? await (given as () => unknown)() : given;
+  if (typeof services !== 'object' || services === null) {
+    throw new ServeConfigurationError(`${shown(file)} must export createServices() returning the tools' services, or a services object.`);
+  }
+  return services as ToolServices;
+}
+
+async function load(mirror: ModuleMirror, file: string): Promise<Record<string, unknown>> {
+  try {
+    return await mirror.import(file);
+  } catch (error) {
+    if (error instanceof ModuleLoadError) throw new ServeConfigurationError(error.message, { cause: error });
+    throw error;
+  }
+}
+
+/** Sends `console.log`, `info` and `debug` to stderr; returns the undo. */
+function consoleToStderr(): () => void {
+  const saved = { log: console.log, info: console.info, debug: console.debug };
+  console.log = console.info = console.debug = (...args: unknown[]) => console.error(...args);
+  return () => Object.assign(console, saved);
+}
+
+function shown(file: string): string {
+  const relative = path.relative(process.cwd(), file);
+  return (relative === '' ? '.' : relative.startsWith('..') ? file : relative).split(path.sep).join('/');
+}
