@@ -4,6 +4,7 @@ import { displayPath, formatDiagnosticText, formatJsonReport } from '../diagnost
 import { GenerationSession, type OneShotGeneration } from '../generate.js';
 import { describeFault } from '../io/faults.js';
 import { readIfExists, removeFile, writeFileAtomic } from '../io/writeFileAtomic.js';
+import { isMcpSubcommand, runMcpSubcommand } from './mcpCommands.js';
 import { parseCommand, usage, UsageError, type CliOptions } from './options.js';
 import { runWatch } from './watchCommand.js';
 
@@ -26,6 +27,9 @@ const processOutput: CliOutput = {
  */
 export async function main(argv: readonly string[], output: CliOutput = processOutput, cwd = process.cwd(), signal?: AbortSignal): Promise<number> {
   try {
+    if (isMcpSubcommand(argv)) {
+      return await runMcpSubcommand(argv, output, cwd, signal);
+    }
     const command = parseCommand(argv, cwd);
     switch (command.kind) {
       case 'help':

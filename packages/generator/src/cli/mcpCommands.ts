@@ -1,0 +1,200 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { CliOutput } from './main.js';
+import { parseCommand, UsageError } from './options.js';
+
+/** `toolgen mcp`, validated. */
+export interface McpCommandOptions {
+  /** Absolute path of the tsconfig.json. */
+  readonly project: string;
+  readonly policy: string | undefined;
+  readonly services: string | undefined;
+  readonly approvalTimeoutMs: number | undefined;
+}
+
+/** `toolgen import-mcp`, validated. */
+export interface ImportMcpCommandOptions {
+  readonly source: { readonly command: readonly string[] } | { readonly url: URL };
+  readonly server: string;
+  /** Absolute path of the module to write. */
+  readonly out: string;
+  /** The command as given, for the module's header. */
+  readonly rerun: string;
+}
+
+export type McpSubcommand =
+  | { readonly kind: 'mcp'; readonly options: McpCommandOptions }
+  | { readonly kind: 'import-mcp'; readonly options: ImportMcpCommandOptions }
+  | { readonly kind: 'help'; readonly text: string };
+
+export const mcpUsage = `Usage: toolgen mcp -p <project> [--policy <file.yaml>] [--services <module>]
+
+Serves the project's generated tools over stdio to an MCP client (a desktop app, an agent).
+Run toolgen -p <project> first: the tools are the ones toolgen.manifest.json lists.
+
+Options:
+  -p, --project <path>        a tsconfig.json, or a folder holding one (default: ./tsconfig.json)
+      --policy <file.yaml>    tool policies ({ toolName, approvalMode } entries): denied tools are
+                              left out; tools that need approval ask the user through elicitation,
+                              and clients that cannot elicit do not see them
+      --services <module>     the module whose createServices() (or services export) gives the
+                              tools their ToolServices (default: "toolgen": { "services" } in the
+                              package.json beside the tsconfig)
+      --approval-timeout <s>  seconds the user has to answer an approval request (default: 300)
+  -h, --help                  print this help
+
+Logs go to stderr; stdout carries only the protocol.`;
+
+export const importMcpUsage = `Usage: toolgen import-mcp (--command "<cmd> [args]" | --url <url>) --server <name> --out <file.ts>
+
+Connects to an MCP server, lists its tools and writes a typed module: <server>ToolNames and
+create<Server>Client(client), with one typed async method per tool.
+
+Options:
+      --command "<cmd> [args]"  run the server and talk to it over stdio (split like a shell:
+                                quotes respected; no pipes, redirections or variables)
+      --url <url>               talk to a Streamable HTTP server at this http(s) URL
+      --server <name>           the server's name, e.g. github (createGithubClient, githubToolNames)
+      --out <file.ts>           the module to write
+  -h, --help                    print this help`;
+
+/** Whether `argv` is one of the MCP subcommands. */
+export function isMcpSubcommand(argv: readonly string[]): boolean {
+  return argv[0] === 'mcp' || argv[0] === 'import-mcp';
+}
+
+/** Parses `toolgen mcp …` or `toolgen import-mcp …` (argv without `node` and the script). Throws `UsageError`. */
+export async function parseMcpSubcommand(argv: readonly string[], cwd: string): Promise<McpSubcommand> {
+  const [name, ...rest] = argv;
+  if (name === 'mcp') {
+    const values = parse(rest, { project: { type: 'string', short: 'p' }, policy: { type: 'string' }, services: { type: 'string' }, 'approval-timeout': { type: 'string' } }, 'mcp');
+    if (values.help === true) return { kind: 'help', text: mcpUsage };
+    const command = parseCommand(['-p', stringValue(values.project) ?? 'tsconfig.json'], cwd);
+    if (command.kind !== 'run') throw new UsageError('toolgen mcp: cannot read -p.');
+    const timeout = stringValue(values['approval-timeout']);
+    const seconds = timeout === undefined ? undefined : Number(timeout);
+    if (seconds !== undefined && (!Number.isFinite(seconds) || seconds <= 0)) {
+      throw new UsageError(`--approval-timeout must be a positive number of seconds, not "${timeout}".`);
+    }
+    const policy = stringValue(values.policy);
+    const services = stringValue(values.services);
+    return {
+      kind: 'mcp',
+      options: {
+        project: command.options.project,
+        policy: policy === undefined ? undefined : path.resolve(cwd, policy),
+        services: services === undefined ? undefined : path.resolve(cwd, services),
+        approvalTimeoutMs: seconds === undefined ? undefined : seconds * 1000,
+      },
+    };
+  }
+  const values = parse(rest, { command: { type: 'string' }, url: { type: 'string' }, server: { type: 'string' }, out: { type: 'string' } }, 'import-mcp');
+  if (values.help === true) return { kind: 'help', text: importMcpUsage };
+  const commandLine = stringValue(values.command);
+  const url = stringValue(values.url);
+  const server = stringValue(values.server);
+  const out = stringValue(values.out);
+  if ((commandLine === undefined) === (url === undefined)) {
+    throw new UsageError('toolgen import-mcp needs exactly one of --command "<cmd> [args]" and --url <url>. Run "toolgen import-mcp --help" for the flags.');
+  }
+  if (server === undefined || !/^[A-Za-z][A-Za-z0-9_-]*$/.test(server)) {
+    throw new UsageError(
+      server === undefined
+        ? 'toolgen import-mcp needs --server <name>, e.g. --server github: the module exports createGithubClient and githubToolNames.'
+        : `--server must start with a letter and hold only letters, digits, "_" and "-", not "${server}".`,
+    );
+  }
+  if (out === undefined || !/\.[cm]?ts$/.test(out) || /\.d\.[cm]?ts$/.test(out)) {
+    throw new UsageError(out === undefined ? 'toolgen import-mcp needs --out <file.ts>, the module to write.' : `--out must name a TypeScript module (.ts, .mts or .cts), not "${out}".`);
+  }
+  let source: ImportMcpCommandOptions['source'];
+  if (commandLine !== undefined) {
+    const { CommandLineError, splitCommandLine } = await import('../mcp/splitCommandLine.js');
+    try {
+      source = { command: splitCommandLine(commandLine) };
+    } catch (error) {
+      if (error instanceof CommandLineError) throw new UsageError(`--command: ${error.message}`);
+      throw error;
+    }
+  } else {
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(url!);
+    } catch {
+      parsed = undefined;
+    }
+    if (parsed === undefined || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
+      throw new UsageError(`--url must be an http:// or https:// URL, not "${url}".`);
+    }
+    source = { url: parsed };
+  }
+  const rerun = ['toolgen import-mcp', commandLine === undefined ? `--url ${url}` : `--command ${JSON.stringify(commandLine)}`, `--server ${server}`, `--out ${out}`].join(' ');
+  return { kind: 'import-mcp', options: { source, server, out: path.resolve(cwd, out), rerun } };
+}
+
+/** Runs `toolgen mcp` or `toolgen import-mcp` and resolves to the exit code: 0, 1 (the server could not be listed), or 2 (usage, configuration). */
+export async function runMcpSubcommand(argv: readonly string[], output: CliOutput, cwd: string, signal?: AbortSignal): Promise<number> {
+  let command: McpSubcommand;
+  try {
+    command = await parseMcpSubcommand(argv, cwd);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      output.stderr(`toolgen: ${error.message}\n`);
+      return 2;
+    }
+    throw error;
+  }
+  switch (command.kind) {
+    case 'help':
+      output.stdout(`${command.text}\n`);
+      return 0;
+    case 'mcp': {
+      const { ServeConfigurationError, serveProject } = await import('../mcp/serveProject.js');
+      try {
+        await serveProject({ ...command.options, version: readVersion(), log: (line) => output.stderr(`${line}\n`), ...(signal === undefined ? {} : { signal }) });
+        return 0;
+      } catch (error) {
+        if (error instanceof ServeConfigurationError) {
+          output.stderr(`toolgen: ${error.message}\n`);
+          return 2;
+        }
+        throw error;
+      }
+    }
+    case 'import-mcp': {
+      const { importMcp, McpConnectionError } = await import('../mcp/importMcp.js');
+      try {
+        const { tools, written } = await importMcp({ ...command.options, command: command.options.rerun, cwd });
+        const shown = path.relative(cwd, command.options.out).split(path.sep).join('/');
+        output.stdout(`toolgen: ${tools.length} tool${tools.length === 1 ? '' : 's'} of ${command.options.server}; ${shown} ${written ? 'written' : 'unchanged'}.\n`);
+        return 0;
+      } catch (error) {
+        if (error instanceof McpConnectionError) {
+          output.stderr(`toolgen: ${error.message}\n`);
+          return 1;
+        }
+        throw error;
+      }
+    }
+  }
+}
+
+type FlagConfig = Record<string, { type: 'string'; short?: string }>;
+
+function parse(argv: readonly string[], flags: FlagConfig, name: string): Record<string, string | boolean | undefined> {
+  try {
+    return parseArgs({ args: [...argv], strict: true, allowPositionals: false, options: { ...flags, help: { type: 'boolean', short: 'h' } } }).values;
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message}. Run "toolgen ${name} --help" for the flags.`);
+  }
+}
+
+function stringValue(value: string | boolean | undefined): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+function readVersion(): string {
+  const require = createRequire(import.meta.url);
+  return (require('../../package.json') as { version: string }).version;
+}

@@ -1,0 +1,186 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { main } from '@toolgen/generator';
+import { bin, closeSpawned, repo, scratch, spawnToolgenMcp, textOf, tickets, type Elicit } from './harness.js';
+
+/*
+ * `toolgen mcp -p examples/tickets`, spawned as a desktop client would spawn it, answering a
+ * real MCP Client over stdio.
+ */
+
+const approve: Elicit = async () => ({ action: 'accept', content: { approve: true } });
+const decline: Elicit = async () => ({ action: 'decline' });
+const temp = scratch('mcp-serve');
+
+const children: ChildProcess[] = [];
+afterEach(closeSpawned);
+afterAll(() => {
+  for (const child of children) child.kill('SIGKILL');
+  temp.remove();
+});
+
+interface ManifestTool {
+  readonly qualifiedName: string;
+  readonly readOnly: boolean;
+  readonly networkScope: string;
+  readonly parameters: unknown;
+}
+const manifestTools = (JSON.parse(readFileSync(path.join(tickets, 'toolgen.manifest.json'), 'utf8')) as { toolsets: { tools: ManifestTool[] }[] }).toolsets.flatMap(
+  (toolset) => toolset.tools,
+);
+
+describe('toolgen mcp -p examples/tickets', () => {
+  it('answers initialize, and lists the tools with their schemas and annotations from the metadata', async () => {
+    const { client } = await spawnToolgenMcp(['-p', 'examples/tickets'], approve);
+    expect(client.getServerVersion()).toEqual({ name: 'toolgen (tickets)', version: expect.any(String) });
+    expect(client.getServerCapabilities()?.tools).toBeDefined();
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name)).toEqual(manifestTools.map((tool) => tool.qualifiedName));
+    for (const tool of tools) {
+      const declared = manifestTools.find((candidate) => candidate.qualifiedName === tool.name)!;
+      expect(tool.annotations).toEqual({ readOnlyHint: declared.readOnly, destructiveHint: !declared.readOnly, openWorldHint: declared.networkScope === 'egress' });
+      expect(tool.inputSchema).toEqual(declared.parameters);
+    }
+  });
+
+  it('does not list the tools that need approval to a client that cannot give it, and refuses their calls', async () => {
+    const { client } = await spawnToolgenMcp(['-p', 'examples/tickets']);
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['ticket__search_tickets', 'ticket__get_ticket']);
+    const refused = await client.callTool({ name: 'ticket__close_ticket', arguments: { number: 4711, reason: 'Fixed.' } });
+    expect([refused.isError, textOf(refused)]).toEqual([true, 'ticket__close_ticket was not called: this tool needs approval, and this client cannot give it.']);
+    expect((await client.callTool({ name: 'ticket__get_ticket', arguments: { number: 4711 } })).structuredContent).toMatchObject({ status: 'open' });
+  });
+
+  it('answers a valid call with the result, an invalid one with every pointer, a ToolFailure with its reason and fix', async () => {
+    const { client } = await spawnToolgenMcp(['-p', 'examples/tickets'], approve);
+    const ticket = await client.callTool({ name: 'ticket__get_ticket', arguments: { number: 4711 } });
+    expect(ticket.structuredContent).toEqual({
+      number: 4711,
+      title: 'Printer on floor 3 prints blank pages',
+      status: 'open',
+      priority: 'normal',
+      openedAt: '2026-11-20T09:15:00.000Z',
+      assignee: null,
+      tags: [],
+    });
+    const search = await client.callTool({ name: 'ticket__search_tickets', arguments: { query: 'printer' } });
+    expect((JSON.parse(textOf(search)) as { number: number }[]).map((found) => found.number)).toEqual([4711]);
+
+    const invalid = await client.callTool({ name: 'ticket__search_tickets', arguments: { query: 42, limit: 5 } });
+    expect([invalid.isError, textOf(invalid)]).toEqual([
+      true,
+      'Invalid arguments:\n- /query: must be a string; got 42\n- /limit: is not a parameter of this tool; remove it\nCorrect these arguments and call the tool again.',
+    ]);
+    const failure = await client.callTool({ name: 'ticket__close_ticket', arguments: { number: 9999, reason: 'Duplicate.' } });
+    expect([failure.isError, textOf(failure)]).toEqual([true, 'No ticket 9999 exists. Search for the ticket first to find its number.']);
+  });
+
+  it('runs a tool that needs approval only when the user approves', async () => {
+    const declined = await spawnToolgenMcp(['-p', 'examples/tickets'], decline);
+    const refused = await declined.client.callTool({ name: 'ticket__close_ticket', arguments: { number: 4711, reason: 'Fixed.' } });
+    expect([refused.isError, textOf(refused)]).toEqual([true, 'The user rejected this call, so ticket__close_ticket was not called. Do not repeat it unless the user asks you to.']);
+    expect((await declined.client.callTool({ name: 'ticket__get_ticket', arguments: { number: 4711 } })).structuredContent).toMatchObject({ status: 'open' });
+
+    const asked: string[] = [];
+    const approved = await spawnToolgenMcp(['-p', 'examples/tickets'], async (request) => {
+      asked.push(request.params.message ?? '');
+      return { action: 'accept', content: { approve: true } };
+    });
+    const closed = await approved.client.callTool({ name: 'ticket__close_ticket', arguments: { number: 4711, reason: 'Fixed.' } });
+    expect([closed.isError, asked]).toEqual([undefined, [expect.stringContaining('Arguments: {"number":4711,"reason":"Fixed."}')]]);
+    expect((await approved.client.callTool({ name: 'ticket__get_ticket', arguments: { number: 4711 } })).structuredContent).toMatchObject({ status: 'closed' });
+  });
+
+  it('serves a client on the 2026-07-28 protocol too, asking for approval with an input_required result', async () => {
+    const { client } = await spawnToolgenMcp(['-p', 'examples/tickets'], approve, { versionNegotiation: { mode: 'auto' } });
+    expect(client.getProtocolEra()).toBe('modern');
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toContain('ticket__close_ticket');
+    const failure = await client.callTool({ name: 'ticket__close_ticket', arguments: { number: 9999, reason: 'Duplicate.' } });
+    expect(textOf(failure)).toBe('No ticket 9999 exists. Search for the ticket first to find its number.');
+  });
+
+  it('applies --policy: denied tools are left out, require_approval asks, auto_approve does not', async () => {
+    const policy = path.join(temp.folder(), 'policy.yaml');
+    writeFileSync(
+      policy,
+      ['- toolName: ticket__search_tickets', '  approvalMode: deny', '- toolName: ticket__get_ticket', '  approvalMode: require_approval', '- toolName: ticket__close_ticket', '  approvalMode: auto_approve', ''].join('\n'),
+    );
+    const { client, stderr } = await spawnToolgenMcp(['-p', 'examples/tickets', '--policy', policy]);
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['ticket__close_ticket']);
+    const denied = await client.callTool({ name: 'ticket__search_tickets', arguments: { query: 'printer' } }).catch((error: Error) => error);
+    expect(denied).toBeInstanceOf(Error);
+    const gated = await client.callTool({ name: 'ticket__get_ticket', arguments: { number: 4711 } });
+    expect(textOf(gated)).toMatch(/this tool needs approval, and this client cannot give it/);
+    const unasked = await client.callTool({ name: 'ticket__close_ticket', arguments: { number: 4712, reason: 'Fixed.' } });
+    expect(unasked.isError).toBeUndefined();
+    expect(stderr()).toMatch(/left out: ticket__search_tickets \(denied by the policy\)/);
+  });
+
+  it('writes only the protocol to stdout, logs to stderr, and exits 0 when the client closes stdin', async () => {
+    const child = spawn(process.execPath, [bin, 'mcp', '-p', 'examples/tickets'], { cwd: repo, stdio: ['pipe', 'pipe', 'pipe'] });
+    children.push(child);
+    const killer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } };
+    child.stdin.write(`${JSON.stringify(initialize)}\n`);
+    await expect.poll(() => stdout.includes('\n'), { timeout: 60_000 }).toBe(true);
+    child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
+    child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} })}\n`);
+    await expect.poll(() => stdout.split('\n').length > 2, { timeout: 30_000 }).toBe(true);
+    child.stdin.end();
+    const code = await exited;
+    clearTimeout(killer);
+    const messages = stdout.trim().split('\n').map((line) => JSON.parse(line) as { id?: number; result?: { tools?: unknown[] } });
+    expect(messages.map((message) => message.id)).toEqual([1, 2]);
+    expect(messages[1]!.result!.tools).toHaveLength(2);
+    expect(stderr).toMatch(/^toolgen mcp: serving 3 tools of examples\/tickets\/tsconfig.json over stdio; ticket__close_ticket asks for approval/);
+    expect(code).toBe(0);
+  }, 90_000);
+});
+
+describe('toolgen mcp usage and configuration', () => {
+  async function run(argv: string[], cwd = repo) {
+    let stdout = '';
+    let stderr = '';
+    const code = await main(argv, { stdout: (text) => (stdout += text), stderr: (text) => (stderr += text) }, cwd);
+    return { code, stdout, stderr };
+  }
+
+  it.each([
+    [['mcp', '--bogus'], /^toolgen: Unknown option '--bogus'.*Run "toolgen mcp --help" for the flags\.\n$/],
+    [['mcp', '-p', 'missing'], /^toolgen: Cannot find the project missing\. Pass -p/],
+    [['mcp', '-p', 'examples/tickets', '--approval-timeout', 'soon'], /--approval-timeout must be a positive number of seconds, not "soon"/],
+  ])('exits 2 on %j', async (argv, message) => {
+    const result = await run(argv);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(message);
+    expect(result.stdout).toBe('');
+  });
+
+  it('prints its help', async () => {
+    const result = await run(['mcp', '--help']);
+    expect([result.code, result.stdout]).toEqual([0, expect.stringMatching(/^Usage: toolgen mcp -p <project> \[--policy <file\.yaml>\]/)]);
+  });
+
+  it('exits 2 when the project has no manifest yet, saying to run toolgen first', async () => {
+    const project = temp.folder();
+    writeFileSync(path.join(project, 'tsconfig.json'), '{}');
+    const result = await run(['mcp', '-p', project]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^toolgen: There is no toolgen\.manifest\.json beside .*tsconfig\.json: run toolgen -p .* first, then toolgen mcp\.\n$/);
+  });
+
+  it('exits 2 on a malformed policy file, serving nothing', async () => {
+    const policy = path.join(temp.folder(), 'policy.yaml');
+    writeFileSync(policy, '- toolName: ticket__get_ticket\n  approvalMode: sometimes\n');
+    const result = await run(['mcp', '-p', tickets, '--policy', policy]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^toolgen: The policy file .* is invalid, so nothing is served: .*sometimes/);
+  });
+});
