@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { ProjectConfigurationError } from '../analysis/loadProject.js';
+import { runTypesOnly } from '../build/typesOnly.js';
 import { displayPath, formatDiagnosticText, formatJsonReport } from '../diagnostics/format.js';
 import { GenerationSession, type OneShotGeneration } from '../generate.js';
 import { describeFault } from '../io/faults.js';
@@ -39,6 +40,9 @@ export async function main(argv: readonly string[], output: CliOutput = processO
         output.stdout(`${readVersion()}\n`);
         return 0;
       case 'run':
+        if (command.options.typesOnly) {
+          return runTypesOnly(command.options, output, cwd);
+        }
         if (command.options.watch) {
           return await runWatch(command.options, output, cwd, signal);
         }

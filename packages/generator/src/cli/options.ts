@@ -13,6 +13,8 @@ export interface CliOptions {
   readonly format: OutputFormat;
   /** Absolute folder for generated modules, or undefined to write them beside their sources. */
   readonly outDir: string | undefined;
+  /** Write only the declarations of the modules (`x.tools.d.ts`), for builds that generate the modules themselves. */
+  readonly typesOnly?: true | undefined;
 }
 
 export type ParsedCommand =
@@ -36,6 +38,7 @@ Options:
   -w, --watch            regenerate on every change and keep running on errors
       --format <format>  diagnostics as "text" (default) or "json"
       --out-dir <dir>    put generated modules under <dir> instead of beside their sources
+      --types-only       write only the modules' declarations (x.tools.d.ts), for builds that generate the modules
   -h, --help             print this help
   -v, --version          print the version
 
@@ -56,6 +59,7 @@ export function parseCommand(argv: readonly string[], cwd: string): ParsedComman
         watch: { type: 'boolean', short: 'w' },
         format: { type: 'string' },
         'out-dir': { type: 'string' },
+        'types-only': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
       },
@@ -76,6 +80,9 @@ export function parseCommand(argv: readonly string[], cwd: string): ParsedComman
   if (values.check === true && values.watch === true) {
     throw new UsageError('--check and --watch cannot be combined: --check writes nothing and exits.');
   }
+  if (values['types-only'] === true && (values.check === true || values.watch === true)) {
+    throw new UsageError('--types-only cannot be combined with --check or --watch: it writes the declarations once and exits.');
+  }
   return {
     kind: 'run',
     options: {
@@ -84,6 +91,7 @@ export function parseCommand(argv: readonly string[], cwd: string): ParsedComman
       watch: values.watch === true,
       format,
       outDir: values['out-dir'] === undefined ? undefined : resolveOutDir(values['out-dir'], cwd),
+      typesOnly: values['types-only'] === true ? true : undefined,
     },
   };
 }
