@@ -1,0 +1,1028 @@
+import type { JsonSchema } from '@toolgen/runtime';
+
+/** One representable construct: its exact canonical schema, and samples ajv must accept and reject. */
+export interface Fixture {
+  readonly name: string;
+  readonly source: string;
+  readonly purpose?: 'input' | 'output';
+  readonly want: JsonSchema;
+  readonly valid: readonly unknown[];
+  readonly invalid: readonly unknown[];
+}
+
+/** Fixtures by the kind of construct they show: the sections of the generated docs/schema.md. */
+export interface FixtureGroup {
+  readonly title: string;
+  readonly fixtures: readonly Fixture[];
+}
+
+const ticket = `
+interface Ticket {
+  /** The ticket's number. */
+  id: number;
+  title: string;
+  status: 'open' | 'closed';
+}
+`;
+
+const ticketSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'number', description: "The ticket's number." },
+    title: { type: 'string' },
+    status: { type: 'string', enum: ['open', 'closed'] },
+  },
+  required: ['id', 'title', 'status'],
+  additionalProperties: false,
+};
+
+const aTicket = { id: 1, title: 'Printer on fire', status: 'open' };
+
+export const fixtureGroups: readonly FixtureGroup[] = [
+  {
+    title: 'Primitives',
+    fixtures: [
+      {
+        name: 'string',
+        source: 'export type Subject = string;',
+        want: { type: 'string' },
+        valid: ['', 'text'],
+        invalid: [1, null, true, ['a'], {}],
+      },
+      {
+        name: 'number',
+        source: 'export type Subject = number;',
+        want: { type: 'number' },
+        valid: [0, 1.5, -2],
+        invalid: ['1', null, false],
+      },
+      {
+        name: 'integer members from @integer and @asType integer',
+        source: `export interface Subject {
+          /** @integer */
+          count: number;
+          /** @asType integer */
+          page: number;
+          ratio: number;
+        }`,
+        want: {
+          type: 'object',
+          properties: { count: { type: 'integer' }, page: { type: 'integer' }, ratio: { type: 'number' } },
+          required: ['count', 'page', 'ratio'],
+          additionalProperties: false,
+        },
+        valid: [{ count: 1, page: 2, ratio: 0.5 }],
+        invalid: [{ count: 1.5, page: 1, ratio: 1 }, { count: 1, page: 1.5, ratio: 1 }, { count: 1, ratio: 1 }, { count: 1, page: 1, ratio: 1, extra: 1 }],
+      },
+      {
+        name: 'boolean',
+        source: 'export type Subject = boolean;',
+        want: { type: 'boolean' },
+        valid: [true, false],
+        invalid: ['true', 0, null],
+      },
+    ],
+  },
+  {
+    title: 'Literals and enums',
+    fixtures: [
+      {
+        name: 'string literal',
+        source: "export type Subject = 'on';",
+        want: { type: 'string', const: 'on' },
+        valid: ['on'],
+        invalid: ['off', 1],
+      },
+      {
+        name: 'number literal',
+        source: 'export type Subject = 42;',
+        want: { type: 'number', const: 42 },
+        valid: [42],
+        invalid: [41, '42'],
+      },
+      {
+        name: 'true alone is a literal',
+        source: 'export type Subject = true;',
+        want: { type: 'boolean', const: true },
+        valid: [true],
+        invalid: [false, 'true'],
+      },
+      {
+        name: 'string literal union in declaration order',
+        source: "export type Subject = 'medium' | 'low' | 'high';",
+        want: { type: 'string', enum: ['medium', 'low', 'high'] },
+        valid: ['low', 'medium', 'high'],
+        invalid: ['urgent', 'LOW', 1],
+      },
+      {
+        name: 'literal union keeps its written order when the checker met the literals in another order',
+        source: `type Seen = 'open' | 'closed';
+          export interface Subject { seen: Seen; written: 'closed' | 'open'; }`,
+        want: {
+          type: 'object',
+          properties: { seen: { type: 'string', enum: ['open', 'closed'] }, written: { type: 'string', enum: ['closed', 'open'] } },
+          required: ['seen', 'written'],
+          additionalProperties: false,
+        },
+        valid: [{ seen: 'open', written: 'closed' }],
+        invalid: [{ seen: 'open', written: 'pending' }],
+      },
+      {
+        name: 'number literal union',
+        source: 'export type Subject = 1 | 2 | 3;',
+        want: { type: 'number', enum: [1, 2, 3] },
+        valid: [1, 3],
+        invalid: [4, '1'],
+      },
+      {
+        name: 'literals of mixed kinds stay separate literals',
+        source: "export type Subject = 'auto' | 0;",
+        want: { anyOf: [{ type: 'string', const: 'auto' }, { type: 'number', const: 0 }] },
+        valid: ['auto', 0],
+        invalid: ['0', 1],
+      },
+      {
+        name: 'string enum',
+        source: "export enum Subject { Red = 'red', Green = 'green', Blue = 'blue' }",
+        want: { type: 'string', enum: ['red', 'green', 'blue'] },
+        valid: ['red', 'blue'],
+        invalid: ['Red', 'yellow', 0],
+      },
+      {
+        name: 'numeric enum',
+        source: 'export enum Subject { Low, Mid = 5, High }',
+        want: { type: 'number', enum: [0, 5, 6] },
+        valid: [0, 5, 6],
+        invalid: [1, 'Low'],
+      },
+      {
+        name: 'const enum',
+        source: "export const enum Subject { Up = 'UP', Down = 'DOWN' }",
+        want: { type: 'string', enum: ['UP', 'DOWN'] },
+        valid: ['UP', 'DOWN'],
+        invalid: ['up'],
+      },
+      {
+        name: 'one enum member is a literal',
+        source: "enum Color { Red = 'red', Green = 'green' }\nexport type Subject = Color.Green;",
+        want: { type: 'string', const: 'green' },
+        valid: ['green'],
+        invalid: ['red'],
+      },
+      {
+        name: 'nullable enum',
+        source: "enum Color { Red = 'red', Green = 'green' }\nexport type Subject = Color | null;",
+        want: { anyOf: [{ type: 'string', enum: ['red', 'green'] }, { type: 'null' }] },
+        valid: ['red', null],
+        invalid: ['blue', undefined],
+      },
+    ],
+  },
+  {
+    title: 'Arrays and tuples',
+    fixtures: [
+      {
+        name: 'arrays in every spelling',
+        source: `export interface Subject {
+          plain: string[];
+          readonlyArray: readonly number[];
+          generic: Array<boolean>;
+          readonlyGeneric: ReadonlyArray<string>;
+          nested: number[][];
+        }`,
+        want: {
+          type: 'object',
+          properties: {
+            plain: { type: 'array', items: { type: 'string' } },
+            readonlyArray: { type: 'array', items: { type: 'number' } },
+            generic: { type: 'array', items: { type: 'boolean' } },
+            readonlyGeneric: { type: 'array', items: { type: 'string' } },
+            nested: { type: 'array', items: { type: 'array', items: { type: 'number' } } },
+          },
+          required: ['plain', 'readonlyArray', 'generic', 'readonlyGeneric', 'nested'],
+          additionalProperties: false,
+        },
+        valid: [{ plain: [], readonlyArray: [1], generic: [true], readonlyGeneric: ['a'], nested: [[1, 2], []] }],
+        invalid: [
+          { plain: [1], readonlyArray: [1], generic: [true], readonlyGeneric: ['a'], nested: [] },
+          { plain: 'a', readonlyArray: [1], generic: [true], readonlyGeneric: ['a'], nested: [] },
+          { plain: [], readonlyArray: [1], generic: [true], readonlyGeneric: ['a'], nested: [1] },
+        ],
+      },
+      {
+        name: 'array of a literal union',
+        source: "export type Subject = ('b' | 'a')[];",
+        want: { type: 'array', items: { type: 'string', enum: ['b', 'a'] } },
+        valid: [[], ['a', 'b']],
+        invalid: [['c'], 'a'],
+      },
+      {
+        name: 'tuple',
+        source: 'export type Subject = [string, number];',
+        want: { type: 'array', prefixItems: [{ type: 'string' }, { type: 'number' }], items: false, minItems: 2, maxItems: 2 },
+        valid: [['a', 1]],
+        invalid: [['a'], ['a', 1, 2], [1, 'a'], []],
+      },
+      {
+        name: 'tuple with named and optional elements',
+        source: 'export type Subject = [name: string, age?: number];',
+        want: { type: 'array', prefixItems: [{ type: 'string' }, { type: 'number' }], items: false, minItems: 1, maxItems: 2 },
+        valid: [['a'], ['a', 1]],
+        invalid: [[], ['a', 'b'], ['a', 1, 2]],
+      },
+      {
+        name: 'readonly tuple',
+        source: 'export type Subject = readonly [boolean, string];',
+        want: { type: 'array', prefixItems: [{ type: 'boolean' }, { type: 'string' }], items: false, minItems: 2, maxItems: 2 },
+        valid: [[true, 'a']],
+        invalid: [[true], ['a', true]],
+      },
+      {
+        name: 'tuple with a rest element',
+        source: 'export type Subject = [string, ...number[]];',
+        want: { type: 'array', prefixItems: [{ type: 'string' }], items: { type: 'number' }, minItems: 1 },
+        valid: [['a'], ['a', 1, 2, 3]],
+        invalid: [[], ['a', 'b'], [1]],
+      },
+    ],
+  },
+  {
+    title: 'Objects',
+    fixtures: [
+      {
+        name: 'interface with nested objects, optional and undefined members',
+        source: `export interface Subject {
+          name: string;
+          nickname?: string;
+          email: string | undefined;
+          address: { street: string; zip?: string };
+        }`,
+        want: {
+          type: 'object',
+          properties: {
+            name: { type: 'string' },
+            nickname: { type: 'string' },
+            email: { type: 'string' },
+            address: {
+              type: 'object',
+              properties: { street: { type: 'string' }, zip: { type: 'string' } },
+              required: ['street'],
+              additionalProperties: false,
+            },
+          },
+          required: ['name', 'address'],
+          additionalProperties: false,
+        },
+        valid: [{ name: 'a', address: { street: 's' } }, { name: 'a', nickname: 'n', email: 'e', address: { street: 's', zip: '1' } }],
+        invalid: [
+          { address: { street: 's' } },
+          { name: 'a', address: {} },
+          { name: 'a', address: { street: 's', city: 'c' } },
+          { name: 'a', nickname: null, address: { street: 's' } },
+          { name: 'a', email: null, address: { street: 's' } },
+          { name: 'a', address: { street: 's' }, extra: true },
+        ],
+      },
+      {
+        name: 'type alias of an object type',
+        source: 'export type Subject = { readonly id: string; tags: string[] };',
+        want: {
+          type: 'object',
+          properties: { id: { type: 'string' }, tags: { type: 'array', items: { type: 'string' } } },
+          required: ['id', 'tags'],
+          additionalProperties: false,
+        },
+        valid: [{ id: 'a', tags: [] }],
+        invalid: [{ id: 'a' }, { id: 1, tags: [] }, null],
+      },
+      {
+        name: 'interface members include inherited ones and quoted names',
+        source: `interface Base { id: string }
+          export interface Subject extends Base { 'display-name': string; 2: boolean }`,
+        want: {
+          type: 'object',
+          properties: { 'display-name': { type: 'string' }, 2: { type: 'boolean' }, id: { type: 'string' } },
+          required: ['display-name', '2', 'id'],
+          additionalProperties: false,
+        },
+        valid: [{ id: 'a', 'display-name': 'A', 2: true }],
+        invalid: [{ id: 'a', 'display-name': 'A' }, { id: 'a', displayName: 'A', 2: true }],
+      },
+      {
+        name: 'class: data members only',
+        source: `export class Subject {
+          name = '';
+          count: number = 0;
+          readonly tags: string[] = [];
+          constructor(public owner: string) {}
+          greet(): string { return this.name; }
+          get upper(): string { return this.name.toUpperCase(); }
+          static create(): Subject { return new Subject('me'); }
+        }`,
+        want: {
+          type: 'object',
+          properties: {
+            name: { type: 'string' },
+            count: { type: 'number' },
+            tags: { type: 'array', items: { type: 'string' } },
+            owner: { type: 'string' },
+          },
+          required: ['name', 'count', 'tags', 'owner'],
+          additionalProperties: false,
+        },
+        valid: [{ name: 'a', count: 1, tags: [], owner: 'o' }],
+        invalid: [{ name: 'a', count: 1, tags: [] }, { name: 'a', count: 1, tags: [], owner: 'o', upper: 'A' }],
+      },
+      {
+        name: 'Record<string, T>',
+        source: 'export type Subject = Record<string, number>;',
+        want: { type: 'object', properties: {}, required: [], additionalProperties: { type: 'number' } },
+        valid: [{}, { a: 1, b: 2 }],
+        invalid: [{ a: '1' }, [], null],
+      },
+      {
+        name: 'string and numeric index signatures',
+        source: `export interface Subject {
+          labels: { [key: string]: string };
+          flags: { [index: number]: boolean };
+        }`,
+        want: {
+          type: 'object',
+          properties: {
+            labels: { type: 'object', properties: {}, required: [], additionalProperties: { type: 'string' } },
+            flags: { type: 'object', properties: {}, required: [], additionalProperties: { type: 'boolean' } },
+          },
+          required: ['labels', 'flags'],
+          additionalProperties: false,
+        },
+        valid: [{ labels: { a: 'b' }, flags: { 0: true } }],
+        invalid: [{ labels: { a: 1 }, flags: {} }, { labels: {}, flags: { 0: 'yes' } }],
+      },
+      {
+        name: 'properties beside an index signature',
+        source: 'export interface Subject { id: string; [extra: string]: string }',
+        want: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'], additionalProperties: { type: 'string' } },
+        valid: [{ id: 'a' }, { id: 'a', other: 'b' }],
+        invalid: [{ other: 'b' }, { id: 'a', other: 1 }],
+      },
+      {
+        name: "Record<'a' | 'b', T> resolves to two properties",
+        source: "export type Subject = Record<'low' | 'high', number>;",
+        want: {
+          type: 'object',
+          properties: { low: { type: 'number' }, high: { type: 'number' } },
+          required: ['low', 'high'],
+          additionalProperties: false,
+        },
+        valid: [{ low: 1, high: 2 }],
+        invalid: [{ low: 1 }, { low: 1, high: 2, mid: 3 }],
+      },
+      {
+        name: 'object keyword',
+        source: 'export type Subject = object;',
+        want: { type: 'object', properties: {}, required: [], additionalProperties: {} },
+        valid: [{}, { a: [1] }],
+        invalid: ['a', 1, null],
+      },
+    ],
+  },
+  {
+    title: 'Null, unions and intersections',
+    fixtures: [
+      {
+        name: 'nullable members: null comes last',
+        source: 'export interface Subject { name: null | string; parent: { id: string } | null }',
+        want: {
+          type: 'object',
+          properties: {
+            name: { anyOf: [{ type: 'string' }, { type: 'null' }] },
+            parent: {
+              anyOf: [{ type: 'object', properties: { id: { type: 'string' } }, required: ['id'], additionalProperties: false }, { type: 'null' }],
+            },
+          },
+          required: ['name', 'parent'],
+          additionalProperties: false,
+        },
+        valid: [{ name: null, parent: null }, { name: 'a', parent: { id: 'p' } }],
+        invalid: [{ parent: null }, { name: 1, parent: null }, { name: null, parent: {} }],
+      },
+      {
+        name: 'union of unrelated types in written order, boolean kept whole',
+        source: 'export type Subject = boolean | string | number[];',
+        want: { anyOf: [{ type: 'boolean' }, { type: 'string' }, { type: 'array', items: { type: 'number' } }] },
+        valid: [true, 'a', [1]],
+        invalid: [1, null, ['a']],
+      },
+      {
+        name: 'nested unions flatten, literals collapse into one enum',
+        source: "type Primary = 'red' | 'blue';\nexport type Subject = Primary | 'green' | null;",
+        want: { anyOf: [{ type: 'string', enum: ['red', 'blue', 'green'] }, { type: 'null' }] },
+        valid: ['red', 'green', null],
+        invalid: ['yellow', 1],
+      },
+      {
+        name: 'discriminated union',
+        source: `export type Subject =
+          | { kind: 'circle'; radius: number }
+          | { kind: 'square'; side: number };`,
+        want: {
+          anyOf: [
+            {
+              type: 'object',
+              properties: { kind: { type: 'string', const: 'circle' }, radius: { type: 'number' } },
+              required: ['kind', 'radius'],
+              additionalProperties: false,
+            },
+            {
+              type: 'object',
+              properties: { kind: { type: 'string', const: 'square' }, side: { type: 'number' } },
+              required: ['kind', 'side'],
+              additionalProperties: false,
+            },
+          ],
+        },
+        valid: [
+          { kind: 'circle', radius: 1 },
+          { kind: 'square', side: 2 },
+        ],
+        invalid: [{ kind: 'triangle', side: 2 }, { kind: 'circle', side: 2 }, { kind: 'square' }],
+      },
+      {
+        name: 'intersection of object types merges them',
+        source: `interface Named { name: string }
+          interface Aged { age?: number }
+          export type Subject = Named & Aged & { id: string };`,
+        want: {
+          type: 'object',
+          properties: { name: { type: 'string' }, age: { type: 'number' }, id: { type: 'string' } },
+          required: ['name', 'id'],
+          additionalProperties: false,
+        },
+        valid: [{ name: 'a', id: 'i' }, { name: 'a', age: 3, id: 'i' }],
+        invalid: [{ name: 'a' }, { name: 'a', id: 'i', extra: 1 }],
+      },
+      {
+        name: 'branded primitive is the primitive',
+        source: "export type Subject = { id: string & { readonly __brand: 'TicketId' }; cents: number & { __unit: 'cent' } };",
+        want: {
+          type: 'object',
+          properties: { id: { type: 'string' }, cents: { type: 'number' } },
+          required: ['id', 'cents'],
+          additionalProperties: false,
+        },
+        valid: [{ id: 'T-1', cents: 100 }],
+        invalid: [{ id: 1, cents: 100 }, { id: 'T-1', cents: '100' }],
+      },
+      {
+        name: 'string & {} is a string',
+        source: "export type Subject = 'small' | 'large' | (string & {});",
+        want: { anyOf: [{ type: 'string', const: 'small' }, { type: 'string', const: 'large' }, { type: 'string' }] },
+        valid: ['small', 'medium'],
+        invalid: [1, null],
+      },
+      {
+        name: 'template literal type is a string with a pattern',
+        source: 'export type Subject = `T-${number}`;',
+        want: { type: 'string', pattern: '^T-[+-]?(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][+-]?\\d+)?$' },
+        valid: ['T-12', 'T-1.5'],
+        invalid: ['T-', 'X-1', 'T-one'],
+      },
+    ],
+  },
+  {
+    title: 'Generics and mapped types',
+    fixtures: [
+      {
+        name: 'generic instantiated',
+        source: `${ticket}
+          interface Page<T> { items: T[]; next: string | null }
+          export type Subject = Page<Ticket>;`,
+        want: {
+          type: 'object',
+          properties: { items: { type: 'array', items: ticketSchema }, next: { anyOf: [{ type: 'string' }, { type: 'null' }] } },
+          required: ['items', 'next'],
+          additionalProperties: false,
+        },
+        valid: [{ items: [aTicket], next: null }],
+        invalid: [{ items: [{ ...aTicket, status: 'pending' }], next: null }, { items: [], next: 1 }, { items: [aTicket] }],
+      },
+      {
+        name: 'Partial',
+        source: `${ticket}\nexport type Subject = Partial<Ticket>;`,
+        want: { ...ticketSchema, required: [] },
+        valid: [{}, { title: 'a' }],
+        invalid: [{ id: '1' }, { other: 1 }],
+      },
+      {
+        name: 'Required',
+        source: 'interface Draft { title?: string; body?: string | undefined }\nexport type Subject = Required<Draft>;',
+        want: {
+          type: 'object',
+          properties: { title: { type: 'string' }, body: { type: 'string' } },
+          required: ['title', 'body'],
+          additionalProperties: false,
+        },
+        valid: [{ title: 'a', body: 'b' }],
+        invalid: [{ title: 'a' }],
+      },
+      {
+        name: 'Pick',
+        source: `${ticket}\nexport type Subject = Pick<Ticket, 'id' | 'status'>;`,
+        want: {
+          type: 'object',
+          properties: { id: ticketSchema.properties.id, status: ticketSchema.properties.status },
+          required: ['id', 'status'],
+          additionalProperties: false,
+        },
+        valid: [{ id: 1, status: 'closed' }],
+        invalid: [{ id: 1, status: 'closed', title: 'a' }, { id: 1 }],
+      },
+      {
+        name: 'Omit',
+        source: `${ticket}\nexport type Subject = Omit<Ticket, 'id'>;`,
+        want: {
+          type: 'object',
+          properties: { title: ticketSchema.properties.title, status: ticketSchema.properties.status },
+          required: ['title', 'status'],
+          additionalProperties: false,
+        },
+        valid: [{ title: 'a', status: 'open' }],
+        invalid: [{ id: 1, title: 'a', status: 'open' }],
+      },
+      {
+        name: 'Readonly',
+        source: `${ticket}\nexport type Subject = Readonly<Ticket>;`,
+        want: ticketSchema,
+        valid: [aTicket],
+        invalid: [{ ...aTicket, id: 'one' }],
+      },
+
+      {
+        name: 'a custom mapped type over Pick keeps member docs',
+        source: `${ticket}
+          type Nullable<T> = { [K in keyof T]: T[K] | null };
+          export type Subject = Nullable<Pick<Ticket, 'id' | 'title'>>;`,
+        want: {
+          type: 'object',
+          properties: {
+            id: { anyOf: [{ type: 'number' }, { type: 'null' }], description: "The ticket's number." },
+            title: { anyOf: [{ type: 'string' }, { type: 'null' }] },
+          },
+          required: ['id', 'title'],
+          additionalProperties: false,
+        },
+        valid: [{ id: null, title: 'a' }, { id: 1, title: null }],
+        invalid: [{ id: null }, { id: 'one', title: null }],
+      },
+      {
+        name: 'keyof an interface',
+        source: `${ticket}\nexport type Subject = keyof Ticket;`,
+        want: { type: 'string', enum: ['id', 'title', 'status'] },
+        valid: ['id', 'status'],
+        invalid: ['owner'],
+      },
+    ],
+  },
+  {
+    title: 'Recursion',
+    fixtures: [
+      {
+        name: 'recursive interface',
+        source: 'export interface Subject { value: string; children: Subject[] }',
+        want: {
+          $ref: '#/$defs/Subject',
+          $defs: {
+            Subject: {
+              type: 'object',
+              properties: { value: { type: 'string' }, children: { type: 'array', items: { $ref: '#/$defs/Subject' } } },
+              required: ['value', 'children'],
+              additionalProperties: false,
+            },
+          },
+        },
+        valid: [{ value: 'a', children: [{ value: 'b', children: [{ value: 'c', children: [] }] }] }],
+        invalid: [
+          { value: 'a', children: [{ value: 'b', children: [{ value: 3, children: [] }] }] },
+          { value: 'a', children: [{ value: 'b', children: [{ value: 'c' }] }] },
+        ],
+      },
+      {
+        name: 'recursion inside a member, through null',
+        source: `interface TreeNode { label: string; next: TreeNode | null }
+          export interface Subject { head: TreeNode; size: number }`,
+        want: {
+          type: 'object',
+          properties: { head: { $ref: '#/$defs/TreeNode' }, size: { type: 'number' } },
+          required: ['head', 'size'],
+          additionalProperties: false,
+          $defs: {
+            TreeNode: {
+              type: 'object',
+              properties: { label: { type: 'string' }, next: { anyOf: [{ $ref: '#/$defs/TreeNode' }, { type: 'null' }] } },
+              required: ['label', 'next'],
+              additionalProperties: false,
+            },
+          },
+        },
+        valid: [{ head: { label: 'a', next: { label: 'b', next: { label: 'c', next: null } } }, size: 3 }],
+        invalid: [{ head: { label: 'a', next: { label: 'b', next: { label: 'c', next: 'd' } } }, size: 3 }, { head: { label: 'a' }, size: 1 }],
+      },
+      {
+        name: 'recursive generic gets a sanitized def name',
+        source: `interface Tree<T> { value: T; children: Tree<T>[] }
+          export type Subject = { strings: Tree<string> };`,
+        want: {
+          type: 'object',
+          properties: { strings: { $ref: '#/$defs/Tree_string' } },
+          required: ['strings'],
+          additionalProperties: false,
+          $defs: {
+            Tree_string: {
+              type: 'object',
+              properties: { value: { type: 'string' }, children: { type: 'array', items: { $ref: '#/$defs/Tree_string' } } },
+              required: ['value', 'children'],
+              additionalProperties: false,
+            },
+          },
+        },
+        valid: [{ strings: { value: 'a', children: [{ value: 'b', children: [{ value: 'c', children: [] }] }] } }],
+        invalid: [{ strings: { value: 'a', children: [{ value: 'b', children: [{ value: 1, children: [] }] }] } }],
+      },
+      {
+        name: 'mutually recursive types',
+        source: `interface Folder { name: string; entries: Entry[] }
+          interface Entry { file?: string; folder?: Folder }
+          export type Subject = Folder;`,
+        want: {
+          $ref: '#/$defs/Folder',
+          $defs: {
+            Folder: {
+              type: 'object',
+              properties: {
+                name: { type: 'string' },
+                entries: {
+                  type: 'array',
+                  items: {
+                    type: 'object',
+                    properties: { file: { type: 'string' }, folder: { $ref: '#/$defs/Folder' } },
+                    required: [],
+                    additionalProperties: false,
+                  },
+                },
+              },
+              required: ['name', 'entries'],
+              additionalProperties: false,
+            },
+          },
+        },
+        valid: [{ name: 'root', entries: [{ folder: { name: 'a', entries: [{ folder: { name: 'b', entries: [{ file: 'c' }] } }] } }] }],
+        invalid: [{ name: 'root', entries: [{ folder: { name: 'a', entries: [{ folder: { name: 'b', entries: [{ file: 3 }] } }] } }] }],
+      },
+      {
+        name: 'recursive union alias',
+        source: 'export type Subject = string | null | Subject[] | { [key: string]: Subject };',
+        want: {
+          $ref: '#/$defs/Subject',
+          $defs: {
+            Subject: {
+              anyOf: [
+                { type: 'string' },
+                { type: 'array', items: { $ref: '#/$defs/Subject' } },
+                { type: 'object', properties: {}, required: [], additionalProperties: { $ref: '#/$defs/Subject' } },
+                { type: 'null' },
+              ],
+            },
+          },
+        },
+        valid: [null, 'a', { a: ['b', { c: [null, 'd'] }] }],
+        invalid: [1, ['a', ['b', [3]]], { a: { b: [true] } }],
+      },
+      {
+        name: 'a recursive type reached twice is one def',
+        source: `interface Category { name: string; parent: Category | null }
+          export interface Subject { main: Category; others: Category[] }`,
+        want: {
+          type: 'object',
+          properties: { main: { $ref: '#/$defs/Category' }, others: { type: 'array', items: { $ref: '#/$defs/Category' } } },
+          required: ['main', 'others'],
+          additionalProperties: false,
+          $defs: {
+            Category: {
+              type: 'object',
+              properties: { name: { type: 'string' }, parent: { anyOf: [{ $ref: '#/$defs/Category' }, { type: 'null' }] } },
+              required: ['name', 'parent'],
+              additionalProperties: false,
+            },
+          },
+        },
+        valid: [{ main: { name: 'a', parent: null }, others: [{ name: 'b', parent: { name: 'c', parent: null } }] }],
+        invalid: [{ main: { name: 'a', parent: null }, others: [{ name: 'b', parent: { name: 'c', parent: { name: 4, parent: null } } }] }],
+      },
+      {
+        name: 'def names stay unique when two types sanitize alike',
+        source: `interface Tree<T> { value: T; children: Tree<T>[] }
+          export interface Subject { a: Tree<string>; b: Tree<string[]> }`,
+        want: {
+          type: 'object',
+          properties: { a: { $ref: '#/$defs/Tree_string' }, b: { $ref: '#/$defs/Tree_string_2' } },
+          required: ['a', 'b'],
+          additionalProperties: false,
+          $defs: {
+            Tree_string: {
+              type: 'object',
+              properties: { value: { type: 'string' }, children: { type: 'array', items: { $ref: '#/$defs/Tree_string' } } },
+              required: ['value', 'children'],
+              additionalProperties: false,
+            },
+            Tree_string_2: {
+              type: 'object',
+              properties: {
+                value: { type: 'array', items: { type: 'string' } },
+                children: { type: 'array', items: { $ref: '#/$defs/Tree_string_2' } },
+              },
+              required: ['value', 'children'],
+              additionalProperties: false,
+            },
+          },
+        },
+        valid: [{ a: { value: 'x', children: [] }, b: { value: ['x'], children: [{ value: [], children: [] }] } }],
+        invalid: [{ a: { value: ['x'], children: [] }, b: { value: ['x'], children: [] } }, { a: { value: 'x', children: [] }, b: { value: 'x', children: [] } }],
+      },
+    ],
+  },
+  {
+    title: 'Date, unknown, any and empty objects',
+    fixtures: [
+      {
+        name: 'Date',
+        source: 'export interface Subject { due: Date; done: Date | null }',
+        want: {
+          type: 'object',
+          properties: { due: { type: 'string', format: 'date-time' }, done: { anyOf: [{ type: 'string', format: 'date-time' }, { type: 'null' }] } },
+          required: ['due', 'done'],
+          additionalProperties: false,
+        },
+        valid: [{ due: '2024-05-01T10:00:00Z', done: null }],
+        invalid: [{ due: 'tomorrow', done: null }, { due: 1714557600000, done: null }],
+      },
+      {
+        name: 'Date members with @format date, time and date-time, as input',
+        source: `export interface Subject {
+          /** @format date */
+          day: Date;
+          /** @format time */
+          at?: Date;
+          /** @format date-time */
+          when: Date | null;
+        }`,
+        want: {
+          type: 'object',
+          properties: {
+            day: { type: 'string', format: 'date' },
+            at: { type: 'string', format: 'time' },
+            when: { anyOf: [{ type: 'string', format: 'date-time' }, { type: 'null' }] },
+          },
+          required: ['day', 'when'],
+          additionalProperties: false,
+        },
+        valid: [{ day: '2026-01-31', at: '09:00:00Z', when: null }],
+        invalid: [{ day: 20260131, when: null }, { day: '2026-01-31' }],
+      },
+      {
+        name: 'Date members with @format date in a result: JSON.stringify sends a date-time',
+        purpose: 'output',
+        source: `export interface Subject {
+          /** @format date */
+          day: Date;
+        }`,
+        want: { type: 'object', properties: { day: { type: 'string', format: 'date-time' } }, required: ['day'], additionalProperties: false },
+        valid: [{ day: '2026-01-31T00:00:00.000Z' }],
+        invalid: [{ day: 1 }],
+      },
+      {
+        name: 'Record<string, never>: an object with no properties',
+        source: 'export interface Subject { meta: Record<string, never>; empty: { [key: string]: never } }',
+        want: {
+          type: 'object',
+          properties: {
+            meta: { type: 'object', properties: {}, required: [], additionalProperties: false },
+            empty: { type: 'object', properties: {}, required: [], additionalProperties: false },
+          },
+          required: ['meta', 'empty'],
+          additionalProperties: false,
+        },
+        valid: [{ meta: {}, empty: {} }],
+        invalid: [{ meta: { a: 1 }, empty: {} }, { meta: {}, empty: { b: null } }],
+      },
+      {
+        name: 'members JSON never holds are left out: symbol keys and members that can only be undefined',
+        source: `declare const key: unique symbol;
+          export interface Subject { [key]: string; [Symbol.iterator]?: () => Iterator<string>; name: string; gone: undefined; never?: undefined }`,
+        want: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'], additionalProperties: false },
+        valid: [{ name: 'x' }],
+        invalid: [{ name: 'x', gone: null }, {}],
+      },
+      {
+        name: 'the same members of a result are left out too',
+        purpose: 'output',
+        source: `declare const key: unique symbol;
+          export interface Subject { [key]: string; name: string; gone: undefined }`,
+        want: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'], additionalProperties: false },
+        valid: [{ name: 'x' }],
+        invalid: [{}],
+      },
+      {
+        name: "a member without TSDoc of its own takes its declared type's",
+        source: `/** How urgent an issue is. */
+          type Priority = 'low' | 'high';
+          /** Who works on an issue. */
+          interface Person { name: string }
+          /** How bad a failure is. */
+          enum Severity { Minor = 'minor', Major = 'major' }
+          export interface Subject {
+            priority: Priority;
+            later?: Priority;
+            maybe: Priority | null;
+            /** Its own words win. */
+            own: Priority;
+            owner: Person;
+            severity: Severity;
+            due: Date;
+            labels: Record<string, string>;
+          }`,
+        want: {
+          type: 'object',
+          properties: {
+            priority: { type: 'string', enum: ['low', 'high'], description: 'How urgent an issue is.' },
+            later: { type: 'string', enum: ['low', 'high'], description: 'How urgent an issue is.' },
+            maybe: { anyOf: [{ type: 'string', enum: ['low', 'high'] }, { type: 'null' }], description: 'How urgent an issue is.' },
+            own: { type: 'string', enum: ['low', 'high'], description: 'Its own words win.' },
+            owner: {
+              type: 'object',
+              properties: { name: { type: 'string' } },
+              required: ['name'],
+              additionalProperties: false,
+              description: 'Who works on an issue.',
+            },
+            severity: { type: 'string', enum: ['minor', 'major'], description: 'How bad a failure is.' },
+            due: { type: 'string', format: 'date-time' },
+            labels: { type: 'object', properties: {}, required: [], additionalProperties: { type: 'string' } },
+          },
+          required: ['priority', 'maybe', 'own', 'owner', 'severity', 'due', 'labels'],
+          additionalProperties: false,
+        },
+        valid: [{ priority: 'low', maybe: null, own: 'high', owner: { name: 'Ada' }, severity: 'minor', due: '2026-01-31T00:00:00Z', labels: {} }],
+        invalid: [{ priority: 'mid', maybe: null, own: 'high', owner: { name: 'Ada' }, severity: 'minor', due: '2026-01-31T00:00:00Z', labels: {} }],
+      },
+      {
+        name: 'unknown and any',
+        source: 'export interface Subject { payload: unknown; raw: any }',
+        want: { type: 'object', properties: { payload: {}, raw: {} }, required: ['payload', 'raw'], additionalProperties: false },
+        valid: [{ payload: 1, raw: null }, { payload: { a: 1 }, raw: 'x' }],
+        invalid: [{ raw: 1 }, { payload: 1 }],
+      },
+    ],
+  },
+  {
+    title: 'TSDoc on members',
+    fixtures: [
+      {
+        name: 'TSDoc on members: description and keywords',
+        source: `export interface Subject {
+          /**
+           * How many results to return.
+           * @minimum 1
+           * @maximum 100
+           * @default 10
+           */
+          limit: number;
+          /**
+           * @exclusiveMinimum 0
+           * @exclusiveMaximum 1
+           */
+          ratio: number;
+          /**
+           * Who to notify.
+           * @format email
+           * @minLength 3
+           * @maxLength 50
+           * @example "ada@example.com"
+           * @example "alan@example.com"
+           */
+          email: string;
+          /** @pattern ^[A-Z]{3}-\\d+$ */
+          code: string;
+          /**
+           * @minItems 1
+           * @maxItems 3
+           */
+          tags: string[];
+          /**
+           * Old name.
+           * @deprecated Use code instead.
+           */
+          legacy?: string;
+          /** @default { "sort": "asc" } */
+          options?: { sort: 'asc' | 'desc' };
+          /**
+           * Applies to the number, not to null.
+           * @minimum 0
+           * @integer
+           */
+          retries: number | null;
+          /** @integer */
+          ids: number[];
+          /** @see nothing, an unknown tag */
+          plain: string;
+        }`,
+        want: {
+          type: 'object',
+          properties: {
+            limit: { type: 'number', minimum: 1, maximum: 100, description: 'How many results to return.', default: 10 },
+            ratio: { type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 1 },
+            email: { type: 'string', minLength: 3, maxLength: 50, format: 'email', description: 'Who to notify.', examples: ['ada@example.com', 'alan@example.com'] },
+            code: { type: 'string', pattern: '^[A-Z]{3}-\\d+$' },
+            tags: { type: 'array', items: { type: 'string' }, minItems: 1, maxItems: 3 },
+            legacy: { type: 'string', description: 'Old name.', deprecated: true },
+            options: {
+              type: 'object',
+              properties: { sort: { type: 'string', enum: ['asc', 'desc'] } },
+              required: ['sort'],
+              additionalProperties: false,
+              default: { sort: 'asc' },
+            },
+            retries: { anyOf: [{ type: 'integer', minimum: 0 }, { type: 'null' }], description: 'Applies to the number, not to null.' },
+            ids: { type: 'array', items: { type: 'integer' } },
+            plain: { type: 'string' },
+          },
+          required: ['limit', 'ratio', 'email', 'code', 'tags', 'retries', 'ids', 'plain'],
+          additionalProperties: false,
+        },
+        valid: [
+          { limit: 10, ratio: 0.5, email: 'ada@example.com', code: 'ABC-12', tags: ['a'], retries: null, ids: [1], plain: '' },
+          { limit: 1, ratio: 0.1, email: 'a@b.co', code: 'XYZ-1', tags: ['a', 'b', 'c'], retries: 3, ids: [], plain: 'p', options: { sort: 'desc' } },
+        ],
+        invalid: [
+          { limit: 0, ratio: 0.5, email: 'ada@example.com', code: 'ABC-12', tags: ['a'], retries: null, ids: [], plain: '' },
+          { limit: 101, ratio: 0.5, email: 'ada@example.com', code: 'ABC-12', tags: ['a'], retries: null, ids: [], plain: '' },
+          { limit: 10, ratio: 1, email: 'ada@example.com', code: 'ABC-12', tags: ['a'], retries: null, ids: [], plain: '' },
+          { limit: 10, ratio: 0.5, email: 'not an email', code: 'ABC-12', tags: ['a'], retries: null, ids: [], plain: '' },
+          { limit: 10, ratio: 0.5, email: 'ada@example.com', code: 'abc-12', tags: ['a'], retries: null, ids: [], plain: '' },
+          { limit: 10, ratio: 0.5, email: 'ada@example.com', code: 'ABC-12', tags: [], retries: null, ids: [], plain: '' },
+          { limit: 10, ratio: 0.5, email: 'ada@example.com', code: 'ABC-12', tags: ['a'], retries: 1.5, ids: [], plain: '' },
+          { limit: 10, ratio: 0.5, email: 'ada@example.com', code: 'ABC-12', tags: ['a'], retries: -1, ids: [], plain: '' },
+          { limit: 10, ratio: 0.5, email: 'ada@example.com', code: 'ABC-12', tags: ['a'], retries: null, ids: [0.5], plain: '' },
+        ],
+      },
+    ],
+  },
+  {
+    title: 'Functions: a parameter, and what JSON.stringify makes of results',
+    fixtures: [
+      {
+        name: 'the parameter of a function',
+        source: "export function subject(filter: { status?: 'closed' | 'open'; text: string }): void { void filter; }",
+        want: {
+          type: 'object',
+          properties: { status: { type: 'string', enum: ['closed', 'open'] }, text: { type: 'string' } },
+          required: ['text'],
+          additionalProperties: false,
+        },
+        valid: [{ text: 'a' }, { text: 'a', status: 'open' }],
+        invalid: [{ text: 'a', status: 'pending' }, {}],
+      },
+      {
+        name: 'output: function members and class methods are dropped',
+        purpose: 'output',
+        source: `export class Subject {
+          id = 1;
+          onChange: () => void = () => {};
+          callback?: (value: string) => void;
+          describe(): string { return ''; }
+        }`,
+        want: { type: 'object', properties: { id: { type: 'number' } }, required: ['id'], additionalProperties: false },
+        valid: [{ id: 1 }],
+        invalid: [{}],
+      },
+      {
+        name: 'output: interface methods are dropped too',
+        purpose: 'output',
+        source: 'export interface Subject { id: string; toString(): string }',
+        want: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'], additionalProperties: false },
+        valid: [{ id: 'a' }],
+        invalid: [{ id: 1 }],
+      },
+      {
+        name: 'output: undefined in an array becomes null, at the root it is dropped',
+        purpose: 'output',
+        source: 'export type Subject = (string | undefined)[] | undefined;',
+        want: { type: 'array', items: { anyOf: [{ type: 'string' }, { type: 'null' }] } },
+        valid: [[], ['a', null]],
+        invalid: [[1], null],
+      },
+    ],
+  },
+];
+
+/** Every fixture, in group order. */
+export const fixtures: readonly Fixture[] = fixtureGroups.flatMap((group) => group.fixtures);
