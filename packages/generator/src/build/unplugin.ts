@@ -1,0 +1,136 @@
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { createUnplugin, type UnpluginInstance } from 'unplugin';
+import { BuildSession, formatDiagnosticLines, ToolgenBuildError } from './BuildSession.js';
+
+/** Options of `@toolgen/generator/unplugin`. */
+export interface ToolgenPluginOptions {
+  /**
+   * The project's tsconfig.json, or a folder holding one (as `toolgen -p`), relative to the
+   * working directory, or to the root under Vite. Default: `tsconfig.json`.
+   */
+  readonly project?: string;
+}
+
+/** `./tickets.tools.js`, `./tickets.tools`, `./tickets.tools.ts` (and `.mjs`/`.mts`, `.cjs`/`.cts`). */
+const toolsSpecifier = /\.tools(?:\.([cm]?)[jt]s)?$/;
+
+/**
+ * The bundler plugin (Vite, Rollup, Rolldown, esbuild, webpack): an import of `./x.tools.js`
+ * beside a source `x.ts` holding toolsets resolves to the path the CLI would write the module
+ * to (`x.tools.ts`, which need not exist), and loading it yields the CLI's module, byte for byte,
+ * as TypeScript for the bundler to compile like the other sources. The module's toolsets having
+ * errors fails the load with the CLI's diagnostic lines; warnings are the bundler's warnings.
+ * Generation runs on the first such import, from one incremental project kept for the build;
+ * in watch mode and dev servers a changed file is taken in and, under Vite, the modules whose
+ * text changed are sent through HMR.
+ */
+const toolgen: UnpluginInstance<ToolgenPluginOptions | undefined, false> = createUnplugin((options: ToolgenPluginOptions | undefined, meta) => {
+  let base = process.cwd();
+  let serving = false;
+  let build: BuildSession | undefined;
+  const session = () => (build ??= new BuildSession(resolveProject(options?.project ?? 'tsconfig.json', base)));
+  /** Under Vite, the modules whose text changed with each changed file, for `hotUpdate` (called once per environment). */
+  const changedBy = new Map<string, readonly string[]>();
+
+  return {
+    name: 'toolgen',
+    enforce: 'pre',
+
+    resolveId(id, importer) {
+      if (importer === undefined) {
+        return null;
+      }
+      const specifier = withoutQuery(id);
+      if (!specifier.startsWith('.') && !path.isAbsolute(specifier)) {
+        return null;
+      }
+      const from = withoutQuery(importer);
+      if (toolsSpecifier.test(specifier)) {
+        const modulePath = path.resolve(path.dirname(from), specifier).replace(toolsSpecifier, (_, kind: string | undefined) => `.tools.${kind ?? ''}ts`);
+        return session().module(modulePath) === undefined ? null : modulePath;
+      }
+      // webpack resolves a virtual module's imports from its own folder of virtual files, not the module's
+      if (meta.framework === 'webpack' && specifier.startsWith('.') && session().opened && session().module(from) !== undefined) {
+        return besideSources(path.resolve(path.dirname(from), specifier));
+      }
+      return null;
+    },
+
+    load: {
+      filter: { id: /\.tools\.[cm]?ts(?:\?.*)?$/ },
+      handler(id) {
+        const module = session().module(withoutQuery(id));
+        if (module === undefined) {
+          return null;
+        }
+        if (!serving) {
+          // the module depends on types from files the bundle may never import (type-only imports): watch them all
+          for (const file of session().watchFiles()) {
+            this.addWatchFile(file);
+          }
+        }
+        if (module.content === undefined) {
+          throw new ToolgenBuildError(module.errors);
+        }
+        for (const warning of module.warnings) {
+          this.warn(formatDiagnosticLines([warning]));
+        }
+        return { code: module.content, map: null };
+      },
+    },
+
+    buildStart() {
+      if (meta.framework === 'esbuild') {
+        // esbuild's rebuilds say nothing of what changed
+        build?.refresh();
+      }
+    },
+
+    watchChange(id, change) {
+      const changed = build?.update([id], change.event) ?? [];
+      if (changed.length > 0) {
+        changedBy.set(path.resolve(id), changed);
+      }
+    },
+
+    vite: {
+      configResolved(config) {
+        base = config.root;
+        serving = config.command === 'serve';
+      },
+      hotUpdate({ file, modules }) {
+        const changed = changedBy.get(path.resolve(file));
+        if (changed === undefined) {
+          return;
+        }
+        const generated = changed.flatMap((id) => [...(this.environment.moduleGraph.getModulesByFile(id) ?? [])]).filter((module) => !modules.includes(module));
+        return generated.length === 0 ? undefined : [...modules, ...generated];
+      },
+    },
+
+    webpack(compiler) {
+      base = compiler.options.context ?? base;
+    },
+  };
+});
+
+export default toolgen;
+
+function withoutQuery(id: string): string {
+  const query = id.indexOf('?');
+  return query < 0 ? id : id.slice(0, query);
+}
+
+function resolveProject(given: string, base: string): string {
+  const resolved = path.resolve(base, given);
+  return existsSync(resolved) && statSync(resolved).isDirectory() ? path.join(resolved, 'tsconfig.json') : resolved;
+}
+
+/** A generated module's relative import (`./tickets.js`) as the file it names (`./tickets.ts`), or null to leave it to the bundler. */
+function besideSources(target: string): string | null {
+  const runtime = /\.([cm]?)js$/.exec(target);
+  const stem = runtime === null ? target : target.slice(0, runtime.index);
+  const candidates = runtime === null ? [target] : [`${stem}.${runtime[1]}ts`, ...(runtime[1] === '' ? [`${stem}.tsx`] : []), target];
+  return candidates.find((candidate) => existsSync(candidate)) ?? null;
+}
