@@ -40,6 +40,8 @@ const publishers = new WeakMap<ToolCatalogue, Map<string, object>>();
  * into `catalogue`, live: published as `<serverName>__<tool>` when this resolves, re-listed on
  * `notifications/tools/list_changed`, and removed when the client's transport closes (or on
  * `close()`). Calls of a closed connection's tools fail closed with a `ToolFailure` saying so.
+ * It takes over the client's handler of `notifications/tools/list_changed` (a `listChanged.tools`
+ * callback given to the `Client` no longer runs) and chains its `onclose`.
  *
  * The server's annotations are recorded in the catalogue entry's source, untrusted: an imported
  * tool is never read-only, keeps the default approval (a policy may require approval), and
