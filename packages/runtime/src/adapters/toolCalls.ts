@@ -61,13 +61,20 @@ export async function contextFor(
   fn: AIFunction,
   call: { readonly callId?: string | undefined; readonly signal?: AbortSignal | undefined } = {},
 ): Promise<ToolInvocationContext> {
+  if (typeof option !== 'function') return callContext(option, call);
   const info: ToolCallInfo = call.callId === undefined ? { name: fn.name, qualifiedName: fn.qualifiedName } : { name: fn.name, qualifiedName: fn.qualifiedName, callId: call.callId };
-  const given = typeof option === 'function' ? await option(info) : (option ?? {});
-  return {
-    ...(call.callId === undefined ? {} : { callId: call.callId }),
-    ...(call.signal === undefined ? {} : { signal: call.signal }),
-    ...given,
-  };
+  return callContext(await option(info), call);
+}
+
+/** `contextFor` for a context that is not a function, without a promise: `given` with the call's id and signal under it. */
+export function callContext(
+  given: ToolInvocationContext | undefined,
+  call: { readonly callId?: string | undefined; readonly signal?: AbortSignal | undefined },
+): ToolInvocationContext {
+  // one literal per case: spreading conditional objects makes a slow, many-shaped context for invoke to read
+  const { callId, signal } = call;
+  if (signal === undefined) return callId === undefined ? { ...given } : { callId, ...given };
+  return callId === undefined ? { signal, ...given } : { callId, signal, ...given };
 }
 
 /** How one call ended, as the model is to read it. */
@@ -86,12 +93,32 @@ export async function runToolCall(fn: AIFunction, args: unknown, context: ToolIn
     return { ok: true, value: await fn.invoke(args, context) };
   } catch (error) {
     if (context.signal?.aborted === true) throw error;
-    const failure = error instanceof ToolFailure ? error : new ToolFailure('The tool failed unexpectedly.', undefined, { cause: error });
+    const failure = asToolFailure(error);
     return { ok: false, error: failure, message: failure.message };
   }
+}
+
+/** What the model is told of an error `invoke` rejected with: a `ToolFailure` as it is, anything else opaquely. */
+export function asToolFailure(error: unknown): ToolFailure {
+  return error instanceof ToolFailure ? error : new ToolFailure('The tool failed unexpectedly.', undefined, { cause: error });
 }
 
 /** A tool's result as the text a model reads: JSON, or a short word for nothing. */
 export function resultText(value: JsonValue | undefined): string {
   return value === undefined ? 'Done (the tool returns nothing).' : JSON.stringify(value);
+}
+
+/**
+ * The function a model's call names, for runners that receive only the name: by qualified name,
+ * else by tool name when exactly one function has it (tools sent with `names: 'name'`). When
+ * none matches, or several do, the text to answer the model with instead.
+ */
+export function findCalledFunction(functions: readonly AIFunction[], name: string): AIFunction | string {
+  const qualified = functions.find((fn) => fn.qualifiedName === name);
+  if (qualified !== undefined) return qualified;
+  const named = functions.filter((fn) => fn.name === name);
+  if (named.length === 1) return named[0]!;
+  return named.length === 0
+    ? `There is no tool named "${name}". Call one of the tools you were given, by its exact name.`
+    : `"${name}" names ${named.length} tools (${named.map((fn) => fn.qualifiedName).join(', ')}). Call one of them by its qualified name.`;
 }
