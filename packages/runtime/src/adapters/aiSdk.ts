@@ -1,0 +1,201 @@
+import type { StandardSchemaV1 } from '@standard-schema/spec';
+import { jsonSchema, type JSONSchema7, type Tool, type ToolSet } from 'ai';
+import { isDeepStrictEqual } from 'node:util';
+import { isApprovalGated } from '../approval/withApproval.js';
+import { ToolArgumentError, ToolFailure, type ArgumentIssue } from '../errors/ToolFailure.js';
+import type { AIFunction, JsonSchema, JsonValue, ToolInvocationContext } from '../function/AIFunction.js';
+import { jsonSchemaForTarget } from '../function/jsonSchemaForTarget.js';
+import { asToolFailure, byWireName, callContext, contextFor, resultText, type AdapterOptions, type ToolContextOption } from './toolCalls.js';
+
+export type { AdapterOptions, ToolCallInfo, ToolContextOption, WireNames } from './toolCalls.js';
+
+/** How `toolApproval` treats one tool: ai 7's status for a call that asks the user, or for one that runs at once. */
+export type AISDKToolApproval = 'user-approval' | 'not-applicable';
+
+/** What `toAISDKTools` returns: hand both to `generateText`, `streamText` or `new ToolLoopAgent(...)`. */
+export interface AISDKTools {
+  /** An ai v7 `ToolSet`, keyed by wire name. */
+  readonly tools: ToolSet;
+  /** Per wire name, `'user-approval'` for a tool that needs approval and `'not-applicable'` for the others. */
+  readonly toolApproval: Readonly<Record<string, AISDKToolApproval>>;
+}
+
+/**
+ * Turns generated functions into an ai v7 `ToolSet` and the `toolApproval` setting that goes with it.
+ *
+ * Each tool is built once: its description, the canonical parameter schema (as draft-07, the
+ * dialect ai 7 hands providers) through ai's `jsonSchema()` with a `validate` that runs toolgen's
+ * validator, an `outputSchema` when the tool returns something, and an `execute` that invokes the
+ * function with the SDK's abort signal and its `toolCallId` as `callId`. The validator runs once
+ * per call: the SDK validates when it parses the call (and again, as it does, when it checks an
+ * approval from the messages), and `execute` hands the value that validation produced (`Date`s
+ * and all) to `invoke`, which does not validate it again. The SDK itself keeps the model's JSON as
+ * the call's input, so its messages and approvals hold what the model sent. An approval-wrapped
+ * function is handed that JSON, since its wrapper checks the arguments it shows for approval.
+ *
+ * The model reads toolgen's own words: the result as JSON (a tool that returns nothing as a short
+ * "Done"), a `ToolFailure` as its reason and fix, any other error as "The tool failed
+ * unexpectedly." (in full to the context's `logger`), also when a `context` function throws. The
+ * SDK's `tool-error` part holds a `ToolFailure` whose `cause` is the one `invoke` rejected with
+ * (and its `cause` the unexpected error). An abort of the SDK's signal rejects with its reason.
+ * Invalid arguments reach `execute` and come back as the validator's message with every JSON
+ * Pointer (or, with `lenient: true` in the context, are repaired there by `invoke`), except for a tool that needs approval (and arguments that are not an object at all):
+ * those the SDK refuses while parsing the call, so nobody is asked to approve a call that cannot
+ * run, and the SDK puts its "Invalid input for tool …" before the same message.
+ *
+ * Approval is ai 7's own flow: `toolApproval` maps each wire name to `'user-approval'` when the
+ * tool's declared approval is `require_approval` or the function is approval-wrapped (a
+ * `resolveAgentTools` list), and to `'not-applicable'` otherwise. Such a call ends the
+ * `generateText` call with a `tool-approval-request`; the host appends a `tool-approval-response`
+ * to the messages and calls again, and the approved call runs. An approval-wrapped function is
+ * invoked as given, so its router decides too; give `resolveAgentTools` an
+ * `auto_approve_required` router when the SDK's request is to be the only one. When messages
+ * come back from a client, sign approvals with the SDK's `experimental_toolApprovalSecret`.
+ *
+ * ```ts
+ * import { generateText, stepCountIs, type ModelMessage } from 'ai';
+ * import { toAISDKTools } from '@toolgen/runtime/ai-sdk';
+ *
+ * const { tools, toolApproval } = toAISDKTools(ticketToolset.functions, { context: { services } });
+ * const messages: ModelMessage[] = [{ role: 'user', content: 'Close ticket 4711, it is fixed.' }];
+ * const first = await generateText({ model, tools, toolApproval, messages, stopWhen: stepCountIs(5) });
+ * messages.push(...first.response.messages);
+ * const approvals = first.content.filter((part) => part.type === 'tool-approval-request');
+ * messages.push({ role: 'tool', content: approvals.map((part) => ({ type: 'tool-approval-response', approvalId: part.approvalId, approved: true })) });
+ * const second = await generateText({ model, tools, toolApproval, messages, stopWhen: stepCountIs(5) }); // runs close_ticket
+ * ```
+ *
+ * @throws {TypeError} when two functions go by one wire name.
+ */
+export function toAISDKTools(functions: readonly AIFunction[], options: AdapterOptions = {}): AISDKTools {
+  const entries = [...byWireName(functions, options.names)];
+  return {
+    tools: Object.fromEntries(entries.map(([name, fn]) => [name, aiSdkTool(fn, options.context)])),
+    toolApproval: Object.fromEntries(entries.map(([name, fn]) => [name, needsApproval(fn) ? 'user-approval' : 'not-applicable'])),
+  };
+}
+
+function needsApproval(fn: AIFunction): boolean {
+  return fn.metadata.approval === 'require_approval' || isApprovalGated(fn);
+}
+
+function aiSdkTool(fn: AIFunction, context: ToolContextOption | undefined): Tool<unknown, JsonValue | undefined> {
+  const asksApproval = needsApproval(fn);
+  // only a call that waited for approval is executed from the messages (a copy of the input validated)
+  const checks = new CheckedArguments(asksApproval ? 8 : 0);
+  // an approval wrapper validates what it is given itself: it gets the model's JSON, not converted values
+  const gated = isApprovalGated(fn);
+  const standard = fn.parameters['~standard'];
+  const settle = (input: unknown, result: StandardSchemaV1.Result<unknown>): { success: true; value: unknown } | { success: false; error: Error } => {
+    const checked: CheckedCall = result.issues === undefined ? { ok: true, value: result.value } : { ok: false, failure: argumentError(result.issues) };
+    if (!checked.ok && (asksApproval || typeof input !== 'object' || input === null)) return { success: false, error: new AISDKToolFailure(checked.failure) };
+    checks.remember(input, checked);
+    // the SDK keeps the model's JSON as the call's input (what its history and approvals hold); `execute` finds the checked value
+    return { success: true, value: input };
+  };
+
+  return {
+    description: fn.description,
+    inputSchema: jsonSchema<unknown>(draft07(fn.parameters.jsonSchema), {
+      validate: (input) => {
+        const result = standard.validate(input);
+        return isPromiseLike(result) ? result.then((settled) => settle(input, settled)) : settle(input, result);
+      },
+    }),
+    ...(fn.returns === null ? { toModelOutput: () => ({ type: 'text', value: resultText(undefined) }) } : { outputSchema: jsonSchema(draft07(fn.returns)) }),
+    execute: (input, { toolCallId, abortSignal }) => {
+      const checked = checks.take(input);
+      const call = { callId: toolCallId, signal: abortSignal };
+      const args = checked?.ok === true && !gated ? checked.value : input;
+      if (typeof context !== 'function') return run(fn, args, checked, callContext(context, call));
+      // the SDK shows the model whatever execute rejects with: a failing context function too, so opaquely
+      return contextFor(context, fn, call).then(
+        (invokeContext) => run(fn, args, checked, invokeContext),
+        (error: unknown) => Promise.reject(new AISDKToolFailure(asToolFailure(error))),
+      );
+    },
+  };
+}
+
+/**
+ * Invokes `fn` with `args` (the value its validation produced, or the model's JSON for an approval
+ * wrapper, which validates that itself), or rejects with the validation's failure. A failure
+ * rejects as an `AISDKToolFailure`; an abort of the call's own signal rejects as it is.
+ */
+function run(fn: AIFunction, args: unknown, checked: CheckedCall | undefined, context: ToolInvocationContext): Promise<JsonValue | undefined> {
+  if (checked?.ok === false && context.lenient !== true) return Promise.reject(new AISDKToolFailure(checked.failure));
+  return fn.invoke(args, context).catch((error: unknown) => {
+    throw context.signal?.aborted === true ? error : new AISDKToolFailure(asToolFailure(error));
+  });
+}
+
+type CheckedCall = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly failure: ToolArgumentError };
+
+/**
+ * What the validator said about each input, until `execute` takes it: by identity (the SDK hands
+ * `execute` the input it validated), or, for the last `recentCount`, by content: after an
+ * approval the SDK validates a copy of the call's input from the messages, then executes the
+ * input itself. An input not found here is validated again by `invoke`: slower, just as right.
+ */
+class CheckedArguments {
+  readonly #byInput = new WeakMap<object, CheckedCall>();
+  readonly #recent: { readonly input: unknown; readonly checked: CheckedCall }[] = [];
+  readonly #recentCount: number;
+
+  constructor(recentCount: number) {
+    this.#recentCount = recentCount;
+  }
+
+  remember(input: unknown, checked: CheckedCall): void {
+    if (typeof input === 'object' && input !== null) this.#byInput.set(input, checked);
+    if (this.#recentCount === 0) return;
+    this.#recent.push({ input, checked });
+    if (this.#recent.length > this.#recentCount) this.#recent.shift();
+  }
+
+  take(input: unknown): CheckedCall | undefined {
+    const known = typeof input === 'object' && input !== null ? this.#byInput.get(input) : undefined;
+    if (known !== undefined) this.#byInput.delete(input as object);
+    if (this.#recent.length === 0) return known;
+    const index = this.#recent.findIndex(known === undefined ? (entry) => isDeepStrictEqual(entry.input, input) : (entry) => entry.input === input);
+    const entry = index === -1 ? undefined : this.#recent.splice(index, 1)[0];
+    if (typeof entry?.input === 'object' && entry.input !== null) this.#byInput.delete(entry.input);
+    return known ?? entry?.checked;
+  }
+}
+
+/** The Standard Schema issues as the `ToolArgumentError` `invoke` would have thrown: the same pointers and messages. */
+function argumentError(issues: readonly StandardSchemaV1.Issue[]): ToolArgumentError {
+  const argumentIssues: ArgumentIssue[] = issues.map((issue) => ({
+    pointer: (issue.path ?? []).map((segment) => `/${escapePointer(String(typeof segment === 'object' ? segment.key : segment))}`).join(''),
+    message: issue.message,
+  }));
+  return new ToolArgumentError(argumentIssues);
+}
+
+function escapePointer(token: string): string {
+  return token.replaceAll('~', '~0').replaceAll('/', '~1');
+}
+
+function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
+  return typeof (value as { then?: unknown }).then === 'function';
+}
+
+function draft07(schema: JsonSchema): JSONSchema7 {
+  return jsonSchemaForTarget(schema, 'draft-07') as JSONSchema7;
+}
+
+/**
+ * A failed call as `execute` throws it. The SDK sends the model `String(error)`, which for this
+ * error is toolgen's message alone, with no `ToolFailure:` before it; `cause` is the failure.
+ */
+class AISDKToolFailure extends ToolFailure {
+  constructor(failure: ToolFailure) {
+    super(failure.reason, failure.fix, { cause: failure });
+    this.message = failure.message;
+  }
+
+  override toString(): string {
+    return this.message;
+  }
+}

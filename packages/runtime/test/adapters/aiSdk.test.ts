@@ -1,0 +1,350 @@
+import { asSchema, generateText, stepCountIs, streamText, ToolLoopAgent, type ContentPart, type ModelMessage, type ToolApprovalResponse, type ToolSet } from 'ai';
+import { MockLanguageModelV4, simulateReadableStream } from 'ai/test';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { defineTool, ToolApprovalRouter, withApproval, type AIFunction, type ArgumentValidator } from '@toolgen/runtime';
+import { toAISDKTools, type ToolCallInfo } from '@toolgen/runtime/ai-sdk';
+import { plainMetadata, probeDefinition, recordingLogger } from '../invokeFixtures.js';
+import { generateCalendar, type Calendar } from './calendarTools.js';
+
+/*
+ * toAISDKTools against the real `ai` 7: generateText, streamText and ToolLoopAgent driven by ai's
+ * own MockLanguageModelV4, whose recorded calls show what the model read after each tool ran.
+ */
+
+type GenerateResult = Awaited<ReturnType<MockLanguageModelV4['doGenerate']>>;
+type CallOptions = MockLanguageModelV4['doGenerateCalls'][number];
+type StreamPart = Awaited<ReturnType<MockLanguageModelV4['doStream']>>['stream'] extends ReadableStream<infer Part> ? Part : never;
+
+const usage = { inputTokens: { total: 10, noCache: 10, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 5, text: 5, reasoning: 0 } };
+
+/** A model turn that calls tools: `[toolCallId, toolName, input]`. */
+function callsTools(...calls: [id: string, toolName: string, input: unknown][]): GenerateResult {
+  return {
+    content: calls.map(([toolCallId, toolName, input]) => ({ type: 'tool-call', toolCallId, toolName, input: JSON.stringify(input) })),
+    finishReason: { unified: 'tool-calls', raw: 'tool_calls' },
+    usage,
+    warnings: [],
+  };
+}
+
+function says(text: string): GenerateResult {
+  return { content: [{ type: 'text', text }], finishReason: { unified: 'stop', raw: 'stop' }, usage, warnings: [] };
+}
+
+/** What the model read of each tool call in the prompt of its `turn`-th call: the tool results' outputs by call id. */
+function toolOutputs(model: MockLanguageModelV4, turn: number): Record<string, unknown> {
+  const prompt = (model.doGenerateCalls[turn] ?? model.doStreamCalls[turn]) as CallOptions;
+  const outputs: Record<string, unknown> = {};
+  for (const message of prompt.prompt) {
+    if (message.role !== 'tool') continue;
+    for (const part of message.content) {
+      if (part.type === 'tool-result') outputs[part.toolCallId] = part.output;
+    }
+  }
+  return outputs;
+}
+
+/** Approves (or denies) every approval request of `content` in a tool message. */
+function answerApprovals(content: readonly ContentPart<ToolSet>[], approved: boolean): ModelMessage {
+  const responses: ToolApprovalResponse[] = [];
+  for (const part of content) {
+    if (part.type === 'tool-approval-request') {
+      responses.push({ type: 'tool-approval-response', approvalId: part.approvalId, approved, ...(approved ? {} : { reason: 'Not today.' }) });
+    }
+  }
+  return { role: 'tool', content: responses };
+}
+
+/** A function with a counting validator, to show how often a call is validated. */
+function countedFunction(approval: 'default' | 'require_approval'): { fn: AIFunction; validations: () => number; received: unknown[] } {
+  let count = 0;
+  const received: unknown[] = [];
+  const validate: ArgumentValidator = (input, issues) => {
+    count++;
+    const value = (input as { value?: unknown }).value;
+    if (typeof value !== 'string') issues.push({ pointer: '/value', message: 'must be a string' });
+    return { value: `checked ${String(value)}` };
+  };
+  const fn = defineTool(
+    probeDefinition({
+      name: 'echo',
+      qualifiedName: 'test__echo',
+      metadata: { ...plainMetadata, readOnly: false, approval },
+      returns: { type: 'string' },
+      validate,
+      call: (args) => {
+        received.push(args);
+        return args['value'];
+      },
+    }),
+  );
+  return { fn, validations: () => count, received };
+}
+
+let calendar: Calendar;
+
+beforeAll(async () => {
+  calendar = await generateCalendar();
+}, 120_000);
+
+describe('toAISDKTools builds an ai 7 ToolSet', () => {
+  it('keys tools by qualified name, with the description, the schema as draft-07, an output schema and the approval each needs', async () => {
+    const { tools, toolApproval } = toAISDKTools(calendar.toolset.functions);
+    expect(Object.keys(tools)).toEqual(['calendar__schedule_meeting', 'calendar__cancel_meeting', 'calendar__find_rooms']);
+    expect(toolApproval).toEqual({
+      calendar__schedule_meeting: 'not-applicable',
+      calendar__cancel_meeting: 'user-approval',
+      calendar__find_rooms: 'not-applicable',
+    });
+    const schedule = tools['calendar__schedule_meeting']!;
+    expect(schedule.description).toBe('Books a meeting.');
+    expect(await asSchema(schedule.inputSchema).jsonSchema).toEqual(calendar.schedule.parameters['~standard'].jsonSchema.input({ target: 'draft-07' }));
+    expect(await asSchema(schedule.outputSchema).jsonSchema).toEqual(calendar.schedule.returns);
+    // a tool that returns nothing has no output schema
+    expect(tools['calendar__cancel_meeting']!.outputSchema).toBeUndefined();
+  });
+
+  it("uses tool names with names: 'name', and throws when two functions would share a wire name", () => {
+    expect(Object.keys(toAISDKTools(calendar.toolset.functions, { names: 'name' }).tools)).toEqual(['schedule_meeting', 'cancel_meeting', 'find_rooms']);
+    const other: AIFunction = { ...calendar.schedule, qualifiedName: 'agenda__schedule_meeting' };
+    expect(Object.keys(toAISDKTools([calendar.schedule, other]).tools)).toEqual(['calendar__schedule_meeting', 'agenda__schedule_meeting']);
+    expect(() => toAISDKTools([calendar.schedule, other], { names: 'name' })).toThrow(
+      new TypeError(
+        'Two tools go by the wire name "schedule_meeting": calendar__schedule_meeting and agenda__schedule_meeting. ' +
+          "Use names: 'qualified' (the default), or pass only one of them.",
+      ),
+    );
+  });
+
+  it('asks for approval of an approval-wrapped function too, whatever its declared approval', () => {
+    const router = new ToolApprovalRouter({ runMode: 'auto_approve_required' });
+    expect(toAISDKTools([withApproval(calendar.schedule, router)]).toolApproval).toEqual({ calendar__schedule_meeting: 'user-approval' });
+  });
+});
+
+describe('generateText with ai\'s mock language model', () => {
+  it('runs a valid call with a Date argument, and the model reads the result as JSON', async () => {
+    const { tools, toolApproval } = toAISDKTools(calendar.toolset.functions);
+    const model = new MockLanguageModelV4({
+      doGenerate: [callsTools(['call-1', 'calendar__schedule_meeting', { title: 'Sync', at: '2026-03-02T09:00:00Z', room: 'Kepler' }]), says('Booked.')],
+    });
+    const result = await generateText({ model, tools, toolApproval, prompt: 'Book the sync for Monday 9:00 in Kepler.', stopWhen: stepCountIs(5) });
+    expect(result.text).toBe('Booked.');
+    // the tool received a Date: its ISO string comes back normalized
+    expect(toolOutputs(model, 1)).toEqual({
+      'call-1': { type: 'json', value: { title: 'Sync', at: '2026-03-02T09:00:00.000Z', minutes: 30, room: 'Kepler' } },
+    });
+    // what the SDK keeps as the call's input is what the model sent
+    expect(result.steps[0]!.toolCalls[0]!.input).toEqual({ title: 'Sync', at: '2026-03-02T09:00:00Z', room: 'Kepler' });
+  });
+
+  it("answers invalid arguments with the validator's message, every pointer, and does not run the tool", async () => {
+    const { tools } = toAISDKTools(calendar.toolset.functions);
+    const model = new MockLanguageModelV4({
+      doGenerate: [callsTools(['call-1', 'calendar__schedule_meeting', { title: 7, at: 'Monday', minutes: '30', extra: true }]), says('Let me fix that.')],
+    });
+    await generateText({ model, tools, prompt: 'Book it.', stopWhen: stepCountIs(5) });
+    expect(toolOutputs(model, 1)).toEqual({
+      'call-1': {
+        type: 'error-text',
+        value:
+          'Invalid arguments:\n' +
+          '- /title: must be a string; got 7\n' +
+          '- /at: must be a date-time in ISO 8601 form such as "2026-01-31T09:00:00Z"; got "Monday"\n' +
+          '- /minutes: must be a number; got "30"\n' +
+          '- /extra: is not a parameter of this tool; remove it\n' +
+          'Correct these arguments and call the tool again.',
+      },
+    });
+  });
+
+  it('answers a ToolFailure with its reason and fix, an unexpected error opaquely, and logs the error in full', async () => {
+    const logger = recordingLogger();
+    const { tools } = toAISDKTools(calendar.toolset.functions, { context: { logger } });
+    const model = new MockLanguageModelV4({
+      doGenerate: [
+        callsTools(
+          ['call-1', 'calendar__schedule_meeting', { title: 'Sync', at: '2026-03-01T09:00:00Z' }],
+          ['call-2', 'calendar__schedule_meeting', { title: 'boom', at: '2026-03-02T09:00:00Z' }],
+        ),
+        says('Sorry.'),
+      ],
+    });
+    await generateText({ model, tools, prompt: 'Book two.', stopWhen: stepCountIs(5) });
+    expect(toolOutputs(model, 1)).toEqual({
+      'call-1': { type: 'error-text', value: 'Nobody meets on Sundays. Pick a weekday.' },
+      'call-2': { type: 'error-text', value: 'The tool failed unexpectedly.' },
+    });
+    expect(logger.errors).toEqual([['Tool calendar__schedule_meeting failed unexpectedly', new Error('the calendar database password is hunter2')]]);
+  });
+
+  it('answers a tool that returns nothing with "Done", and a strict-style null as the invalid value it is here', async () => {
+    const { tools } = toAISDKTools(calendar.toolset.functions);
+    const model = new MockLanguageModelV4({
+      doGenerate: [callsTools(['call-1', 'calendar__cancel_meeting', { title: 'Sync' }], ['call-2', 'calendar__find_rooms', { minSeats: null }]), says('Done.')],
+    });
+    // without toolApproval the SDK asks nobody: passing it is what makes cancel_meeting wait for a person
+    await generateText({ model, tools, prompt: 'Cancel the sync.', stopWhen: stepCountIs(5) });
+    expect(toolOutputs(model, 1)).toEqual({
+      'call-1': { type: 'text', value: 'Done (the tool returns nothing).' },
+      'call-2': { type: 'error-text', value: 'Invalid arguments:\n- /minSeats: must be a number; got null\nCorrect these arguments and call the tool again.' },
+    });
+    expect(calendar.cancelled).toContain('Sync');
+  });
+
+  it("gives each call the context its function returns, with the SDK's toolCallId as callId", async () => {
+    const calls: ToolCallInfo[] = [];
+    const contexts: unknown[] = [];
+    const { tools } = toAISDKTools([calendar.findRooms], {
+      names: 'name',
+      context: (call) => {
+        calls.push(call);
+        return { logger: { error: (_message, error) => contexts.push(error) } };
+      },
+    });
+    const model = new MockLanguageModelV4({ doGenerate: [callsTools(['call-7', 'find_rooms', { minSeats: 10 }]), says('Aula.')] });
+    await generateText({ model, tools, prompt: 'Where can ten of us meet?', stopWhen: stepCountIs(5) });
+    expect(calls).toEqual([{ name: 'find_rooms', qualifiedName: 'calendar__find_rooms', callId: 'call-7' }]);
+    expect(toolOutputs(model, 1)).toEqual({ 'call-7': { type: 'json', value: ['Aula'] } });
+    expect(contexts).toEqual([]);
+  });
+
+  it('answers opaquely when the context function throws, and keeps the error in the tool-error part', async () => {
+    const { tools } = toAISDKTools([calendar.findRooms], {
+      context: () => {
+        throw new Error('the session store is down');
+      },
+    });
+    const model = new MockLanguageModelV4({ doGenerate: [callsTools(['call-1', 'calendar__find_rooms', {}]), says('Sorry.')] });
+    const result = await generateText({ model, tools, prompt: 'Find a room.', stopWhen: stepCountIs(5) });
+    expect(toolOutputs(model, 1)).toEqual({ 'call-1': { type: 'error-text', value: 'The tool failed unexpectedly.' } });
+    const failed = result.steps[0]!.content.find((part) => part.type === 'tool-error');
+    expect(((failed?.error as Error).cause as Error).cause).toEqual(new Error('the session store is down'));
+  });
+
+  it("forwards the SDK's abort signal to the tool: an abort rejects, it is never an answer", async () => {
+    const { tools } = toAISDKTools([calendar.findRooms]);
+    const controller = new AbortController();
+    const running = tools['calendar__find_rooms']!.execute!({}, { toolCallId: 'call-1', messages: [], abortSignal: controller.signal, context: undefined });
+    controller.abort(new Error('The user stopped the run.'));
+    await expect(running).rejects.toThrow('The user stopped the run.');
+  });
+
+  it('validates each call once: execute hands invoke the value the validation produced', async () => {
+    const counted = countedFunction('default');
+    const { tools } = toAISDKTools([counted.fn]);
+    const model = new MockLanguageModelV4({ doGenerate: [callsTools(['call-1', 'test__echo', { value: 'hello' }]), says('ok')] });
+    await generateText({ model, tools, prompt: 'Echo hello.', stopWhen: stepCountIs(5) });
+    expect(counted.validations()).toBe(1);
+    expect(counted.received).toEqual([{ value: 'checked hello' }]);
+    expect(toolOutputs(model, 1)).toEqual({ 'call-1': { type: 'text', value: 'checked hello' } });
+  });
+});
+
+describe("ai 7's tool approval", () => {
+  it('ends the first generateText call with an approval request; approved in the next call, the tool runs', async () => {
+    const { tools, toolApproval } = toAISDKTools(calendar.toolset.functions);
+    const model = new MockLanguageModelV4({ doGenerate: [callsTools(['call-1', 'calendar__cancel_meeting', { title: 'Retro' }]), says('Cancelled the retro.')] });
+    const messages: ModelMessage[] = [{ role: 'user', content: 'Cancel the retro.' }];
+    const first = await generateText({ model, tools, toolApproval, messages, stopWhen: stepCountIs(5) });
+    expect(first.content.map((part) => part.type)).toEqual(['tool-call', 'tool-approval-request']);
+    expect(calendar.cancelled).not.toContain('Retro');
+    messages.push(...first.response.messages, answerApprovals(first.content, true));
+    // as a server gets them back from its client: JSON
+    const second = await generateText({ model, tools, toolApproval, messages: JSON.parse(JSON.stringify(messages)) as ModelMessage[], stopWhen: stepCountIs(5) });
+    expect(second.text).toBe('Cancelled the retro.');
+    expect(calendar.cancelled).toContain('Retro');
+    expect(toolOutputs(model, 1)).toEqual({ 'call-1': { type: 'text', value: 'Done (the tool returns nothing).' } });
+  });
+
+  it('does not run a denied call; the model reads the denial', async () => {
+    const { tools, toolApproval } = toAISDKTools(calendar.toolset.functions);
+    const model = new MockLanguageModelV4({ doGenerate: [callsTools(['call-1', 'calendar__cancel_meeting', { title: 'Planning' }]), says('Kept it.')] });
+    const messages: ModelMessage[] = [{ role: 'user', content: 'Cancel planning.' }];
+    const first = await generateText({ model, tools, toolApproval, messages, stopWhen: stepCountIs(5) });
+    messages.push(...first.response.messages, answerApprovals(first.content, false));
+    await generateText({ model, tools, toolApproval, messages, stopWhen: stepCountIs(5) });
+    expect(calendar.cancelled).not.toContain('Planning');
+    expect(toolOutputs(model, 1)).toEqual({ 'call-1': { type: 'execution-denied', reason: 'Not today.' } });
+  });
+
+  it('refuses invalid arguments of a tool that needs approval before anyone is asked', async () => {
+    const { tools, toolApproval } = toAISDKTools(calendar.toolset.functions);
+    const model = new MockLanguageModelV4({ doGenerate: [callsTools(['call-1', 'calendar__cancel_meeting', { title: 5 }]), says('Retrying.')] });
+    const result = await generateText({ model, tools, toolApproval, prompt: 'Cancel meeting 5.', stopWhen: stepCountIs(5) });
+    expect(result.content.some((part) => part.type === 'tool-approval-request')).toBe(false);
+    const output = toolOutputs(model, 1)['call-1'] as { type: string; value: string };
+    expect(output.type).toBe('error-text');
+    expect(output.value).toContain('Invalid arguments:\n- /title: must be a string; got 5\nCorrect these arguments and call the tool again.');
+  });
+
+  it('validates an approved call once when it is asked about and once when the SDK checks the approval, never again in invoke', async () => {
+    const counted = countedFunction('require_approval');
+    const { tools, toolApproval } = toAISDKTools([counted.fn]);
+    expect(toolApproval).toEqual({ test__echo: 'user-approval' });
+    const model = new MockLanguageModelV4({ doGenerate: [callsTools(['call-1', 'test__echo', { value: 'hi' }]), says('ok')] });
+    const messages: ModelMessage[] = [{ role: 'user', content: 'Echo hi.' }];
+    const first = await generateText({ model, tools, toolApproval, messages, stopWhen: stepCountIs(5) });
+    expect(counted.validations()).toBe(1);
+    messages.push(...first.response.messages, answerApprovals(first.content, true));
+    await generateText({ model, tools, toolApproval, messages: JSON.parse(JSON.stringify(messages)) as ModelMessage[], stopWhen: stepCountIs(5) });
+    expect(counted.validations()).toBe(2);
+    expect(counted.received).toEqual([{ value: 'checked hi' }]);
+  });
+
+  it("keeps an approval-wrapped function's governance: after the SDK's approval, its router still decides", async () => {
+    const rejecting = withApproval(calendar.schedule, new ToolApprovalRouter({ runMode: 'auto_reject_required' }));
+    const approving = withApproval(calendar.findRooms, new ToolApprovalRouter({ runMode: 'auto_approve_required' }));
+    const { tools, toolApproval } = toAISDKTools([rejecting, approving]);
+    const model = new MockLanguageModelV4({
+      doGenerate: [
+        callsTools(['call-1', 'calendar__schedule_meeting', { title: 'Sync', at: '2026-03-02T09:00:00Z' }], ['call-2', 'calendar__find_rooms', { minSeats: 3 }]),
+        says('One of two.'),
+      ],
+    });
+    const messages: ModelMessage[] = [{ role: 'user', content: 'Book the sync and find a room.' }];
+    const first = await generateText({ model, tools, toolApproval, messages, stopWhen: stepCountIs(5) });
+    messages.push(...first.response.messages, answerApprovals(first.content, true));
+    await generateText({ model, tools, toolApproval, messages, stopWhen: stepCountIs(5) });
+    expect(toolOutputs(model, 1)).toEqual({
+      'call-1': { type: 'error-text', value: 'Calls that need approval are rejected in this run, so calendar__schedule_meeting was not called.' },
+      'call-2': { type: 'json', value: ['Aula', 'Kepler'] },
+    });
+  });
+});
+
+describe('streamText and ToolLoopAgent take the same tools and toolApproval', () => {
+  it('streamText runs a streamed call and the model reads the result', async () => {
+    const { tools, toolApproval } = toAISDKTools(calendar.toolset.functions);
+    const turns: StreamPart[][] = [
+      [
+        { type: 'tool-call', toolCallId: 'call-1', toolName: 'calendar__schedule_meeting', input: '{"title":"Sync","at":"2026-03-03T10:00:00+01:00"}' },
+        { type: 'finish', finishReason: { unified: 'tool-calls', raw: 'tool_calls' }, usage },
+      ],
+      [
+        { type: 'text-start', id: 'text-1' },
+        { type: 'text-delta', id: 'text-1', delta: 'Booked.' },
+        { type: 'text-end', id: 'text-1' },
+        { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage },
+      ],
+    ];
+    const model = new MockLanguageModelV4({ doStream: turns.map((chunks) => ({ stream: simulateReadableStream({ chunks }) })) });
+    const result = streamText({ model, tools, toolApproval, prompt: 'Book the sync on Tuesday.', stopWhen: stepCountIs(5) });
+    expect(await result.text).toBe('Booked.');
+    expect(toolOutputs(model, 1)).toEqual({ 'call-1': { type: 'json', value: { title: 'Sync', at: '2026-03-03T09:00:00.000Z', minutes: 30, room: null } } });
+  });
+
+  it('a ToolLoopAgent stops at the approval request and runs the call once it is approved', async () => {
+    const { tools, toolApproval } = toAISDKTools(calendar.toolset.functions);
+    const model = new MockLanguageModelV4({ doGenerate: [callsTools(['call-1', 'calendar__cancel_meeting', { title: 'Standup' }]), says('Cancelled.')] });
+    const agent = new ToolLoopAgent({ model, tools, toolApproval, stopWhen: stepCountIs(5) });
+    const messages: ModelMessage[] = [{ role: 'user', content: 'Cancel the standup.' }];
+    const first = await agent.generate({ messages });
+    expect(first.content.some((part) => part.type === 'tool-approval-request')).toBe(true);
+    expect(calendar.cancelled).not.toContain('Standup');
+    messages.push(...first.response.messages, answerApprovals(first.content, true));
+    const second = await agent.generate({ messages });
+    expect(second.text).toBe('Cancelled.');
+    expect(calendar.cancelled).toContain('Standup');
+  });
+});
