@@ -1,0 +1,152 @@
+import type { Message, MessageParam, ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ToolApprovalRouter, withApproval, type AIFunction } from '@toolgen/runtime';
+import { runAnthropicToolUse, toAnthropicTools, type ToolCallInfo } from '@toolgen/runtime/anthropic';
+import { recordingLogger } from '../invokeFixtures.js';
+import { generateCalendar, type Calendar } from './calendarTools.js';
+
+/*
+ * toAnthropicTools and runAnthropicToolUse on a Messages API response shaped like the API's own
+ * (typed as the SDK's `Message`), with tool_use blocks whose input the SDK has parsed already.
+ */
+
+let calendar: Calendar;
+
+beforeAll(async () => {
+  calendar = await generateCalendar();
+}, 120_000);
+
+/** An assistant message as the API returns it when the model says a word and calls tools. */
+function toolUseMessage(...uses: [id: string, name: string, input: unknown][]): Message {
+  return {
+    id: 'msg_01XFDUDYJgAACzvnptvVoYEL',
+    type: 'message',
+    role: 'assistant',
+    model: 'claude-sonnet-4-5-20250929',
+    container: null,
+    diagnostics: null,
+    content: [
+      { type: 'text', text: 'Let me take care of that.', citations: null },
+      ...uses.map(([id, name, input]) => ({ type: 'tool_use' as const, id, name, input, caller: { type: 'direct' as const } })),
+    ],
+    stop_reason: 'tool_use',
+    stop_details: null,
+    stop_sequence: null,
+    usage: {
+      input_tokens: 512,
+      output_tokens: 88,
+      cache_creation: null,
+      cache_creation_input_tokens: null,
+      cache_read_input_tokens: null,
+      inference_geo: null,
+      output_tokens_details: null,
+      server_tool_use: null,
+      service_tier: 'standard',
+      speed: null,
+    },
+  };
+}
+
+/** Each tool_use block of `message` answered by runAnthropicToolUse, as the user turn that follows it. */
+async function answer(functions: readonly AIFunction[], message: Message, context?: Parameters<typeof runAnthropicToolUse>[2]): Promise<ToolResultBlockParam[]> {
+  const results: ToolResultBlockParam[] = [];
+  for (const block of message.content) {
+    if (block.type === 'tool_use') results.push(await runAnthropicToolUse(functions, block, context));
+  }
+  return results;
+}
+
+describe('toAnthropicTools', () => {
+  it("sends { name, description, input_schema } with each function's anthropic variant", () => {
+    const tools = toAnthropicTools(calendar.toolset.functions);
+    expect(tools.map((tool) => tool.name)).toEqual(['calendar__schedule_meeting', 'calendar__cancel_meeting', 'calendar__find_rooms']);
+    expect(tools[1]).toEqual({
+      name: 'calendar__cancel_meeting',
+      description: 'Cancels a meeting for everyone.',
+      input_schema: { type: 'object', properties: { title: { type: 'string', description: "The meeting's title." } }, required: ['title'], additionalProperties: false },
+    });
+    expect(tools[0]!.input_schema).toEqual(calendar.schedule.variants.anthropic);
+    expect(Object.keys(tools[0]!)).toEqual(['name', 'description', 'input_schema']);
+  });
+
+  it("uses tool names with names: 'name', and throws for two functions under one wire name", () => {
+    expect(toAnthropicTools(calendar.toolset.functions, { names: 'name' }).map((tool) => tool.name)).toEqual(['schedule_meeting', 'cancel_meeting', 'find_rooms']);
+    const other: AIFunction = { ...calendar.cancel, qualifiedName: 'agenda__cancel_meeting' };
+    expect(() => toAnthropicTools([calendar.cancel, other], { names: 'name' })).toThrow(/Two tools go by the wire name "cancel_meeting"/);
+  });
+});
+
+describe('runAnthropicToolUse', () => {
+  it('answers each tool_use block with a tool_result: the result as JSON, a Date argument converted', async () => {
+    const message = toolUseMessage(
+      ['toolu_01A', 'calendar__schedule_meeting', { title: 'Sync', at: '2026-03-02T09:00:00Z', room: 'Kepler' }],
+      ['toolu_01B', 'calendar__find_rooms', {}],
+    );
+    expect(await answer(calendar.toolset.functions, message)).toEqual([
+      { type: 'tool_result', tool_use_id: 'toolu_01A', content: '{"title":"Sync","at":"2026-03-02T09:00:00.000Z","minutes":30,"room":"Kepler"}' },
+      { type: 'tool_result', tool_use_id: 'toolu_01B', content: '["Aula","Kepler"]' },
+    ]);
+  });
+
+  it("never rejects for the tool's sake: an unknown name, invalid arguments, a ToolFailure and an unexpected error come back with is_error", async () => {
+    const logger = recordingLogger();
+    const message = toolUseMessage(
+      ['toolu_01', 'calendar__delete_everything', {}],
+      ['toolu_02', 'calendar__schedule_meeting', { title: 7, at: 'Monday', minutes: null }],
+      ['toolu_03', 'calendar__schedule_meeting', { title: 'Sync', at: '2026-03-01T09:00:00Z' }],
+      ['toolu_04', 'calendar__schedule_meeting', { title: 'boom', at: '2026-03-02T09:00:00Z' }],
+    );
+    expect(await answer(calendar.toolset.functions, message, { logger })).toEqual([
+      { type: 'tool_result', tool_use_id: 'toolu_01', is_error: true, content: 'There is no tool named "calendar__delete_everything". Call one of the tools you were given, by its exact name.' },
+      {
+        type: 'tool_result',
+        tool_use_id: 'toolu_02',
+        is_error: true,
+        content:
+          'Invalid arguments:\n' +
+          '- /title: must be a string; got 7\n' +
+          '- /at: must be a date-time in ISO 8601 form such as "2026-01-31T09:00:00Z"; got "Monday"\n' +
+          '- /minutes: must be a number; got null\n' +
+          'Correct these arguments and call the tool again.',
+      },
+      { type: 'tool_result', tool_use_id: 'toolu_03', is_error: true, content: 'Nobody meets on Sundays. Pick a weekday.' },
+      { type: 'tool_result', tool_use_id: 'toolu_04', is_error: true, content: 'The tool failed unexpectedly.' },
+    ]);
+    expect(logger.errors.map(([, error]) => (error as Error).message)).toEqual(['the calendar database password is hunter2']);
+  });
+
+  it('gives each call the context its function returns, with the tool_use id as callId; an abort rejects', async () => {
+    const calls: ToolCallInfo[] = [];
+    const message = toolUseMessage(['toolu_01C', 'find_rooms', { minSeats: 9 }]);
+    const results = await answer([calendar.findRooms], message, (call) => {
+      calls.push(call);
+      return {};
+    });
+    expect(calls).toEqual([{ name: 'find_rooms', qualifiedName: 'calendar__find_rooms', callId: 'toolu_01C' }]);
+    expect(results).toEqual([{ type: 'tool_result', tool_use_id: 'toolu_01C', content: '["Aula"]' }]);
+    const controller = new AbortController();
+    controller.abort(new Error('The user stopped the run.'));
+    await expect(answer([calendar.findRooms], message, { signal: controller.signal })).rejects.toThrow('The user stopped the run.');
+  });
+
+  it("invokes what it is given: passed approval-wrapped (resolveAgentTools' list), the router decides", async () => {
+    const rejecting = withApproval(calendar.cancel, new ToolApprovalRouter({ runMode: 'auto_reject_required' }));
+    const message = toolUseMessage(['toolu_01D', 'calendar__cancel_meeting', { title: 'Offsite' }]);
+    expect(await answer([rejecting], message)).toEqual([
+      { type: 'tool_result', tool_use_id: 'toolu_01D', is_error: true, content: 'Calls that need approval are rejected in this run, so calendar__cancel_meeting was not called.' },
+    ]);
+    expect(calendar.cancelled).not.toContain('Offsite');
+    expect(await answer(calendar.toolset.functions, message)).toEqual([{ type: 'tool_result', tool_use_id: 'toolu_01D', content: 'Done (the tool returns nothing).' }]);
+    expect(calendar.cancelled).toContain('Offsite');
+  });
+
+  it('returns blocks the next request takes as they are', async () => {
+    const message = toolUseMessage(['toolu_01E', 'calendar__find_rooms', {}]);
+    const next: MessageParam[] = [
+      { role: 'user', content: 'Find a room.' },
+      { role: 'assistant', content: message.content },
+      { role: 'user', content: await answer(calendar.toolset.functions, message) },
+    ];
+    expect(next[2]).toEqual({ role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_01E', content: '["Aula","Kepler"]' }] });
+  });
+});
