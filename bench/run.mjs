@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bundlerBench, bundlerReport } from './bundler.mjs';
 import { writeCorpus } from './corpus.mjs';
 import { measureNode } from './measure.mjs';
 import { summarizeProfile } from './profile-summary.mjs';
@@ -224,15 +225,19 @@ async function watchLatency() {
   return { latencies, median: median(latencies), p95: percentile(latencies, 95), cycleMedian: median(cycles), cycleP95: percentile(cycles, 95) };
 }
 
-async function validatorBench() {
+/** Runs a bench script that prints its results as JSON, in a process of its own. */
+async function scriptBench(script) {
   const { stdout } = await new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(bench, 'validators.mjs')], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [path.join(bench, script)], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.setEncoding('utf8').on('data', (text) => (out += text));
-    child.once('exit', (code) => (code === 0 ? resolve({ stdout: out }) : reject(new Error(`validators.mjs exited ${code}`))));
+    child.once('exit', (code) => (code === 0 ? resolve({ stdout: out }) : reject(new Error(`${script} exited ${code}`))));
   });
   return JSON.parse(stdout);
 }
+
+const validatorBench = () => scriptBench('validators.mjs');
+const adapterBench = () => scriptBench('adapters.mjs');
 
 function machine() {
   const cpus = os.cpus();
@@ -250,7 +255,7 @@ const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
 const mib = (kb) => `${(kb / 1024).toFixed(0)} MiB`;
 const verdict = (ok) => (ok ? 'met' : '**not met**');
 
-function report({ cold, profile, watch, validators, loadBefore, loadAfter, durationMs }) {
+function report({ cold, profile, watch, validators, adapters, bundler, loadBefore, loadAfter, durationMs }) {
   const m = machine();
   const at = (tools) => cold.find((entry) => entry.tools === tools);
   const v = validators.results;
@@ -283,6 +288,11 @@ function report({ cold, profile, watch, validators, loadBefore, loadAfter, durat
   lines.push(
     `| validation, invalid arguments: generated ÷ hand-written / ÷ ajv / ÷ zod | ${at1000(`${fixed(ratio(v.generated.invalid, v.handWritten.invalid))} / ${fixed(ratio(v.generated.invalid, v.ajv.invalid))} / ${fixed(ratio(v.generated.invalid, v.zod.invalid))}`)} | ≤ 2 / < 1 / < 1 | ${verdict(invalidOk)} |`,
   );
+  if (adapters !== undefined) {
+    lines.push(
+      `| AI SDK adapter: calls/s through \`toAISDKTools\` validate + execute ÷ bare \`invoke\` | ${at1000(fixed(adapters.ratio))} | ≥ 0.9 | ${verdict(adapters.ratio >= 0.9)} |`,
+    );
+  }
   lines.push('');
 
   lines.push('## Machine and versions', '');
@@ -363,6 +373,19 @@ function report({ cold, profile, watch, validators, loadBefore, loadAfter, durat
     lines.push(`| ${name} | ${fixed(v[name].valid, 0)} ns | ${fixed(v[name].invalid, 0)} ns | ${v[name].problemsReported} |`);
   }
   lines.push('');
+  if (adapters !== undefined) {
+    lines.push('## AI SDK adapter', '');
+    lines.push(
+      `The representative tool through \`toAISDKTools\` (bench/adapters.mjs): its input schema's \`validate\`, as ai ${version('ai')} runs it when it parses a call, ` +
+        `then \`execute\`, against \`invoke\` on the same arguments; ${adapters.rounds} interleaved rounds. ` +
+        `Bare \`invoke\`: ${fixed(adapters.invoke.callsPerSecond, 0)} calls/s; through the adapter: ${fixed(adapters.aiSdk.callsPerSecond, 0)} calls/s; ` +
+        `ratio ${fixed(adapters.ratio)} (per round ${fixed(adapters.ratioRange[0])}–${fixed(adapters.ratioRange[1])}).`,
+      '',
+    );
+  }
+  if (bundler !== undefined) {
+    lines.push(...bundlerReport(bundler));
+  }
   const notes = path.join(bench, 'NOTES.md');
   if (existsSync(notes)) {
     lines.push(readFileSync(notes, 'utf8').trim(), '');
@@ -377,8 +400,8 @@ if (process.argv.includes('--report-only')) {
 }
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 if (only !== undefined) {
-  // one part alone, printed as JSON (RESULTS.md is only written by a full run): cold, profile, watch, validators
-  const parts = { cold: async () => Promise.all(sizes.map(coldRuns)), profile: profileCold, watch: watchLatency, validators: validatorBench };
+  // one part alone, printed as JSON (RESULTS.md is only written by a full run): cold, profile, watch, validators, adapters, bundler
+  const parts = { cold: async () => Promise.all(sizes.map(coldRuns)), profile: profileCold, watch: watchLatency, validators: validatorBench, adapters: adapterBench, bundler: () => bundlerBench({ runs: quick ? 1 : 3, log }) };
   if (!existsSync(path.join(work, 'c1000'))) {
     writeCorpus({ dir: path.join(work, 'c1000'), toolsets: 100, toolsPerToolset: 10 });
   }
@@ -398,7 +421,11 @@ log('watch latency at 1000 tools');
 const watchResult = await watchLatency();
 log('validators');
 const validators = await validatorBench();
-const results = { cold, profile, watch: watchResult, validators, loadBefore, loadAfter: os.loadavg(), durationMs: performance.now() - started };
+log('AI SDK adapter');
+const adapters = await adapterBench();
+log('vite build of the 1000-tool corpus, with the modules on disk and with the bundler plugin');
+const bundler = await bundlerBench({ runs: quick ? 1 : 3, log });
+const results = { cold, profile, watch: watchResult, validators, adapters, bundler, loadBefore, loadAfter: os.loadavg(), durationMs: performance.now() - started };
 writeFileSync(path.join(work, 'results.json'), JSON.stringify(results, null, 2));
 writeFileSync(path.join(bench, 'RESULTS.md'), report(results));
 log(`done in ${seconds(performance.now() - started)}; wrote bench/RESULTS.md`);
