@@ -9,7 +9,7 @@ export default defineConfig({
   resolve: { conditions },
   ssr: { resolve: { conditions } },
   test: {
-    include: ['packages/*/test/**/*.test.ts', 'examples/*/test/**/*.test.ts'],
+    include: ['packages/*/test/**/*.test.ts', 'examples/*/test/**/*.test.ts', 'docs/test/**/*.test.ts'],
     // generous: many tests build a TypeScript program, and these machines are shared and noisy
     testTimeout: 30_000,
     hookTimeout: 60_000,

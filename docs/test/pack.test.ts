@@ -1,0 +1,89 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, it } from 'vitest';
+import { readPageProject } from './docProject.js';
+import { fences, readPage, repoRoot } from './markdown.js';
+
+/*
+ * docs/getting-started.md, done for real: `npm pack` each package, install the tarballs into a
+ * fresh project outside the repository (the runtime as a dependency, the generator and the
+ * ESLint plugin as dev dependencies, with TypeScript 6.0.3), write the page's package.json,
+ * tsconfig, eslint.config.js and files, then run what the page runs: `npx toolgen`, `tsc`, the
+ * program, `npx toolgen --check` and ESLint. Third-party packages come from npm's cache where it
+ * has them (the root's pinned versions, which `npm ci` put there), else from the registry.
+ */
+
+const page = 'docs/getting-started.md';
+const markdown = readPage(page);
+const project = readPageProject(page, markdown);
+const rootPackage = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
+const pinned = (name: string) => `${name}@${rootPackage.devDependencies[name]!}`;
+
+function tarball(folder: string): string {
+  const { name, version } = JSON.parse(readFileSync(path.join(repoRoot, 'packages', folder, 'package.json'), 'utf8')) as { name: string; version: string };
+  return `${name.replace(/^@/, '').replace('/', '-')}-${version}.tgz`;
+}
+
+/** Runs a command the way a user's shell would, without the npm_* variables of an enclosing `npm test`. */
+function run(command: string, args: readonly string[], cwd: string): { status: number | null; stdout: string; stderr: string } {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key) && key !== 'INIT_CWD'));
+  const result = spawnSync(command, args, { cwd, env, encoding: 'utf8', timeout: 150_000 });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+function succeed(command: string, args: readonly string[], cwd: string): string {
+  const result = run(command, args, cwd);
+  expect(result.status, `${command} ${args.join(' ')} in ${cwd}\n${result.stdout}\n${result.stderr}`).toBe(0);
+  return result.stdout;
+}
+
+/** The page's JSON block holding the scripts: the package.json it tells the user to have. */
+function packageJsonOfPage(): Record<string, unknown> {
+  const block = fences(markdown).find((fence) => fence.lang === 'json' && /"scripts"/.test(fence.text));
+  if (block === undefined) throw new Error(`${page} shows no package.json with "scripts"`);
+  return JSON.parse(block.text) as Record<string, unknown>;
+}
+
+function eslintConfigOfPage(): string {
+  const block = fences(markdown).find((fence) => fence.lang === 'js' && fence.text.startsWith('// eslint.config.js\n'));
+  if (block === undefined) throw new Error(`${page} shows no eslint.config.js`);
+  return block.text;
+}
+
+it('packs each package; the tarballs install together into a fresh project, where toolgen, tsc, the program and ESLint work', { timeout: 300_000 }, () => {
+  const work = mkdtempSync(path.join(os.tmpdir(), 'toolgen-pack-'));
+  try {
+    const packs = path.join(work, 'toolgen-packages');
+    mkdirSync(packs);
+    succeed('npm', ['pack', '-w', '@toolgen/runtime', '-w', '@toolgen/generator', '-w', '@toolgen/eslint-plugin', '--pack-destination', packs], repoRoot);
+
+    const app = path.join(work, 'app');
+    mkdirSync(path.join(app, 'src'), { recursive: true });
+    writeFileSync(path.join(app, 'package.json'), `${JSON.stringify({ name: 'toolgen-app', version: '1.0.0', private: true, ...packageJsonOfPage() }, null, 2)}\n`);
+    writeFileSync(path.join(app, 'tsconfig.json'), project.tsconfig!.text);
+    writeFileSync(path.join(app, 'eslint.config.js'), eslintConfigOfPage());
+    for (const file of project.files) writeFileSync(path.join(app, file.path), file.content);
+
+    const install = ['install', '--prefer-offline', '--no-audit', '--no-fund'];
+    succeed('npm', [...install, path.join(packs, tarball('runtime'))], app);
+    const toolgenPackages = [path.join(packs, tarball('generator')), path.join(packs, tarball('eslint-plugin'))];
+    const thirdParty = ['typescript@6.0.3', pinned('@types/node'), pinned('eslint'), pinned('typescript-eslint')];
+    succeed('npm', [...install, '--save-dev', ...toolgenPackages, ...thirdParty], app);
+    const installed = JSON.parse(readFileSync(path.join(app, 'package.json'), 'utf8')) as Record<string, Record<string, string>>;
+    expect(Object.keys(installed['dependencies']!)).toEqual(['@toolgen/runtime']);
+    expect(Object.keys(installed['devDependencies']!).sort()).toEqual(['@toolgen/eslint-plugin', '@toolgen/generator', '@types/node', 'eslint', 'typescript', 'typescript-eslint']);
+
+    expect(succeed('npx', ['toolgen'], app)).toBe(project.toolgen.text!.text);
+    // the second half of the page's `npm run build`, whose first half was the toolgen above
+    succeed('npx', ['tsc'], app);
+    const program = project.files.find((file) => file.run)!;
+    const printed = succeed('node', [path.join('dist', path.basename(program.path).replace(/\.ts$/, '.js'))], app);
+    expect(printed.trim()).toBe(program.expected!.text.trim());
+    succeed('npx', ['toolgen', '--check'], app);
+    succeed('npx', ['eslint', '.'], app);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,255 @@
+import { Project, ts } from 'ts-morph';
+import type { JsonSchema, JsonValue, SchemaLoss, SchemaVariantName } from '@toolgen/runtime';
+import { ShapeBuilder } from '../../packages/generator/src/schema/fromType.js';
+import type { ShapeProblem } from '../../packages/generator/src/schema/shape.js';
+import { deriveProviderVariants } from '../../packages/generator/src/schema/variants.js';
+import { fixtureGroups, type Fixture } from '../../packages/generator/test/schema/fromTypeFixtures.js';
+import { problemFixtures } from '../../packages/generator/test/schema/problemFixtures.js';
+import { canonical, type FixtureName } from '../../packages/generator/test/schema/variants/fixtures.js';
+import { anthropicRows, geminiRows, openAiRows, type Row } from '../../packages/generator/test/schema/variants/rows.js';
+
+/*
+ * Renders docs/schema.md from the schema tests' own fixtures: fromTypeFixtures.ts (each construct
+ * and its exact canonical schema), variants/rows.ts (what each provider variant makes of each
+ * feature) and problemFixtures.ts (what cannot be represented). The tests prove every schema and
+ * loss shown here; schema.test.ts proves the page is this rendering.
+ */
+
+export const updateCommand = 'npx vitest run docs/test/schema.test.ts -u';
+
+const variantNames: readonly SchemaVariantName[] = ['openai-strict', 'anthropic', 'gemini'];
+
+/** The feature each canonical variants fixture stands for, as the provider table names it. */
+const featureLabels: Readonly<Record<FixtureName, string>> = {
+  flat: 'Optional members and defaults',
+  nullable: 'Nullable members (`T \\| null`)',
+  optionalNullable: 'Optional members that may also be null',
+  nested: 'Nested objects',
+  enumConst: 'String enums, consts and discriminated unions',
+  numericEnum: 'Numeric and boolean enums and consts',
+  bounds: 'Numeric and length bounds',
+  pattern: '`@pattern`',
+  formats: 'Formats (`date-time`, `email`, `uri`)',
+  array: 'Item counts and bounds of array items',
+  tuples: 'Tuples',
+  maps: '`Record<string, T>` and index signatures',
+  selfRecursive: 'Recursive types',
+  mutuallyRecursive: 'Mutually recursive types',
+  sharedDefs: 'A type used in two places',
+  annotations: '`@default`, `@example`, `@deprecated`',
+};
+
+export function renderSchemaTable(): string {
+  const out: string[] = [];
+  out.push(
+    `<!-- Generated from the schema tests' fixtures by docs/test/schemaTable.ts. Do not edit: change the fixtures, then run ${updateCommand} -->`,
+    '',
+    '# Type → JSON Schema',
+    '',
+    'toolgen derives each tool\'s parameter schema from the TypeScript types of its parameters, with the',
+    'TypeScript checker, at build time. The canonical schema is JSON Schema 2020-12: the tool\'s arguments',
+    'are one object (`"type": "object"`, `"additionalProperties": false`), each model-visible parameter a',
+    'property of it, required unless it is optional or has a default. The generated validator accepts',
+    'exactly what the canonical schema accepts, and MCP serves it as is.',
+    '',
+    'Each tool also gets three provider variants, computed at build time: `openai-strict` (OpenAI\'s',
+    'strict function calling: every property required, optionals nullable, only the keywords it',
+    'supports), `anthropic` (no recursion, no numeric or length bounds) and `gemini` (its OpenAPI 3.0',
+    'subset: no `$ref`, no tuples, `nullable` instead of a null type). What a variant cannot express is',
+    'said in words in the description, listed in the tool\'s `losses` (in `toolgen.manifest.json` and on',
+    'each `AIFunction`), and still enforced by the validator, which always checks the canonical schema.',
+    '',
+    'Every schema on this page is checked by the test suite: the page is generated from the fixtures',
+    'the schema tests assert, so it changes when the derivation does.',
+    '',
+    '- [What each provider variant does](#what-each-provider-variant-does)',
+    '- [Constructs and their schemas](#constructs-and-their-schemas)',
+    ...fixtureGroups.map((group) => `  - [${group.title}](#${slug(group.title)})`),
+    '- [Types that cannot be represented](#types-that-cannot-be-represented)',
+    '',
+  );
+
+  out.push('## What each provider variant does', '');
+  out.push(
+    'Each row is one feature of a canonical schema; each cell says what that variant does with it and',
+    'which keywords it loses (at which JSON Pointer of the arguments). A lost keyword is said in words in',
+    'the description and still enforced by the validator.',
+    '',
+    '| feature | openai-strict | anthropic | gemini |',
+    '|---|---|---|---|',
+  );
+  for (const [key, schema] of Object.entries(canonical) as [FixtureName, JsonSchema][]) {
+    const label = featureLabels[key];
+    if (label === undefined) throw new Error(`docs/schema.md: give the variants fixture "${key}" a label in featureLabels`);
+    const cells = [openAiRows, anthropicRows, geminiRows].map((rows) => variantCell(rows, schema, key));
+    out.push(`| ${label} | ${cells.join(' | ')} |`);
+  }
+  out.push('');
+
+  out.push(
+    '## Constructs and their schemas',
+    '',
+    'Each construct below is written as the type `Subject`, as the schema tests write it. Its schema is',
+    'what toolgen derives wherever the type is used: as a parameter, a member, an element. The variants',
+    'show what a required parameter of that type becomes for each provider. Result types (marked so)',
+    'only have the canonical output schema: variants are for what the model sends.',
+    '',
+  );
+  for (const group of fixtureGroups) {
+    out.push(`### ${group.title}`, '');
+    for (const fixture of group.fixtures) out.push(...renderFixture(fixture));
+  }
+
+  out.push(
+    '## Types that cannot be represented',
+    '',
+    'These types have no JSON form, or none toolgen can derive. As a parameter or member they are',
+    '[TSH005](../diagnostics.md#tsh005), in a result [TSH006](../diagnostics.md#tsh006): an error naming the',
+    'JSON Pointer of the member at fault, why and how to fix it. toolgen never turns them into `{}`.',
+    '',
+  );
+  const problemsOf = deriveProblems();
+  for (const [index, fixture] of problemFixtures.entries()) {
+    const problems = problemsOf[index]!;
+    out.push(`#### ${capitalize(fixture.name)}`, '', '```ts', fixture.source.trimEnd(), '```', '');
+    if (fixture.purpose === 'output') out.push('As a result type:', '');
+    for (const problem of problems) {
+      out.push(`- \`${problem.pointer === '' ? '/' : problem.pointer}\` (\`${problem.typeText}\`): ${sentence(problem.reason)} Fix: ${sentence(problem.fix)}`);
+    }
+    out.push('');
+  }
+  return `${out.join('\n').trimEnd()}\n`;
+}
+
+/**
+ * The problems of every problem fixture, as the schema tests' `derive` finds them, but from one
+ * in-memory project (a project per fixture, as `derive` makes, costs a second each).
+ */
+function deriveProblems(): ShapeProblem[][] {
+  const project = new Project({
+    useInMemoryFileSystem: true,
+    compilerOptions: { strict: true, target: ts.ScriptTarget.ES2022, lib: ['lib.es2022.d.ts'] },
+  });
+  const files = problemFixtures.map((fixture, index) => project.createSourceFile(`/fixture${index}.ts`, fixture.source));
+  const program = project.getProgram().compilerObject;
+  const checker = project.getTypeChecker().compilerObject;
+  return problemFixtures.map((fixture, index) => {
+    const file = files[index]!;
+    const declaration = file.getTypeAlias('Subject') ?? file.getInterface('Subject') ?? file.getClass('Subject') ?? file.getEnum('Subject');
+    const parameter = file.getFunction('subject')?.getParameters()[0];
+    const subject = declaration ?? parameter;
+    if (subject === undefined) throw new Error(`the problem fixture "${fixture.name}" declares no Subject`);
+    const builder = new ShapeBuilder({ ts, program, checker, purpose: fixture.purpose ?? 'input' });
+    builder.shapeOf(subject.getType().compilerType, '', parameter?.getTypeNode()?.compilerNode);
+    return [...builder.problems];
+  });
+}
+
+function variantCell(rows: readonly Row[], schema: JsonSchema, key: string): string {
+  const row = rows.find((candidate) => candidate.canonical === schema);
+  if (row === undefined) throw new Error(`docs/schema.md: no variant row covers the fixture "${key}"`);
+  const lost = row.want.losses.map(([pointer, keyword]) => `\`${keyword}\` at \`${pointer}\``);
+  return `${capitalize(row.name)}.${lost.length === 0 ? '' : ` Loses ${lost.join(', ')}.`}`;
+}
+
+function renderFixture(fixture: Fixture): string[] {
+  const out = [`#### ${capitalize(fixture.name)}`, '', '```ts', dedent(fixture.source).trimEnd(), '```', ''];
+  if (fixture.purpose === 'output') {
+    out.push('As a result type, the output schema:', '', '```json', printJson(fixture.want), '```', '');
+    return out;
+  }
+  out.push('```json', printJson(fixture.want), '```', '');
+  const lowered = variantsOf(fixture.want);
+  const unchanged = variantNames.filter((variant) => lowered[variant].same);
+  const changed = variantNames.filter((variant) => !lowered[variant].same);
+  const names = (variants: readonly SchemaVariantName[]) =>
+    variants.map((variant) => `\`${variant}\``).join(', ').replace(/, ([^,]*)$/, ' and $1');
+  if (changed.length === 0) {
+    out.push(`${names(unchanged)} send it unchanged.`, '');
+  } else {
+    out.push(`${unchanged.length === 0 ? '' : `${names(unchanged)} send${unchanged.length === 1 ? 's' : ''} it unchanged; `}${names(changed)} lower${changed.length === 1 ? 's' : ''} it:`.replace(/^./, (first) => first.toUpperCase()), '');
+  }
+  for (const variant of changed) {
+    const { schema, losses } = lowered[variant];
+    const lost = losses.length === 0 ? '' : `, losing ${losses.map((loss) => `<code>${loss.keyword}</code> at <code>${loss.pointer === '' ? '/' : loss.pointer}</code>`).join(', ')}`;
+    out.push(`<details><summary><code>${variant}</code>${lost}</summary>`, '', '```json', printJson(schema), '```', '', '</details>', '');
+  }
+  return out;
+}
+
+/** What each variant makes of a required parameter `value` of this schema, shown as the schema of `value`. */
+function variantsOf(schema: JsonSchema): Record<SchemaVariantName, { same: boolean; schema: JsonSchema; losses: readonly SchemaLoss[] }> {
+  const { $defs, ...rest } = schema;
+  const parameters: JsonSchema = {
+    type: 'object',
+    properties: { value: rest },
+    required: ['value'],
+    additionalProperties: false,
+    ...($defs === undefined ? {} : { $defs }),
+  };
+  const { variants, losses } = deriveProviderVariants(parameters);
+  const result = {} as Record<SchemaVariantName, { same: boolean; schema: JsonSchema; losses: readonly SchemaLoss[] }>;
+  for (const variant of variantNames) {
+    const lowered = variants[variant];
+    const value = (lowered['properties'] as Record<string, JsonSchema>)['value']!;
+    const shown: JsonSchema = lowered['$defs'] === undefined ? value : { ...value, $defs: lowered['$defs'] };
+    result[variant] = {
+      same: JSON.stringify(shown) === JSON.stringify(schema),
+      schema: shown,
+      losses: losses.filter((loss) => loss.variant === variant).map((loss) => ({ ...loss, pointer: loss.pointer.replace(/^\/value/, '') })),
+    };
+  }
+  return result;
+}
+
+/** JSON with objects and arrays on one line where they fit in 100 columns. */
+export function printJson(value: JsonValue, indent = '', prefix = 0): string {
+  const flat = flatJson(value);
+  if (indent.length + prefix + flat.length <= 100 || typeof value !== 'object' || value === null) return flat;
+  const inner = `${indent}  `;
+  if (Array.isArray(value)) {
+    const items = (value as readonly JsonValue[]).map((item) => `${inner}${printJson(item, inner)}`);
+    return items.length === 0 ? '[]' : `[\n${items.join(',\n')}\n${indent}]`;
+  }
+  const entries = Object.entries(value).map(([key, member]) => `${inner}${JSON.stringify(key)}: ${printJson(member, inner, JSON.stringify(key).length + 3)}`);
+  return entries.length === 0 ? '{}' : `{\n${entries.join(',\n')}\n${indent}}`;
+}
+
+/** JSON on one line, spaced as a person writes it: `{ "type": "string", "enum": ["a", "b"] }`. */
+function flatJson(value: JsonValue): string {
+  if (Array.isArray(value)) return `[${(value as readonly JsonValue[]).map(flatJson).join(', ')}]`;
+  if (typeof value === 'object' && value !== null) {
+    const entries = Object.entries(value).map(([key, member]) => `${JSON.stringify(key)}: ${flatJson(member)}`);
+    return entries.length === 0 ? '{}' : `{ ${entries.join(', ')} }`;
+  }
+  return JSON.stringify(value);
+}
+
+/** A fixture's source as written inside a template literal: its continuation lines lose their common indentation. */
+function dedent(source: string): string {
+  const lines = source.split('\n');
+  const rest = lines.slice(1).filter((line) => line.trim() !== '');
+  const indent = Math.min(...rest.map((line) => line.length - line.trimStart().length));
+  if (rest.length === 0 || indent === 0) return source;
+  const lastIndent = lines.at(-1)!.length - lines.at(-1)!.trimStart().length;
+  // the closing line of a block sits one level left of the members
+  const shift = lines.at(-1)!.trim().startsWith('}') ? lastIndent : Math.max(0, indent - 2);
+  return [lines[0]!, ...lines.slice(1).map((line) => line.slice(Math.min(shift, line.length - line.trimStart().length)))].join('\n');
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function sentence(text: string): string {
+  const trimmed = text.trim();
+  const capital = capitalize(trimmed);
+  return /[.!?)]$/.test(capital) ? capital : `${capital}.`;
+}
+
+function slug(heading: string): string {
+  return heading
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '')
+    .replace(/ /g, '-');
+}
