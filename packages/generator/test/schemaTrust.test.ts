@@ -341,3 +341,46 @@ export class MeetingToolset extends Toolset {
     await expect(schedule.invoke({ title: 'Sync', at: new Date() })).rejects.toThrow(/\/at: must be a date-time string; got an object/);
   });
 });
+
+describe('a settings class the generated module could not use is a diagnostic, not a module that fails to compile', () => {
+  const analyze = (settings: string) => {
+    const root = writeProject({
+      'src/search.ts': `${header}
+${settings}
+export class SearchToolset extends Toolset {
+  constructor() { super(); this.addTool(SearchToolset.search).withSettings<SearchSettings>(); }
+  /**
+   * Searches.
+   * @param query Words to find.
+   */
+  static search(query: string, settings: SearchSettings): string { return query + String(settings); }
+}
+`,
+    });
+    return analyzeProject(path.join(root, 'tsconfig.json')).diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.message]);
+  };
+
+  it('a class that is not exported (TS2459 in the module before)', () => {
+    expect(analyze('class SearchSettings { limit = 10; }')).toEqual([
+      [
+        'TSH012',
+        'The settings class SearchSettings is not exported, so the generated module cannot import it to construct its defaults. Export it: "export class SearchSettings".',
+      ],
+    ]);
+  });
+
+  it('a class whose constructor takes arguments (TS2554 in the module before)', () => {
+    expect(analyze('export class SearchSettings { constructor(public limit: number, public region = "eu") {} }')).toEqual([
+      [
+        'TSH012',
+        'The settings class SearchSettings takes constructor arguments (limit), but the generated code constructs it with "new SearchSettings()". Give the defaults as field initializers instead, or make the parameters optional.',
+      ],
+    ]);
+  });
+
+  it('an unrepresentable settings member names the tool, not the builder call', () => {
+    const found = analyze('export class SearchSettings { limit = 10; onHit: () => void = () => {}; }');
+    expect(found.map(([code]) => code)).toEqual(['TSH005']);
+    expect(found[0]![1]).toMatch(/^Tool "search": the type "\(\) => void" at \/onHit cannot be represented/);
+  });
+});

@@ -78,6 +78,20 @@ function readPackageName(text: string): string | null {
   }
 }
 
+/** Whether a class is exported from its module, by a modifier or by an export statement, so generated code can import it. */
+export function isExported(host: AnalysisHost, declaration: ts.ClassDeclaration): boolean {
+  const { ts, checker } = host;
+  if (ts.getCombinedModifierFlags(declaration) & ts.ModifierFlags.Export) {
+    return true;
+  }
+  const moduleSymbol = checker.getSymbolAtLocation(declaration.getSourceFile());
+  const classSymbol = declaration.name === undefined ? undefined : checker.getSymbolAtLocation(declaration.name);
+  if (moduleSymbol === undefined || classSymbol === undefined) {
+    return false;
+  }
+  return checker.getExportsOfModule(moduleSymbol).some((exported) => resolveAlias(host, exported) === classSymbol);
+}
+
 /** The 1-based line and column, and the span, of a node. */
 export function locate(node: ts.Node): DiagnosticLocation {
   const sourceFile = node.getSourceFile();

@@ -2,7 +2,7 @@ import type ts from 'typescript';
 import { ToolNaming, type Confidentiality } from '@toolgen/runtime';
 import type { DiagnosticCode, MessageId } from '../diagnostics/catalogue.js';
 import { createDiagnostic, type Diagnostic } from '../diagnostics/Diagnostic.js';
-import { isRuntimeSymbol, locate, resolveAlias, type AnalysisHost } from './AnalysisHost.js';
+import { isExported, isRuntimeSymbol, locate, type AnalysisHost } from './AnalysisHost.js';
 import { findAddToolCalls, readStringLiteral, unwindChain, type UnwoundChain } from './chain.js';
 import type { ToolModel, ToolsetModel } from './model.js';
 import { analyzeTool } from './analyzeTool.js';
@@ -188,19 +188,6 @@ function readDisplayName(host: AnalysisHost, call: ts.CallExpression, fallback: 
     sink.report('TSH013', 'notLiteral', argument ?? call, { call: 'withDisplayName', example: JSON.stringify(fallback).replace(/^"|"$/g, "'") });
   }
   return value;
-}
-
-function isExported(host: AnalysisHost, declaration: ts.ClassDeclaration): boolean {
-  const { ts, checker } = host;
-  if (ts.getCombinedModifierFlags(declaration) & ts.ModifierFlags.Export) {
-    return true;
-  }
-  const moduleSymbol = checker.getSymbolAtLocation(declaration.getSourceFile());
-  const classSymbol = declaration.name === undefined ? undefined : checker.getSymbolAtLocation(declaration.name);
-  if (moduleSymbol === undefined || classSymbol === undefined) {
-    return false;
-  }
-  return checker.getExportsOfModule(moduleSymbol).some((exported) => resolveAlias(host, exported) === classSymbol);
 }
 
 /** TSH014: every `this.addTool` that is not the head of a top-level constructor statement. */

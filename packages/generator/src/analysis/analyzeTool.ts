@@ -12,7 +12,7 @@ import {
 import { applyDocumentation, ShapeBuilder, typeDocumentation } from '../schema/fromType.js';
 import type { ObjectShape, PropertyShape, Shape, ShapeProblem } from '../schema/shape.js';
 import { toJsonSchema } from '../schema/toJsonSchema.js';
-import { isAbortSignal, isRuntimeSymbol, locate, type AnalysisHost } from './AnalysisHost.js';
+import { isAbortSignal, isExported, isRuntimeSymbol, locate, type AnalysisHost } from './AnalysisHost.js';
 import type { DiagnosticSink } from './analyzeSourceFile.js';
 import { readJsonLiteral, readStringLiteral, type ChainCall, type UnwoundChain } from './chain.js';
 import type { ParameterModel, ResultKind, SettingsModel, ToolModel } from './model.js';
@@ -70,7 +70,7 @@ export function analyzeTool(host: AnalysisHost, context: ToolContext): ToolModel
     sink.report('TSH009', 'noDescription', method.name, { tool: name, method: methodName });
   }
 
-  const settings = facts.settings === undefined ? null : analyzeSettings(host, facts.settings, sink);
+  const settings = facts.settings === undefined ? null : analyzeSettings(host, facts.settings, name, sink);
   const parameters = analyzeParameters(host, method, name, settings?.type, docs, sink);
   checkWorkspacePaths(facts, parameters, methodName, sink);
   const result = analyzeResult(host, method, name, sink);
@@ -311,7 +311,12 @@ interface SettingsAnalysis {
   readonly model: SettingsModel;
 }
 
-function analyzeSettings(host: AnalysisHost, settings: NonNullable<ChainFacts['settings']>, sink: DiagnosticSink): SettingsAnalysis | undefined {
+function analyzeSettings(
+  host: AnalysisHost,
+  settings: NonNullable<ChainFacts['settings']>,
+  toolName: string,
+  sink: DiagnosticSink,
+): SettingsAnalysis | undefined {
   const { ts, checker } = host;
   const callName = settings.call.name;
   const typeNode = settings.call.call.typeArguments?.[0];
@@ -325,6 +330,16 @@ function analyzeSettings(host: AnalysisHost, settings: NonNullable<ChainFacts['s
   if (symbol === undefined || classDeclaration === undefined || classDeclaration.name === undefined) {
     sink.report('TSH012', 'settingsNotClass', typeNode, { settingsType: typeNode.getText() });
     return undefined;
+  }
+  // the generated module imports the class and calls `new Settings()`: both must work
+  const className = classDeclaration.name.text;
+  if (!isExported(host, classDeclaration)) {
+    sink.report('TSH012', 'settingsNotExported', typeNode, { settingsType: className });
+  }
+  const constructor = classDeclaration.members.find(ts.isConstructorDeclaration);
+  const required = constructor?.parameters.filter((parameter) => parameter.questionToken === undefined && parameter.initializer === undefined && parameter.dotDotDotToken === undefined);
+  if (required !== undefined && required.length > 0) {
+    sink.report('TSH012', 'settingsConstructorArguments', typeNode, { settingsType: className, parameters: required.map((parameter) => parameter.name.getText()).join(', ') });
   }
   const settable: string[] = [];
   const readonlyMembers = new Set<string>();
@@ -361,7 +376,7 @@ function analyzeSettings(host: AnalysisHost, settings: NonNullable<ChainFacts['s
   const builder = new ShapeBuilder({ ts, program: host.program, checker, purpose: 'input' });
   const root = builder.shapeOf(type, '', typeNode);
   for (const [, problems] of groupProblems(builder.problems, () => '')) {
-    sink.report('TSH005', 'unrepresentable', typeNode, problemData(`settings of ${callName}`, problems));
+    sink.report('TSH005', 'unrepresentable', typeNode, problemData(toolName, problems));
   }
   const document = builder.document(root);
   return {

@@ -101,6 +101,10 @@ export const diagnosticCatalogue = {
         '.{{call}}() needs the settings class as its type argument, as in .{{call}}<SearchSettings>(). Add the type argument.',
       settingsNotClass:
         'The settings type {{settingsType}} is not a class, so the generated code cannot construct its defaults. Declare it as an exported class whose field initializers are the defaults.',
+      settingsNotExported:
+        'The settings class {{settingsType}} is not exported, so the generated module cannot import it to construct its defaults. Export it: "export class {{settingsType}}".',
+      settingsConstructorArguments:
+        'The settings class {{settingsType}} takes constructor arguments ({{parameters}}), but the generated code constructs it with "new {{settingsType}}()". Give the defaults as field initializers instead, or make the parameters optional.',
     },
   },
   TSH013: {
