@@ -74,5 +74,6 @@ export class AppToolset extends Toolset {
     for (const name of Object.keys(plugin.rules)) {
       expect(config.rules[`@toolgen/${name}`]?.[0], name).toBe(diagnosticCatalogue[codeOfRule(name)].severity === 'error' ? 2 : 1);
     }
-  });
+    // one eslint run and one toolgen run per example: minutes on a loaded 2-core machine
+  }, 240_000);
 });
