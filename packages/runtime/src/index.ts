@@ -37,7 +37,7 @@ export {
   type ArgumentRepairKind,
   type ArgumentRepairResult,
 } from './repair/repairArguments.js';
-export { ToolArgumentError, ToolFailure, type ArgumentIssue } from './errors/ToolFailure.js';
+export { argumentLimits, ToolArgumentError, ToolFailure, type ArgumentIssue } from './errors/ToolFailure.js';
 export { ToolNaming } from './naming/ToolNaming.js';
 export {
   confidentialities,

@@ -22,7 +22,11 @@ export async function invokeTool(
   const validation =
     acceptedArguments(definition.validate, args) ??
     validateArguments(definition.validate, context.lenient === true ? repair(definition, args, context) : args);
-  if (!validation.ok) throw new ToolArgumentError(validation.issues);
+  if (!validation.ok) {
+    if (validation.cause === undefined) throw new ToolArgumentError(validation.issues);
+    context.logger?.error(`Tool ${definition.qualifiedName}: its validator could not read the arguments`, validation.cause);
+    throw new ToolArgumentError(validation.issues, undefined, { cause: validation.cause });
+  }
   const stored =
     context.settingsStore === undefined || definition.createSettings === undefined ? undefined : await context.settingsStore.get(definition.name);
   signal.throwIfAborted();
@@ -46,7 +50,13 @@ export async function invokeTool(
 }
 
 function repair(definition: ToolDefinition, args: unknown, context: ToolInvocationContext): unknown {
-  const { value, repairs } = repairArguments(args, definition.validate);
+  let repaired;
+  try {
+    repaired = repairArguments(args, definition.validate);
+  } catch {
+    return args; // what the validator cannot read is not repaired: validation reports it
+  }
+  const { value, repairs } = repaired;
   for (const made of repairs) {
     context.onRepair?.(made);
     context.logger?.warn?.(`Tool ${definition.qualifiedName}: repaired the arguments at "${made.pointer}" (${made.kind})`, made);

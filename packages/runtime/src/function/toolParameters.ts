@@ -1,7 +1,8 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
+import { argumentLimits, moreIssues } from '../errors/ToolFailure.js';
 import type { ToolParameters } from './AIFunction.js';
 import type { ToolDefinition } from './ToolDefinition.js';
-import { pointerToPath } from './jsonPointer.js';
+import { parseJsonPointer, pointerToPath } from './jsonPointer.js';
 import { jsonSchemaForTarget } from './jsonSchemaForTarget.js';
 import { validateAndRemember } from './validateArguments.js';
 
@@ -9,7 +10,8 @@ import { validateAndRemember } from './validateArguments.js';
  * A tool's `parameters`: the canonical JSON Schema, and Standard Schema (`~standard`, vendor
  * `toolgen`) backed by the generated validator, with JSON Schema for `draft-2020-12` and `draft-07`.
  * `validate` returns the arguments as the method receives them (`Date`s, `URL`s), and `invoke`
- * takes that very value without validating it again.
+ * takes that very value without validating it again. It never throws, and returns at most
+ * `argumentLimits.maxIssues` issues, then one saying how many more there were.
  */
 export function createToolParameters(definition: Pick<ToolDefinition, 'parameters' | 'validate'>): ToolParameters {
   const schema = definition.parameters;
@@ -22,7 +24,11 @@ export function createToolParameters(definition: Pick<ToolDefinition, 'parameter
         // remembered: when an SDK hands this value to `invoke`, it is not validated again
         const outcome = validateAndRemember(definition.validate, value);
         if (outcome.ok) return { value: outcome.value };
-        return { issues: outcome.issues.map((issue) => ({ message: issue.message, path: pointerToPath(issue.pointer, value) })) };
+        const shown: StandardSchemaV1.Issue[] = outcome.issues
+          .slice(0, argumentLimits.maxIssues)
+          .map((issue) => ({ message: issue.message, path: pathOf(issue.pointer, value) }));
+        if (outcome.issues.length > shown.length) shown.push({ message: moreIssues(outcome.issues.length - shown.length) });
+        return { issues: shown };
       },
       jsonSchema: {
         input: ({ target }) => jsonSchemaForTarget(schema, target),
@@ -30,4 +36,13 @@ export function createToolParameters(definition: Pick<ToolDefinition, 'parameter
       },
     },
   };
+}
+
+/** The Standard Schema path of an issue; its tokens as strings where reading `value` throws (a host's getter or proxy). */
+function pathOf(pointer: string, value: unknown): PropertyKey[] {
+  try {
+    return pointerToPath(pointer, value);
+  } catch {
+    return parseJsonPointer(pointer) ?? [pointer];
+  }
 }

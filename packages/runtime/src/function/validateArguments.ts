@@ -2,10 +2,14 @@ import type { ArgumentIssue } from '../errors/ToolFailure.js';
 import type { ToolArguments } from '../toolset/ToolServices.js';
 import type { ArgumentValidator } from './ToolDefinition.js';
 
-/** The outcome of checking the model's arguments: the arguments as the method receives them, or every issue. */
+/**
+ * The outcome of checking the model's arguments: the arguments as the method receives them, or
+ * every issue. `cause` is what the validator threw when it could not read the arguments at all
+ * (a getter or proxy of a host's object that throws): for the host's log, never for the model.
+ */
 export type ArgumentValidation =
   | { readonly ok: true; readonly input: ToolArguments; readonly value: Record<string, unknown> }
-  | { readonly ok: false; readonly issues: readonly ArgumentIssue[] };
+  | { readonly ok: false; readonly issues: readonly ArgumentIssue[]; readonly cause?: unknown };
 
 /**
  * Arguments a validator already accepted, keyed by the value it returned. An SDK that takes the
@@ -15,14 +19,23 @@ export type ArgumentValidation =
  */
 const accepted = new WeakMap<object, { readonly validate: ArgumentValidator; readonly input: ToolArguments }>();
 
-/** Checks that `input` is a plain object, then runs the generated validator on it. */
+/**
+ * Checks that `input` is a plain object, then runs the generated validator on it. Never throws:
+ * JSON cannot make a generated validator throw (it reports nesting beyond `argumentLimits.maxDepth`
+ * as an issue), and whatever a hand-written validator or a host's exotic object throws becomes
+ * one issue at the arguments, with the error as `cause`.
+ */
 export function validateArguments(validate: ArgumentValidator, input: unknown): ArgumentValidation {
-  if (!isPlainObject(input)) {
-    return { ok: false, issues: [{ pointer: '', message: `must be an object with the tool's arguments; got ${describeKind(input)}`, expected: 'object' }] };
+  try {
+    if (!isPlainObject(input)) {
+      return { ok: false, issues: [{ pointer: '', message: `must be an object with the tool's arguments; got ${describeKind(input)}`, expected: 'object' }] };
+    }
+    const issues: ArgumentIssue[] = [];
+    const value = validate(input, issues);
+    return issues.length === 0 ? { ok: true, input, value } : { ok: false, issues };
+  } catch (error) {
+    return { ok: false, issues: [{ pointer: '', message: 'must be plain JSON data; got a value the validator could not read' }], cause: error };
   }
-  const issues: ArgumentIssue[] = [];
-  const value = validate(input, issues);
-  return issues.length === 0 ? { ok: true, input, value } : { ok: false, issues };
 }
 
 /** Like `validateArguments`, and remembers the accepted value so that `acceptedArguments` knows it. */
