@@ -5,6 +5,9 @@ import { NoteToolset } from './notes.js';
 
 const __toolgenHasOwn = Object.prototype.hasOwnProperty;
 
+/** Each issue past the first 1000: counted, never described (its pointer and message would cost what a flood of them must not). */
+const __toolgenUnrecorded: ArgumentIssue = Object.freeze({ pointer: '', message: 'is one more problem past the first 1000' });
+
 /** The value as a message shows it after "got": JSON, cut short. */
 function __toolgenDescribe(value: unknown): string {
   if (value === null) {
@@ -138,17 +141,17 @@ const note_shareNoteParameters: JsonSchema = {
 function note_addNoteValidate(input: unknown, issues: ArgumentIssue[]): Record<string, unknown> {
   const o_input: Record<string, unknown> = {};
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-    issues.push({ pointer: '', message: 'must be an object; got ' + __toolgenDescribe(input), expected: 'object' });
+    issues.push(issues.length < 1000 ? { pointer: '', message: 'must be an object; got ' + __toolgenDescribe(input), expected: 'object' } : __toolgenUnrecorded);
   } else {
     const r_input = input as Record<string, unknown>;
     let n_input = 0;
     const v_text = r_input['text'];
     if (v_text === undefined) {
-      issues.push({ pointer: '/text', message: 'is required; send a string' });
+      issues.push(issues.length < 1000 ? { pointer: '/text', message: 'is required; send a string' } : __toolgenUnrecorded);
     } else {
       n_input++;
       if (typeof v_text !== 'string') {
-        issues.push({ pointer: '/text', message: 'must be a string; got ' + __toolgenDescribe(v_text), expected: 'string' });
+        issues.push(issues.length < 1000 ? { pointer: '/text', message: 'must be a string; got ' + __toolgenDescribe(v_text), expected: 'string' } : __toolgenUnrecorded);
       }
       o_input['text'] = v_text;
     }
@@ -157,13 +160,13 @@ function note_addNoteValidate(input: unknown, issues: ArgumentIssue[]): Record<s
       n_input++;
       const a_tags: unknown[] = [];
       if (!Array.isArray(v_tags)) {
-        issues.push({ pointer: '/tags', message: 'must be an array; got ' + __toolgenDescribe(v_tags), expected: 'array' });
+        issues.push(issues.length < 1000 ? { pointer: '/tags', message: 'must be an array; got ' + __toolgenDescribe(v_tags), expected: 'array' } : __toolgenUnrecorded);
       } else {
         const l_tags = v_tags as readonly unknown[];
         for (let i_tags = 0; i_tags < l_tags.length; i_tags++) {
           const v_tags_item = l_tags[i_tags];
           if (typeof v_tags_item !== 'string') {
-            issues.push({ pointer: '/tags/' + i_tags, message: 'must be a string; got ' + __toolgenDescribe(v_tags_item), expected: 'string' });
+            issues.push(issues.length < 1000 ? { pointer: '/tags/' + i_tags, message: 'must be a string; got ' + __toolgenDescribe(v_tags_item), expected: 'string' } : __toolgenUnrecorded);
           }
           a_tags.push(v_tags_item);
         }
@@ -179,7 +182,7 @@ function note_addNoteValidate(input: unknown, issues: ArgumentIssue[]): Record<s
     if (c_input !== n_input) {
       for (const k_input in r_input) {
         if (__toolgenHasOwn.call(r_input, k_input) && k_input !== 'text' && k_input !== 'tags') {
-          issues.push({ pointer: '/' + __toolgenEscape(k_input), message: 'is not a parameter of this tool; remove it' });
+          issues.push(issues.length < 1000 ? { pointer: '/' + __toolgenEscape(k_input), message: 'is not a parameter of this tool; remove it' } : __toolgenUnrecorded);
         }
       }
     }
@@ -210,17 +213,17 @@ function note_addNoteNormalizeStrict(input: unknown): unknown {
 function note_findNotesValidate(input: unknown, issues: ArgumentIssue[]): Record<string, unknown> {
   const o_input: Record<string, unknown> = {};
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-    issues.push({ pointer: '', message: 'must be an object; got ' + __toolgenDescribe(input), expected: 'object' });
+    issues.push(issues.length < 1000 ? { pointer: '', message: 'must be an object; got ' + __toolgenDescribe(input), expected: 'object' } : __toolgenUnrecorded);
   } else {
     const r_input = input as Record<string, unknown>;
     let n_input = 0;
     const v_words = r_input['words'];
     if (v_words === undefined) {
-      issues.push({ pointer: '/words', message: 'is required; send a string' });
+      issues.push(issues.length < 1000 ? { pointer: '/words', message: 'is required; send a string' } : __toolgenUnrecorded);
     } else {
       n_input++;
       if (typeof v_words !== 'string') {
-        issues.push({ pointer: '/words', message: 'must be a string; got ' + __toolgenDescribe(v_words), expected: 'string' });
+        issues.push(issues.length < 1000 ? { pointer: '/words', message: 'must be a string; got ' + __toolgenDescribe(v_words), expected: 'string' } : __toolgenUnrecorded);
       }
       o_input['words'] = v_words;
     }
@@ -233,7 +236,7 @@ function note_findNotesValidate(input: unknown, issues: ArgumentIssue[]): Record
     if (c_input !== n_input) {
       for (const k_input in r_input) {
         if (__toolgenHasOwn.call(r_input, k_input) && k_input !== 'words') {
-          issues.push({ pointer: '/' + __toolgenEscape(k_input), message: 'is not a parameter of this tool; remove it' });
+          issues.push(issues.length < 1000 ? { pointer: '/' + __toolgenEscape(k_input), message: 'is not a parameter of this tool; remove it' } : __toolgenUnrecorded);
         }
       }
     }
@@ -248,17 +251,17 @@ function note_findNotesNormalizeStrict(input: unknown): unknown {
 function note_getNoteValidate(input: unknown, issues: ArgumentIssue[]): Record<string, unknown> {
   const o_input: Record<string, unknown> = {};
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-    issues.push({ pointer: '', message: 'must be an object; got ' + __toolgenDescribe(input), expected: 'object' });
+    issues.push(issues.length < 1000 ? { pointer: '', message: 'must be an object; got ' + __toolgenDescribe(input), expected: 'object' } : __toolgenUnrecorded);
   } else {
     const r_input = input as Record<string, unknown>;
     let n_input = 0;
     const v_id = r_input['id'];
     if (v_id === undefined) {
-      issues.push({ pointer: '/id', message: 'is required; send a number' });
+      issues.push(issues.length < 1000 ? { pointer: '/id', message: 'is required; send a number' } : __toolgenUnrecorded);
     } else {
       n_input++;
       if (typeof v_id !== 'number' || !Number.isFinite(v_id)) {
-        issues.push({ pointer: '/id', message: 'must be a number; got ' + __toolgenDescribe(v_id), expected: 'number' });
+        issues.push(issues.length < 1000 ? { pointer: '/id', message: 'must be a number; got ' + __toolgenDescribe(v_id), expected: 'number' } : __toolgenUnrecorded);
       }
       o_input['id'] = v_id;
     }
@@ -271,7 +274,7 @@ function note_getNoteValidate(input: unknown, issues: ArgumentIssue[]): Record<s
     if (c_input !== n_input) {
       for (const k_input in r_input) {
         if (__toolgenHasOwn.call(r_input, k_input) && k_input !== 'id') {
-          issues.push({ pointer: '/' + __toolgenEscape(k_input), message: 'is not a parameter of this tool; remove it' });
+          issues.push(issues.length < 1000 ? { pointer: '/' + __toolgenEscape(k_input), message: 'is not a parameter of this tool; remove it' } : __toolgenUnrecorded);
         }
       }
     }
@@ -286,17 +289,17 @@ function note_getNoteNormalizeStrict(input: unknown): unknown {
 function note_deleteNoteValidate(input: unknown, issues: ArgumentIssue[]): Record<string, unknown> {
   const o_input: Record<string, unknown> = {};
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-    issues.push({ pointer: '', message: 'must be an object; got ' + __toolgenDescribe(input), expected: 'object' });
+    issues.push(issues.length < 1000 ? { pointer: '', message: 'must be an object; got ' + __toolgenDescribe(input), expected: 'object' } : __toolgenUnrecorded);
   } else {
     const r_input = input as Record<string, unknown>;
     let n_input = 0;
     const v_id = r_input['id'];
     if (v_id === undefined) {
-      issues.push({ pointer: '/id', message: 'is required; send a number' });
+      issues.push(issues.length < 1000 ? { pointer: '/id', message: 'is required; send a number' } : __toolgenUnrecorded);
     } else {
       n_input++;
       if (typeof v_id !== 'number' || !Number.isFinite(v_id)) {
-        issues.push({ pointer: '/id', message: 'must be a number; got ' + __toolgenDescribe(v_id), expected: 'number' });
+        issues.push(issues.length < 1000 ? { pointer: '/id', message: 'must be a number; got ' + __toolgenDescribe(v_id), expected: 'number' } : __toolgenUnrecorded);
       }
       o_input['id'] = v_id;
     }
@@ -309,7 +312,7 @@ function note_deleteNoteValidate(input: unknown, issues: ArgumentIssue[]): Recor
     if (c_input !== n_input) {
       for (const k_input in r_input) {
         if (__toolgenHasOwn.call(r_input, k_input) && k_input !== 'id') {
-          issues.push({ pointer: '/' + __toolgenEscape(k_input), message: 'is not a parameter of this tool; remove it' });
+          issues.push(issues.length < 1000 ? { pointer: '/' + __toolgenEscape(k_input), message: 'is not a parameter of this tool; remove it' } : __toolgenUnrecorded);
         }
       }
     }
@@ -324,27 +327,27 @@ function note_deleteNoteNormalizeStrict(input: unknown): unknown {
 function note_shareNoteValidate(input: unknown, issues: ArgumentIssue[]): Record<string, unknown> {
   const o_input: Record<string, unknown> = {};
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-    issues.push({ pointer: '', message: 'must be an object; got ' + __toolgenDescribe(input), expected: 'object' });
+    issues.push(issues.length < 1000 ? { pointer: '', message: 'must be an object; got ' + __toolgenDescribe(input), expected: 'object' } : __toolgenUnrecorded);
   } else {
     const r_input = input as Record<string, unknown>;
     let n_input = 0;
     const v_id = r_input['id'];
     if (v_id === undefined) {
-      issues.push({ pointer: '/id', message: 'is required; send a number' });
+      issues.push(issues.length < 1000 ? { pointer: '/id', message: 'is required; send a number' } : __toolgenUnrecorded);
     } else {
       n_input++;
       if (typeof v_id !== 'number' || !Number.isFinite(v_id)) {
-        issues.push({ pointer: '/id', message: 'must be a number; got ' + __toolgenDescribe(v_id), expected: 'number' });
+        issues.push(issues.length < 1000 ? { pointer: '/id', message: 'must be a number; got ' + __toolgenDescribe(v_id), expected: 'number' } : __toolgenUnrecorded);
       }
       o_input['id'] = v_id;
     }
     const v_to = r_input['to'];
     if (v_to === undefined) {
-      issues.push({ pointer: '/to', message: 'is required; send a string' });
+      issues.push(issues.length < 1000 ? { pointer: '/to', message: 'is required; send a string' } : __toolgenUnrecorded);
     } else {
       n_input++;
       if (typeof v_to !== 'string') {
-        issues.push({ pointer: '/to', message: 'must be a string; got ' + __toolgenDescribe(v_to), expected: 'string' });
+        issues.push(issues.length < 1000 ? { pointer: '/to', message: 'must be a string; got ' + __toolgenDescribe(v_to), expected: 'string' } : __toolgenUnrecorded);
       }
       o_input['to'] = v_to;
     }
@@ -357,7 +360,7 @@ function note_shareNoteValidate(input: unknown, issues: ArgumentIssue[]): Record
     if (c_input !== n_input) {
       for (const k_input in r_input) {
         if (__toolgenHasOwn.call(r_input, k_input) && k_input !== 'id' && k_input !== 'to') {
-          issues.push({ pointer: '/' + __toolgenEscape(k_input), message: 'is not a parameter of this tool; remove it' });
+          issues.push(issues.length < 1000 ? { pointer: '/' + __toolgenEscape(k_input), message: 'is not a parameter of this tool; remove it' } : __toolgenUnrecorded);
         }
       }
     }

@@ -6,6 +6,9 @@ import { TicketToolset } from './tickets.js';
 
 const __toolgenHasOwn = Object.prototype.hasOwnProperty;
 
+/** Each issue past the first 1000: counted, never described (its pointer and message would cost what a flood of them must not). */
+const __toolgenUnrecorded: ArgumentIssue = Object.freeze({ pointer: '', message: 'is one more problem past the first 1000' });
+
 /** The value as a message shows it after "got": JSON, cut short. */
 function __toolgenDescribe(value: unknown): string {
   if (value === null) {
@@ -84,17 +87,17 @@ const ticket_closeTicketParameters: JsonSchema = {
 function ticket_searchTicketsValidate(input: unknown, issues: ArgumentIssue[]): Record<string, unknown> {
   const o_input: Record<string, unknown> = {};
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-    issues.push({ pointer: '', message: 'must be an object; got ' + __toolgenDescribe(input), expected: 'object' });
+    issues.push(issues.length < 1000 ? { pointer: '', message: 'must be an object; got ' + __toolgenDescribe(input), expected: 'object' } : __toolgenUnrecorded);
   } else {
     const r_input = input as Record<string, unknown>;
     let n_input = 0;
     const v_query = r_input['query'];
     if (v_query === undefined) {
-      issues.push({ pointer: '/query', message: 'is required; send a string' });
+      issues.push(issues.length < 1000 ? { pointer: '/query', message: 'is required; send a string' } : __toolgenUnrecorded);
     } else {
       n_input++;
       if (typeof v_query !== 'string') {
-        issues.push({ pointer: '/query', message: 'must be a string; got ' + __toolgenDescribe(v_query), expected: 'string' });
+        issues.push(issues.length < 1000 ? { pointer: '/query', message: 'must be a string; got ' + __toolgenDescribe(v_query), expected: 'string' } : __toolgenUnrecorded);
       }
       o_input['query'] = v_query;
     }
@@ -107,7 +110,7 @@ function ticket_searchTicketsValidate(input: unknown, issues: ArgumentIssue[]): 
     if (c_input !== n_input) {
       for (const k_input in r_input) {
         if (__toolgenHasOwn.call(r_input, k_input) && k_input !== 'query') {
-          issues.push({ pointer: '/' + __toolgenEscape(k_input), message: 'is not a parameter of this tool; remove it' });
+          issues.push(issues.length < 1000 ? { pointer: '/' + __toolgenEscape(k_input), message: 'is not a parameter of this tool; remove it' } : __toolgenUnrecorded);
         }
       }
     }
@@ -122,34 +125,34 @@ function ticket_searchTicketsNormalizeStrict(input: unknown): unknown {
 function ticket_searchTicketsSettingsValidate(input: unknown, issues: ArgumentIssue[]): Record<string, unknown> {
   const o_input: Record<string, unknown> = {};
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-    issues.push({ pointer: '', message: 'must be an object; got ' + __toolgenDescribe(input), expected: 'object' });
+    issues.push(issues.length < 1000 ? { pointer: '', message: 'must be an object; got ' + __toolgenDescribe(input), expected: 'object' } : __toolgenUnrecorded);
   } else {
     const r_input = input as Record<string, unknown>;
     let n_input = 0;
     const v_limit = r_input['limit'];
     if (v_limit === undefined) {
-      issues.push({ pointer: '/limit', message: 'is required; send a number' });
+      issues.push(issues.length < 1000 ? { pointer: '/limit', message: 'is required; send a number' } : __toolgenUnrecorded);
     } else {
       n_input++;
       if (typeof v_limit !== 'number' || !Number.isFinite(v_limit)) {
-        issues.push({ pointer: '/limit', message: 'must be a number; got ' + __toolgenDescribe(v_limit), expected: 'number' });
+        issues.push(issues.length < 1000 ? { pointer: '/limit', message: 'must be a number; got ' + __toolgenDescribe(v_limit), expected: 'number' } : __toolgenUnrecorded);
       } else {
         if (v_limit < 1) {
-          issues.push({ pointer: '/limit', message: 'must be at least 1; got ' + v_limit });
+          issues.push(issues.length < 1000 ? { pointer: '/limit', message: 'must be at least 1; got ' + v_limit } : __toolgenUnrecorded);
         }
         if (v_limit > 100) {
-          issues.push({ pointer: '/limit', message: 'must be at most 100; got ' + v_limit });
+          issues.push(issues.length < 1000 ? { pointer: '/limit', message: 'must be at most 100; got ' + v_limit } : __toolgenUnrecorded);
         }
       }
       o_input['limit'] = v_limit;
     }
     const v_includeClosed = r_input['includeClosed'];
     if (v_includeClosed === undefined) {
-      issues.push({ pointer: '/includeClosed', message: 'is required; send a boolean' });
+      issues.push(issues.length < 1000 ? { pointer: '/includeClosed', message: 'is required; send a boolean' } : __toolgenUnrecorded);
     } else {
       n_input++;
       if (typeof v_includeClosed !== 'boolean') {
-        issues.push({ pointer: '/includeClosed', message: 'must be a boolean; got ' + __toolgenDescribe(v_includeClosed), expected: 'boolean' });
+        issues.push(issues.length < 1000 ? { pointer: '/includeClosed', message: 'must be a boolean; got ' + __toolgenDescribe(v_includeClosed), expected: 'boolean' } : __toolgenUnrecorded);
       }
       o_input['includeClosed'] = v_includeClosed;
     }
@@ -162,7 +165,7 @@ function ticket_searchTicketsSettingsValidate(input: unknown, issues: ArgumentIs
     if (c_input !== n_input) {
       for (const k_input in r_input) {
         if (__toolgenHasOwn.call(r_input, k_input) && k_input !== 'limit' && k_input !== 'includeClosed') {
-          issues.push({ pointer: '/' + __toolgenEscape(k_input), message: 'is not a parameter of this tool; remove it' });
+          issues.push(issues.length < 1000 ? { pointer: '/' + __toolgenEscape(k_input), message: 'is not a parameter of this tool; remove it' } : __toolgenUnrecorded);
         }
       }
     }
@@ -173,17 +176,17 @@ function ticket_searchTicketsSettingsValidate(input: unknown, issues: ArgumentIs
 function ticket_getTicketValidate(input: unknown, issues: ArgumentIssue[]): Record<string, unknown> {
   const o_input: Record<string, unknown> = {};
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-    issues.push({ pointer: '', message: 'must be an object; got ' + __toolgenDescribe(input), expected: 'object' });
+    issues.push(issues.length < 1000 ? { pointer: '', message: 'must be an object; got ' + __toolgenDescribe(input), expected: 'object' } : __toolgenUnrecorded);
   } else {
     const r_input = input as Record<string, unknown>;
     let n_input = 0;
     const v_number = r_input['number'];
     if (v_number === undefined) {
-      issues.push({ pointer: '/number', message: 'is required; send a number' });
+      issues.push(issues.length < 1000 ? { pointer: '/number', message: 'is required; send a number' } : __toolgenUnrecorded);
     } else {
       n_input++;
       if (typeof v_number !== 'number' || !Number.isFinite(v_number)) {
-        issues.push({ pointer: '/number', message: 'must be a number; got ' + __toolgenDescribe(v_number), expected: 'number' });
+        issues.push(issues.length < 1000 ? { pointer: '/number', message: 'must be a number; got ' + __toolgenDescribe(v_number), expected: 'number' } : __toolgenUnrecorded);
       }
       o_input['number'] = v_number;
     }
@@ -196,7 +199,7 @@ function ticket_getTicketValidate(input: unknown, issues: ArgumentIssue[]): Reco
     if (c_input !== n_input) {
       for (const k_input in r_input) {
         if (__toolgenHasOwn.call(r_input, k_input) && k_input !== 'number') {
-          issues.push({ pointer: '/' + __toolgenEscape(k_input), message: 'is not a parameter of this tool; remove it' });
+          issues.push(issues.length < 1000 ? { pointer: '/' + __toolgenEscape(k_input), message: 'is not a parameter of this tool; remove it' } : __toolgenUnrecorded);
         }
       }
     }
@@ -211,27 +214,27 @@ function ticket_getTicketNormalizeStrict(input: unknown): unknown {
 function ticket_closeTicketValidate(input: unknown, issues: ArgumentIssue[]): Record<string, unknown> {
   const o_input: Record<string, unknown> = {};
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-    issues.push({ pointer: '', message: 'must be an object; got ' + __toolgenDescribe(input), expected: 'object' });
+    issues.push(issues.length < 1000 ? { pointer: '', message: 'must be an object; got ' + __toolgenDescribe(input), expected: 'object' } : __toolgenUnrecorded);
   } else {
     const r_input = input as Record<string, unknown>;
     let n_input = 0;
     const v_number = r_input['number'];
     if (v_number === undefined) {
-      issues.push({ pointer: '/number', message: 'is required; send a number' });
+      issues.push(issues.length < 1000 ? { pointer: '/number', message: 'is required; send a number' } : __toolgenUnrecorded);
     } else {
       n_input++;
       if (typeof v_number !== 'number' || !Number.isFinite(v_number)) {
-        issues.push({ pointer: '/number', message: 'must be a number; got ' + __toolgenDescribe(v_number), expected: 'number' });
+        issues.push(issues.length < 1000 ? { pointer: '/number', message: 'must be a number; got ' + __toolgenDescribe(v_number), expected: 'number' } : __toolgenUnrecorded);
       }
       o_input['number'] = v_number;
     }
     const v_reason = r_input['reason'];
     if (v_reason === undefined) {
-      issues.push({ pointer: '/reason', message: 'is required; send a string' });
+      issues.push(issues.length < 1000 ? { pointer: '/reason', message: 'is required; send a string' } : __toolgenUnrecorded);
     } else {
       n_input++;
       if (typeof v_reason !== 'string') {
-        issues.push({ pointer: '/reason', message: 'must be a string; got ' + __toolgenDescribe(v_reason), expected: 'string' });
+        issues.push(issues.length < 1000 ? { pointer: '/reason', message: 'must be a string; got ' + __toolgenDescribe(v_reason), expected: 'string' } : __toolgenUnrecorded);
       }
       o_input['reason'] = v_reason;
     }
@@ -244,7 +247,7 @@ function ticket_closeTicketValidate(input: unknown, issues: ArgumentIssue[]): Re
     if (c_input !== n_input) {
       for (const k_input in r_input) {
         if (__toolgenHasOwn.call(r_input, k_input) && k_input !== 'number' && k_input !== 'reason') {
-          issues.push({ pointer: '/' + __toolgenEscape(k_input), message: 'is not a parameter of this tool; remove it' });
+          issues.push(issues.length < 1000 ? { pointer: '/' + __toolgenEscape(k_input), message: 'is not a parameter of this tool; remove it' } : __toolgenUnrecorded);
         }
       }
     }

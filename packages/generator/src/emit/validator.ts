@@ -22,9 +22,15 @@ export interface EmittedValidator {
 /**
  * Emits a tool's argument validator (an `ArgumentValidator`: accepts exactly what the canonical
  * schema of `document` accepts, with the `date-time`, `date`, `time`, `email`, `uuid` and `uri`
- * formats enforced, reports every problem, builds a fresh value with `Date`s) and its
- * `openai-strict` normalizer (a `StrictArgumentNormalizer`). Straight-line code: one function
- * per def, regular expressions and key sets hoisted to module level.
+ * formats enforced as their RFCs define them, reports every problem, builds a fresh value with
+ * `Date`s) and its `openai-strict` normalizer (a `StrictArgumentNormalizer`). Straight-line code:
+ * one function per def, regular expressions and key sets hoisted to module level.
+ *
+ * What it refuses beyond the schema: objects and arrays nested deeper than
+ * `argumentLimits.maxDepth` (one issue, at the arguments, and the walk stops), and for a `URL`
+ * parameter a URI the WHATWG URL parser refuses (so no `URL` could be built). Every key the
+ * schema allows, `__proto__`, `constructor` and `prototype` included, becomes an own data
+ * property of the value it builds; none ever reaches a prototype.
  *
  * `prefix` is a valid identifier unique per tool within a module (e.g. `searchTickets`); every
  * name declared starts with it. The code expects `ArgumentIssue` imported as a type from
@@ -45,9 +51,23 @@ export function emitValidator(document: ShapeDocument, prefix: string, options: 
 
   const rootType = document.root.kind === 'object' ? 'Record<string, unknown>' : 'unknown';
   functions.block(`function ${scope.validateName}(input: unknown, issues: ArgumentIssue[]): Record<string, unknown>`, () => {
-    const built = new ValidationPrinter(functions, facts, scope).print(document.root, { input: 'input', pointer: Pointer.root, path: [], root: true });
-    // A root that is not an object shape only comes from a document no tool derives; the cast keeps the contract.
-    functions.line(rootType === 'unknown' ? `return ${built} as Record<string, unknown>;` : `return ${built};`);
+    const printer = new ValidationPrinter(functions, facts, scope);
+    const body = functions.capture(() => {
+      const built = printer.print(document.root, { input: 'input', pointer: Pointer.root, path: [], root: true });
+      // A root that is not an object shape only comes from a document no tool derives; the cast keeps the contract.
+      functions.line(rootType === 'unknown' ? `return ${built} as Record<string, unknown>;` : `return ${built};`);
+    });
+    if (defNames.length === 0 && !printer.throwsTooDeep) {
+      functions.append(body);
+      return;
+    }
+    // objects and arrays past the nesting limit end the walk at once, however deep it has gone
+    functions.line('const start = issues.length;');
+    functions.tryCatch(
+      () => functions.append(body.map((line) => ({ depth: line.depth + 1, text: line.text }))),
+      'error',
+      () => functions.line('return __toolgenNestedTooDeep(error, issues, start);'),
+    );
   });
   if (withNormalizer) {
     functions.blankLine();
@@ -58,11 +78,16 @@ export function emitValidator(document: ShapeDocument, prefix: string, options: 
   }
   for (const name of defNames) {
     const shape = document.defs[name]!;
-    functions.blankLine();
-    functions.block(`function ${scope.validateDef(name)}(input: unknown, issues: ArgumentIssue[]): unknown`, () => {
-      const built = new ValidationPrinter(functions, facts, scope).print(shape, { input: 'input', pointer: Pointer.root, path: [] });
+    const printer = new ValidationPrinter(functions, facts, scope, { inDef: true });
+    const body = functions.capture(() => {
+      const built = printer.print(shape, { input: 'input', pointer: Pointer.root, path: [] });
       functions.line(`return ${built};`);
-    });
+    }, true);
+    functions.blankLine();
+    // depth: how many objects and arrays enclose the input
+    functions.line(`function ${scope.validateDef(name)}(input: unknown, issues: ArgumentIssue[], ${printer.usesDepth ? 'depth' : '_depth'}: number): unknown {`);
+    functions.append(body);
+    functions.line('}');
   }
   for (const name of defNames.filter((each) => withNormalizer && needs.of(document.defs[each]!))) {
     functions.blankLine();

@@ -19,7 +19,8 @@ export function toJsonSchema(document: ShapeDocument): JsonSchema {
   }
   const defs: MutableSchema = {};
   for (const name of names) {
-    defs[name] = printShape(document.defs[name]!);
+    // a type may be named __proto__ or constructor: its def must stay a def, not become a prototype
+    Object.defineProperty(defs, name, { value: printShape(document.defs[name]!), enumerable: true, writable: true, configurable: true });
   }
   return { ...root, $defs: defs };
 }

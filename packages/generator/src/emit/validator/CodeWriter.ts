@@ -39,6 +39,15 @@ export class CodeWriter {
     return this.line('}');
   }
 
+  /** Writes `try {`, `body` one level deeper, `} catch (binding) {`, `handler` one level deeper, then `}`. */
+  tryCatch(body: () => void, binding: string, handler: () => void): this {
+    this.line('try {');
+    this.#indented(body);
+    this.line(`} catch (${binding}) {`);
+    this.#indented(handler);
+    return this.line('}');
+  }
+
   /**
    * Writes an `if` chain. A final `else` whose body writes nothing is dropped; a chain that
    * starts with an `else` is just its body; an empty chain writes nothing.

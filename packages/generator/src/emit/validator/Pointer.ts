@@ -8,12 +8,15 @@ type Part = { readonly text: string } | { readonly expression: string };
  * nothing on the happy path.
  */
 export class Pointer {
-  static readonly root = new Pointer([]);
+  static readonly root = new Pointer([], 0);
 
   readonly #parts: readonly Part[];
+  /** How many reference tokens the pointer has: how many objects and arrays enclose the value. */
+  readonly depth: number;
 
-  private constructor(parts: readonly Part[]) {
+  private constructor(parts: readonly Part[], depth: number) {
     this.#parts = parts;
+    this.depth = depth;
   }
 
   get isRoot(): boolean {
@@ -22,17 +25,17 @@ export class Pointer {
 
   /** A declared property: its name, escaped now. */
   property(name: string): Pointer {
-    return new Pointer([...this.#parts, { text: `/${escapePointerToken(name)}` }]);
+    return new Pointer([...this.#parts, { text: `/${escapePointerToken(name)}` }], this.depth + 1);
   }
 
   /** An array element; `index` is a number-valued expression. */
   index(index: string): Pointer {
-    return new Pointer([...this.#parts, { text: '/' }, { expression: index }]);
+    return new Pointer([...this.#parts, { text: '/' }, { expression: index }], this.depth + 1);
   }
 
   /** A map entry; `key` is a string-valued expression, escaped at run time. */
   key(key: string): Pointer {
-    return new Pointer([...this.#parts, { text: '/' }, { expression: `__toolgenEscape(${key})` }]);
+    return new Pointer([...this.#parts, { text: '/' }, { expression: `__toolgenEscape(${key})` }], this.depth + 1);
   }
 
   /** A string expression: `'/filter/status'`, `'/tags/' + i_tags`. */

@@ -51,9 +51,11 @@ export function readProperty(record: string, name: string): string {
   return inheritedNames.has(name) ? `__toolgenHasOwn.call(${record}, ${quote(name)}) ? ${access} : undefined` : access;
 }
 
-/** Writes `value` as property `name` of the fresh object `target`. */
+const reservedNames: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** Writes `value` as property `name` of the fresh object `target`: a reserved name as an own data property, never by assignment. */
 export function writeProperty(target: string, name: string, value: string): string {
-  return name === '__proto__' ? `__toolgenPut(${target}, ${quote(name)}, ${value});` : `${target}[${quote(name)}] = ${value};`;
+  return reservedNames.has(name) ? `__toolgenDefine(${target}, ${quote(name)}, ${value});` : `${target}[${quote(name)}] = ${value};`;
 }
 
 /** A test that `key` is not one of `names`: inline comparisons for a few, else `set` (a hoisted Set). */

@@ -8,7 +8,10 @@ export interface EnforcedFormat {
   readonly noun: string;
 }
 
-/** The formats the validator enforces; any other `format` only describes. */
+/**
+ * The formats the validator enforces, each as its RFC defines it (date-time, date and time: RFC 3339;
+ * email: the RFC 5321 Mailbox; uuid: RFC 4122; uri: an RFC 3986 URI); any other `format` only describes.
+ */
 export const enforcedFormats: Readonly<Record<string, EnforcedFormat>> = {
   'date-time': {
     test: '__toolgenIsDateTime',

@@ -13,7 +13,6 @@ export const messages = {
   required: (what: string) => `is required; send ${what}`,
   notAParameter: 'is not a parameter of this tool; remove it',
   notAllowedHere: 'is not allowed here; remove it',
-  reservedKey: 'is a reserved name and cannot be a key; remove it',
   minimum: (limit: number) => `must be at least ${limit}; got `,
   maximum: (limit: number) => `must be at most ${limit}; got `,
   exclusiveMinimum: (limit: number) => `must be greater than ${limit}; got `,

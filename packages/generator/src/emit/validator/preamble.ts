@@ -1,7 +1,14 @@
+import { argumentLimits } from '@toolgen/runtime';
+
 /*
  * The helpers every emitted validator of a module shares, declared once after the imports.
- * Fixed text: it does not depend on any tool.
+ * Fixed text: it does not depend on any tool. The format checks follow their RFCs' grammars
+ * (RFC 3339, RFC 5321, RFC 4122, RFC 3986); the tests hold them against oracles built from the
+ * ABNF itself.
  */
+
+const { maxDepth, maxEchoLength, maxRecordedIssues } = argumentLimits;
+
 export const preamble = String.raw`const __toolgenHasOwn = Object.prototype.hasOwnProperty;
 
 const __toolgenDateTimePattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/i;
@@ -10,11 +17,35 @@ const __toolgenDatePattern = /^\d{4}-\d{2}-\d{2}$/;
 
 const __toolgenTimePattern = /^\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/i;
 
-const __toolgenEmailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** RFC 5321 Mailbox: a dot-string or quoted-string local part, then a domain or an address literal in brackets. */
+const __toolgenEmailPattern = /^(?:[\w!#$%&'*+/=?^\`{|}~-]+(?:\.[\w!#$%&'*+/=?^\`{|}~-]+)*|"(?:[ !#-[\]-~]|\\[ -~])*")@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*|\[[^[\]]*\])$/;
 
 const __toolgenUuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const __toolgenUrl = (globalThis as unknown as { readonly URL: { new (input: string): unknown; readonly canParse?: (input: string) => boolean } }).URL;
+/**
+ * RFC 3986 URI: scheme ":" hier-part ["?" query] ["#" fragment], where hier-part is "//"
+ * authority path-abempty or a path not starting with "//". An IP-literal host is checked apart.
+ */
+const __toolgenUriPattern = /^[A-Za-z][A-Za-z0-9+.-]*:(?:\/\/(?:(?:[\w.~!$&'()*+,;=:-]|%[0-9A-Fa-f]{2})*@)?(?:\[[^[\]]*\]|(?:[\w.~!$&'()*+,;=-]|%[0-9A-Fa-f]{2})*)(?::\d*)?(?:\/(?:[\w.~!$&'()*+,;=:@-]|%[0-9A-Fa-f]{2})*)*|(?!\/\/)(?:[\w.~!$&'()*+,;=:@\/-]|%[0-9A-Fa-f]{2})*)(?:\?(?:[\w.~!$&'()*+,;=:@\/?-]|%[0-9A-Fa-f]{2})*)?(?:#(?:[\w.~!$&'()*+,;=:@\/?-]|%[0-9A-Fa-f]{2})*)?$/;
+
+/** RFC 3986 IPvFuture: "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" ). */
+const __toolgenIpFuturePattern = /^[Vv][0-9A-Fa-f]+\.[\w.~!$&'()*+,;=:-]+$/;
+
+/** RFC 3986 IPv4address: four decimal octets from 0 to 255, without leading zeros. */
+const __toolgenIpv4Pattern = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
+
+/** RFC 5321 IPv4-address-literal: four numbers of one to three digits. */
+const __toolgenSnumPattern = /^\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}$/;
+
+const __toolgenHexGroupPattern = /^[0-9A-Fa-f]{1,4}$/;
+
+const __toolgenUrl = (globalThis as unknown as { readonly URL: new (input: string) => unknown }).URL;
+
+/** Each issue past the first ${maxRecordedIssues}: counted, never described (its pointer and message would cost what a flood of them must not). */
+const __toolgenUnrecorded: ArgumentIssue = Object.freeze({ pointer: '', message: 'is one more problem past the first ${maxRecordedIssues}' });
+
+/** Thrown where an object or array lies deeper than the nesting limit; the tool's validator catches it. */
+const __toolgenTooDeep = new RangeError('toolgen: the arguments nest objects and arrays more than ${maxDepth} levels deep');
 
 /** The value as a message shows it after "got": JSON, cut short. */
 function __toolgenDescribe(value: unknown): string {
@@ -26,7 +57,7 @@ function __toolgenDescribe(value: unknown): string {
   }
   switch (typeof value) {
     case 'string':
-      return JSON.stringify(value.length > 40 ? value.slice(0, 37).replace(/[\uD800-\uDBFF]$/, '') + '…' : value);
+      return JSON.stringify(value.length > ${maxEchoLength} ? value.slice(0, ${maxEchoLength - 3}).replace(/[\uD800-\uDBFF]$/, '') + '…' : value);
     case 'number':
     case 'boolean':
       return String(value);
@@ -48,19 +79,36 @@ function __toolgenEscape(key: string): string {
 function __toolgenRebase(issues: ArgumentIssue[], from: number, prefix: string): void {
   for (let index = from; index < issues.length; index++) {
     const issue = issues[index] as ArgumentIssue;
-    issues[index] = { ...issue, pointer: prefix + issue.pointer };
+    if (issue !== __toolgenUnrecorded) {
+      issues[index] = { ...issue, pointer: prefix + issue.pointer };
+    }
   }
 }
 
-/** Keys that must never reach an object the validator builds. */
+/** Ends a validation that reached the nesting limit: the issues it pushed give way to the one saying so. */
+function __toolgenNestedTooDeep(error: unknown, issues: ArgumentIssue[], start: number): Record<string, unknown> {
+  if (error !== __toolgenTooDeep) {
+    throw error;
+  }
+  issues.length = start;
+  issues.push({ pointer: '', message: 'must nest objects and arrays at most ${maxDepth} levels deep; got deeper nesting' });
+  return {};
+}
+
+/** Keys an object the validator builds holds only as own data properties, defined rather than assigned, so none reaches a prototype. */
 function __toolgenIsReservedKey(key: string): boolean {
   return key === '__proto__' || key === 'constructor' || key === 'prototype';
 }
 
-/** Sets a property, as an own data property even when the key is __proto__. */
+/** Defines an own data property: assigning __proto__ would set the prototype instead. */
+function __toolgenDefine(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/** Sets a map entry: a reserved key as an own data property, any other by assignment. */
 function __toolgenPut(target: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__') {
-    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  if (__toolgenIsReservedKey(key)) {
+    __toolgenDefine(target, key, value);
   } else {
     target[key] = value;
   }
@@ -111,18 +159,31 @@ function __toolgenIsCalendarDay(text: string): boolean {
   return day <= (month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31);
 }
 
-/** Whether the HH:MM:SS at at and the offset ending text are in range. */
+/**
+ * Whether the HH:MM:SS at at and the offset ending text are in range. Second 60 is a leap
+ * second: only in the last minute of a UTC day (23:59 after the offset), as RFC 3339 allows it.
+ */
 function __toolgenIsClock(text: string, at: number): boolean {
-  if (__toolgenTwoDigits(text, at) > 23 || __toolgenTwoDigits(text, at + 3) > 59 || __toolgenTwoDigits(text, at + 6) > 59) {
+  const hour = __toolgenTwoDigits(text, at);
+  const minute = __toolgenTwoDigits(text, at + 3);
+  const second = __toolgenTwoDigits(text, at + 6);
+  const last = text.charCodeAt(text.length - 1);
+  const utc = last === 90 || last === 122;
+  const offsetHour = utc ? 0 : __toolgenTwoDigits(text, text.length - 5);
+  const offsetMinute = utc ? 0 : __toolgenTwoDigits(text, text.length - 2);
+  if (hour > 23 || minute > 59 || second > 60 || offsetHour > 23 || offsetMinute > 59) {
     return false;
   }
-  const last = text.charCodeAt(text.length - 1);
-  return last === 90 || last === 122 || (__toolgenTwoDigits(text, text.length - 5) <= 23 && __toolgenTwoDigits(text, text.length - 2) <= 59);
+  if (second < 60) {
+    return true;
+  }
+  const offset = (offsetHour * 60 + offsetMinute) * (text.charCodeAt(text.length - 6) === 45 ? -1 : 1);
+  return (hour * 60 + minute - offset + 1440) % 1440 === 1439;
 }
 
 /** RFC 3339 date-time: YYYY-MM-DDTHH:MM:SS(.frac)?(Z|±HH:MM), T and Z in either case. */
 function __toolgenIsDateTime(text: string): boolean {
-  return __toolgenDateTimePattern.test(text) && __toolgenIsCalendarDay(text) && __toolgenIsClock(text, 11) && !Number.isNaN(Date.parse(text));
+  return __toolgenDateTimePattern.test(text) && __toolgenIsCalendarDay(text) && __toolgenIsClock(text, 11);
 }
 
 /** RFC 3339 full-date: YYYY-MM-DD. */
@@ -135,24 +196,111 @@ function __toolgenIsTime(text: string): boolean {
   return __toolgenTimePattern.test(text) && __toolgenIsClock(text, 0);
 }
 
-function __toolgenIsEmail(text: string): boolean {
-  return __toolgenEmailPattern.test(text);
+/** text with a leap second at at (second 60, any fraction) as 59.999: Date cannot hold second 60. */
+function __toolgenWithoutLeapSecond(text: string, at: number): string {
+  if (text.charCodeAt(at) !== 54) {
+    return text;
+  }
+  let end = at + 2;
+  if (text.charCodeAt(end) === 46) {
+    do {
+      end++;
+    } while (text.charCodeAt(end) >= 48 && text.charCodeAt(end) <= 57);
+  }
+  return text.slice(0, at) + '59.999' + text.slice(end);
 }
 
+/** The Date of an RFC 3339 date-time; a leap second becomes the last millisecond before it (23:59:59.999 UTC). */
+function __toolgenDateTimeOf(text: string): Date {
+  return new Date(__toolgenWithoutLeapSecond(text, 17));
+}
+
+/** The Date of an RFC 3339 full-time on 1970-01-01; a leap second becomes the last millisecond before it. */
+function __toolgenTimeOf(text: string): Date {
+  return new Date('1970-01-01T' + __toolgenWithoutLeapSecond(text, 6));
+}
+
+/** RFC 5321 Mailbox. Of the address literals, IPv4 and IPv6 ones: no other tag is registered. */
+function __toolgenIsEmail(text: string): boolean {
+  if (!__toolgenEmailPattern.test(text)) {
+    return false;
+  }
+  if (text.charCodeAt(text.length - 1) !== 93) {
+    return true;
+  }
+  const literal = text.slice(text.lastIndexOf('[') + 1, -1);
+  return /^IPv6:/i.test(literal) ? __toolgenIsIpv6(literal.slice(5), 2, __toolgenIsSnum) : __toolgenIsSnum(literal);
+}
+
+/** RFC 5321 IPv4-address-literal: four Snum, each at most 255. */
+function __toolgenIsSnum(text: string): boolean {
+  if (!__toolgenSnumPattern.test(text)) {
+    return false;
+  }
+  for (const part of text.split('.')) {
+    if (Number(part) > 255) {
+      return false;
+    }
+  }
+  return true;
+}
+
+function __toolgenIsIpv4(text: string): boolean {
+  return __toolgenIpv4Pattern.test(text);
+}
+
+/**
+ * An IPv6 address: eight groups of one to four hex digits, the last two of which may be an
+ * IPv4 address (isIpv4); one "::" stands for at least spare zero groups (1 in RFC 3986, 2 in RFC 5321).
+ */
+function __toolgenIsIpv6(text: string, spare: number, isIpv4: (text: string) => boolean): boolean {
+  const gap = text.indexOf('::');
+  if (gap !== -1 && text.indexOf('::', gap + 1) !== -1) {
+    return false;
+  }
+  const head = gap === -1 ? text : text.slice(0, gap);
+  const tail = gap === -1 ? '' : text.slice(gap + 2);
+  const parts = [...(head === '' && gap !== -1 ? [] : head.split(':')), ...(tail === '' ? [] : tail.split(':'))];
+  const endsInGap = gap !== -1 && tail === '';
+  let groups = 0;
+  for (let index = 0; index < parts.length; index++) {
+    const part = parts[index] as string;
+    if (__toolgenHexGroupPattern.test(part)) {
+      groups++;
+    } else if (index === parts.length - 1 && !endsInGap && isIpv4(part)) {
+      groups += 2;
+    } else {
+      return false;
+    }
+  }
+  return gap === -1 ? groups === 8 : groups <= 8 - spare;
+}
+
+/** RFC 4122 UUID: 8-4-4-4-12 hex digits, either case; any version and variant. */
 function __toolgenIsUuid(text: string): boolean {
   return __toolgenUuidPattern.test(text);
 }
 
-/** An absolute URI: one the WHATWG URL parser takes without a base. */
+/** RFC 3986 absolute URI (a fragment allowed), with an IP-literal host an IPv6 address or IPvFuture. */
 function __toolgenIsUri(text: string): boolean {
-  if (__toolgenUrl.canParse !== undefined) {
-    return __toolgenUrl.canParse(text);
-  }
-  try {
-    new __toolgenUrl(text);
-    return true;
-  } catch {
+  if (!__toolgenUriPattern.test(text)) {
     return false;
+  }
+  // brackets are allowed nowhere but around an IP-literal host
+  const open = text.indexOf('[');
+  if (open === -1) {
+    return true;
+  }
+  const literal = text.slice(open + 1, text.indexOf(']', open));
+  return __toolgenIpFuturePattern.test(literal) || __toolgenIsIpv6(literal, 1, __toolgenIsIpv4);
+}
+
+/** The URL object of an absolute URI; undefined where the WHATWG URL parser refuses it (a port over 65535, an http URL without a host). */
+function __toolgenUrlOf(text: string): unknown {
+  try {
+    return new __toolgenUrl(text);
+  } catch {
+    return undefined;
   }
 }
 `;

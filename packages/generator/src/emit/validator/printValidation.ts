@@ -1,3 +1,4 @@
+import { argumentLimits } from '@toolgen/runtime';
 import type {
   ArrayShape,
   DateShape,
@@ -47,30 +48,71 @@ type KindPrinter<S extends Shape> = (shape: S, site: Site, printer: ValidationPr
  * Prints the straight-line code that validates a value against a shape and builds the value
  * the method receives. Issues go to the `issues` array in scope; pointers and messages are
  * computed only where an issue is pushed.
+ *
+ * Only defs (recursive types) nest without a bound the schema sets, so only their functions
+ * count depth: each takes the `depth` of its value (how many objects and arrays enclose it),
+ * and at each object or array deeper than `argumentLimits.maxDepth` allows throws
+ * `__toolgenTooDeep`, which the tool's validator turns into one issue.
  */
 export class ValidationPrinter {
   readonly writer: CodeWriter;
   readonly facts: ShapeFacts;
   readonly scope: ModuleScope;
   readonly names = new LocalNames();
+  /** Printing a def's function, whose `depth` parameter holds the depth of its input. */
+  readonly inDef: boolean;
+  /** Whether the printed code reads `depth`. */
+  usesDepth = false;
+  /** Whether the printed code may throw `__toolgenTooDeep`. */
+  throwsTooDeep = false;
 
-  constructor(writer: CodeWriter, facts: ShapeFacts, scope: ModuleScope) {
+  constructor(writer: CodeWriter, facts: ShapeFacts, scope: ModuleScope, options: { readonly inDef?: boolean } = {}) {
     this.writer = writer;
     this.facts = facts;
     this.scope = scope;
+    this.inDef = options.inDef ?? false;
+  }
+
+  /** The depth of the value at `site` as an expression: `depth + 2` in a def, a number elsewhere. */
+  depthOf(site: Site): string {
+    if (!this.inDef) {
+      return String(site.pointer.depth);
+    }
+    this.usesDepth = true;
+    return site.pointer.depth === 0 ? 'depth' : `depth + ${site.pointer.depth}`;
+  }
+
+  /**
+   * At an object or array: throws when it lies deeper than the nesting limit allows. Returns
+   * false where it always does (a site too deep in a def-free schema), so nothing is walked there.
+   */
+  guardDepth(site: Site): boolean {
+    const deepest = argumentLimits.maxDepth - 1;
+    if (this.inDef) {
+      this.usesDepth = true;
+      this.throwsTooDeep = true;
+      this.writer.block(`if (depth > ${deepest - site.pointer.depth})`, () => this.writer.line('throw __toolgenTooDeep;'));
+      return true;
+    }
+    if (site.pointer.depth > deepest) {
+      this.throwsTooDeep = true;
+      this.writer.line('throw __toolgenTooDeep;');
+      return false;
+    }
+    return true;
   }
 
   print(shape: Shape, site: Site): string {
     return (printers[shape.kind] as KindPrinter<Shape>)(shape, site, this);
   }
 
-  /** `issues.push(…)`; `message` is an expression. */
+  /** `issues.push(…)`; `message` is an expression. Past `argumentLimits.maxRecordedIssues`, the shared `__toolgenUnrecorded`. */
   push(pointer: Pointer, message: string, expected?: ExpectedType): void {
     const fields = [`pointer: ${pointer.render()}`, `message: ${message}`];
     if (expected !== undefined) {
       fields.push(`expected: '${expected}'`);
     }
-    this.writer.line(`issues.push({ ${fields.join(', ')} });`);
+    this.writer.line(`issues.push(issues.length < ${argumentLimits.maxRecordedIssues} ? { ${fields.join(', ')} } : __toolgenUnrecorded);`);
   }
 
   /** A message ending in `got ` completed with `value` described. */
@@ -187,21 +229,26 @@ const printEnum: KindPrinter<EnumShape> = (shape, site, printer) => {
 
 /** How a date string of each format becomes the `Date` the method receives. */
 const dateConversions: Readonly<Record<NonNullable<DateShape['format']> | 'date-time', (text: string) => string>> = {
-  'date-time': (text) => `new Date(${text})`,
+  'date-time': (text) => `__toolgenDateTimeOf(${text})`,
   // ECMAScript reads a date-only string as UTC midnight
   date: (text) => `new Date(${text})`,
-  time: (text) => `new Date('1970-01-01T' + ${text})`,
+  time: (text) => `__toolgenTimeOf(${text})`,
 };
 
 const printDate: KindPrinter<DateShape> = (shape, site, printer) => {
   const format = shape.format ?? 'date-time';
-  return printConverted(shape, site, printer, format, dateConversions[format]);
+  return printConverted(shape, site, printer, format, (text, built) => printer.writer.line(`${built} = ${dateConversions[format](text)};`));
 };
 
-const printUrl: KindPrinter<UrlShape> = (shape, site, printer) => printConverted(shape, site, printer, 'uri', (text) => `new URL(${text})`);
+/** A URL also needs the WHATWG URL parser to take it: no RFC 3986 URI it refuses can become the `URL` the method receives. */
+const printUrl: KindPrinter<UrlShape> = (shape, site, printer) =>
+  printConverted(shape, site, printer, 'uri', (text, built) => {
+    printer.writer.line(`${built} = __toolgenUrlOf(${text});`);
+    printer.writer.block(`if (${built} === undefined)`, () => printer.push(site.pointer, printer.got(messages.format(enforcedFormat('uri')!.phrase), text)));
+  });
 
-/** A string of an enforced format that the method receives as an object (`Date`, `URL`). */
-function printConverted(shape: Shape, site: Site, printer: ValidationPrinter, format: string, convert: (text: string) => string): string {
+/** A string of an enforced format that the method receives as an object (`Date`, `URL`); `convert` writes the conversion. */
+function printConverted(shape: Shape, site: Site, printer: ValidationPrinter, format: string, convert: (text: string, built: string) => void): string {
   const value = site.input;
   const enforced = enforcedFormat(format)!;
   const built = printer.names.fresh('t', site.path);
@@ -212,7 +259,7 @@ function printConverted(shape: Shape, site: Site, printer: ValidationPrinter, fo
         condition: `!${enforced.test}(${value})`,
         body: () => printer.push(site.pointer, printer.got(messages.format(enforced.phrase), value)),
       },
-      { condition: null, body: () => printer.writer.line(`${built} = ${convert(value)};`) },
+      { condition: null, body: () => convert(value, built) },
     ]),
   );
   return built;
@@ -240,6 +287,9 @@ const printArray: KindPrinter<ArrayShape> = (shape, site, printer) => {
   const built = names.fresh('a', site.path);
   writer.line(`const ${built}: unknown[] = [];`);
   printer.checkType(shape, site, 'array', () => {
+    if (!printer.guardDepth(site)) {
+      return;
+    }
     const list = names.fresh('l', site.path);
     writer.line(`const ${list} = ${site.input} as readonly unknown[];`);
     printItemCount(printer, list, site.pointer, shape.minItems, shape.maxItems);
@@ -260,6 +310,9 @@ const printTuple: KindPrinter<TupleShape> = (shape, site, printer) => {
   const built = names.fresh('a', site.path);
   writer.line(`const ${built}: unknown[] = [];`);
   printer.checkType(shape, site, 'array', () => {
+    if (!printer.guardDepth(site)) {
+      return;
+    }
     const list = names.fresh('l', site.path);
     writer.line(`const ${list} = ${site.input} as readonly unknown[];`);
     printItemCount(printer, list, site.pointer, shape.minItems, shape.rest === null ? shape.elements.length : undefined);
@@ -292,6 +345,9 @@ const printObject: KindPrinter<ObjectShape> = (shape, site, printer) => {
   const built = names.fresh('o', site.path);
   writer.line(`const ${built}: Record<string, unknown> = {};`);
   printer.checkType(shape, site, 'object', () => {
+    if (!printer.guardDepth(site)) {
+      return;
+    }
     const record = names.fresh('r', site.path);
     writer.line(`const ${record} = ${site.input} as Record<string, unknown>;`);
     const closed = shape.additionalProperties === false;
@@ -370,15 +426,12 @@ function printEntries(printer: ValidationPrinter, shape: ObjectShape, values: Sh
         : `!__toolgenHasOwn.call(${record}, ${key}) || !(${isNoneOf(key, declared, hoistKeys(printer, shape))})`;
     writer.block(`if (${skip})`, () => writer.line('continue;'));
     const pointer = site.pointer.key(key);
-    writer.block(`if (__toolgenIsReservedKey(${key}))`, () => {
-      printer.push(pointer, quote(messages.reservedKey));
-      writer.line('continue;');
-    });
     const path = [...site.path, 'value'];
     const value = names.fresh('v', path);
     writer.line(`const ${value} = ${record}[${key}];`);
     const element = printer.print(values, { input: value, pointer, path });
-    writer.line(`${built}[${key}] = ${element};`);
+    // any key the schema allows, __proto__ included, becomes an own data property
+    writer.line(`__toolgenPut(${built}, ${key}, ${element});`);
   });
 }
 
@@ -567,13 +620,14 @@ const printRef: KindPrinter<RefShape> = (shape, site, printer) => {
   const { writer, names } = printer;
   const validate = printer.scope.validateDef(shape.name);
   const built = names.fresh('d', site.path);
+  const call = `${validate}(${site.input}, issues, ${printer.depthOf(site)})`;
   if (site.pointer.isRoot) {
-    writer.line(`const ${built} = ${validate}(${site.input}, issues);`);
+    writer.line(`const ${built} = ${call};`);
     return built;
   }
   const mark = names.fresh('m', site.path);
   writer.line(`const ${mark} = issues.length;`);
-  writer.line(`const ${built} = ${validate}(${site.input}, issues);`);
+  writer.line(`const ${built} = ${call};`);
   writer.block(`if (issues.length !== ${mark})`, () => writer.line(`__toolgenRebase(issues, ${mark}, ${site.pointer.render()});`));
   return built;
 };

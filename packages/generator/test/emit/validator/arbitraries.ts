@@ -1,14 +1,37 @@
 import fc from 'fast-check';
 import type { Shape, ShapeDocument } from '../../../src/schema/shape.js';
 
-const dateTimes = ['2026-01-31T09:00:00Z', '2024-02-29t23:59:59.5+05:30', '2023-02-29T00:00:00Z', '2026-01-31T24:00:00Z', '2026-01-31 09:00:00Z', 'tomorrow'];
-const formatSamples: Readonly<Record<string, readonly string[]>> = {
+const dateTimes = [
+  '2026-01-31T09:00:00Z',
+  '2024-02-29t23:59:59.5+05:30',
+  '1998-12-31T23:59:60Z',
+  '1998-12-31T15:59:60.123-08:00',
+  '1998-12-31T22:59:60Z',
+  '2023-02-29T00:00:00Z',
+  '2026-01-31T24:00:00Z',
+  '2026-01-31 09:00:00Z',
+  'tomorrow',
+];
+/** Strings of each enforced format, valid and not, near what each RFC allows. */
+export const formatSamples: Readonly<Record<string, readonly string[]>> = {
   'date-time': dateTimes,
   date: ['2026-01-31', '2024-02-29', '2023-02-29', '2026-13-01', '2026-1-1'],
-  time: ['09:00:00Z', '23:59:59.999-01:00', '24:00:00Z', '09:00:00', '09:60:00+01:00'],
-  email: ['ada@example.com', 'a@b.co', 'ada', 'a b@c.d', '@example.com'],
+  time: ['09:00:00Z', '23:59:59.999-01:00', '23:59:60Z', '00:59:60+01:00', '23:59:60+01:00', '24:00:00Z', '09:00:00', '09:60:00+01:00'],
+  email: ['ada@example.com', 'a@b.co', 'user@localhost', '"a b"@example.com', 'ada@[IPv6:::1]', 'ada@[127.0.0.300]', 'ada', 'a b@c.d', '@example.com', 'a..b@c.d'],
   uuid: ['123e4567-e89b-12d3-a456-426614174000', '123E4567-E89B-12D3-A456-426614174000', '123e4567e89b12d3a456426614174000', '123'],
-  uri: ['https://example.com/a?b#c', 'mailto:ada@example.com', '/relative', 'not a uri', 'http://'],
+  uri: [
+    'https://example.com/a?b#c',
+    'mailto:ada@example.com',
+    'urn:isbn:0451450523',
+    'http://[::1]:8080/',
+    'http://',
+    '/relative',
+    'not a uri',
+    ' https://example.com',
+    'https://exa\tmple.com',
+    'https://example.com/a b',
+    'https://example.com/%zz',
+  ],
 };
 
 /** Now and then anything at all in place of a value. */
@@ -81,7 +104,7 @@ export function nearSchema(document: ShapeDocument): fc.Arbitrary<unknown> {
         if (shape.additionalProperties === false) {
           return declared;
         }
-        const entries = fc.dictionary(fc.oneof(fc.string(), fc.constantFrom('__proto__', 'constructor', 'a/b', 'm~n')), of(shape.additionalProperties, depth + 1), { maxKeys: depth > 3 ? 0 : 3 });
+        const entries = fc.dictionary(fc.oneof(fc.string(), fc.constantFrom('__proto__', 'constructor', 'prototype', 'a/b', 'm~n')), of(shape.additionalProperties, depth + 1), { maxKeys: depth > 3 ? 0 : 3 });
         return fc.tuple(declared, entries).map(([fixed, extra]) => {
           const merged: Record<string, unknown> = {};
           for (const source of [extra, fixed]) {
@@ -155,7 +178,47 @@ export function mutated(base: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
       fc.nat(),
       fc.constantFrom<Mutation>('replace', 'delete', 'add', 'null'),
       fc.jsonValue({ maxDepth: 1 }),
-      fc.constantFrom('extra', '__proto__', 'constructor', 'a/b', 'm~n', ''),
+      fc.constantFrom('extra', '__proto__', 'constructor', 'prototype', 'a/b', 'm~n', ''),
     )
     .map(([value, place, mutation, replacement, key]) => mutate(value, place, mutation, replacement, key));
+}
+
+export const reservedKeys = ['__proto__', 'constructor', 'prototype'] as const;
+
+/** Every object in a JSON value, outermost first. */
+function objectsIn(value: unknown): Record<string, unknown>[] {
+  if (Array.isArray(value)) {
+    return value.flatMap(objectsIn);
+  }
+  if (typeof value === 'object' && value !== null) {
+    const record = value as Record<string, unknown>;
+    return [record, ...Object.keys(record).flatMap((key) => objectsIn(record[key]))];
+  }
+  return [];
+}
+
+/**
+ * Values from `base` with `__proto__`, `constructor` or `prototype` as keys at any depth: an
+ * existing key renamed, or one added. As JSON.parse makes them: own data properties.
+ */
+export function withReservedKeys(base: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
+  const change = fc.tuple(fc.nat(), fc.constantFrom(...reservedKeys), fc.boolean(), fc.jsonValue({ maxDepth: 1 }));
+  return fc.tuple(base, fc.array(change, { minLength: 1, maxLength: 3 })).map(([value, changes]) => {
+    const copy: unknown = JSON.parse(JSON.stringify(value) ?? 'null');
+    const objects = objectsIn(copy);
+    for (const [place, key, rename, replacement] of changes) {
+      const target = objects[place % Math.max(1, objects.length)];
+      if (target === undefined) {
+        break;
+      }
+      const existing = Object.keys(target);
+      const from = existing[place % Math.max(1, existing.length)];
+      const moved = rename && from !== undefined ? target[from] : replacement;
+      if (rename && from !== undefined) {
+        delete target[from];
+      }
+      Object.defineProperty(target, key, { value: moved, enumerable: true, writable: true, configurable: true });
+    }
+    return JSON.parse(JSON.stringify(copy) ?? 'null') as unknown;
+  });
 }

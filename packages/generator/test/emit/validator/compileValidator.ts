@@ -54,15 +54,28 @@ export function moduleSource(emitted: EmittedValidator): string {
   ].join('\n');
 }
 
-/** Emits, transpiles (to CommonJS) and loads a validator, so tests can call it. */
-export function compileValidator(document: ShapeDocument, prefix = 'subject'): CompiledValidator {
-  const emitted = emitValidator(document, prefix);
-  const source = moduleSource(emitted);
+/** Transpiles TypeScript to CommonJS and runs it; returns what it exports. */
+function load(source: string): Record<string, unknown> {
   const { outputText } = ts.transpileModule(source, {
     compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
   });
   const exports: Record<string, unknown> = {};
   new Function('exports', outputText)(exports);
+  return exports;
+}
+
+/** Every helper the preamble declares, loaded: `__toolgenIsUri`, `__toolgenDateTimeOf`… */
+export function loadPreamble(): Readonly<Record<string, (...args: never[]) => unknown>> {
+  const preamble = emitValidatorPreamble();
+  const names = [...preamble.matchAll(/^(?:function|const) (__toolgen\w+)/gm)].map((match) => match[1]!);
+  return load(`import type { ArgumentIssue } from '@toolgen/runtime';\n${preamble}\nexport { ${names.join(', ')} };\n`) as Record<string, (...args: never[]) => unknown>;
+}
+
+/** Emits, transpiles (to CommonJS) and loads a validator, so tests can call it. */
+export function compileValidator(document: ShapeDocument, prefix = 'subject'): CompiledValidator {
+  const emitted = emitValidator(document, prefix);
+  const source = moduleSource(emitted);
+  const exports = load(source);
   const validate = exports[emitted.validateName] as Validate;
   const normalize = exports[emitted.normalizeName] as Normalize;
   return {

@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { argumentLimits } from '@toolgen/runtime';
 import { emitValidator } from '../../../src/emit/validator.js';
 import type { ShapeDocument } from '../../../src/schema/shape.js';
 import { toJsonSchema } from '../../../src/schema/toJsonSchema.js';
@@ -33,9 +34,7 @@ describe.each(validatorFixtures)('$name', (fixture) => {
     for (const { input } of fixture.valid.filter(isJson)) {
       expect(accepts(input), JSON.stringify(input)).toBe(true);
     }
-    // Reserved map keys are the one thing the validator rejects beyond the schema.
-    const rejectedBySchema = fixture.invalid.filter(({ input, issues }) => isJson({ input }) && !issues.every((issue) => issue.message.startsWith('is a reserved name')));
-    for (const { input } of rejectedBySchema) {
+    for (const { input } of fixture.invalid.filter(isJson)) {
       expect(accepts(input), JSON.stringify(input)).toBe(false);
     }
   });
@@ -105,12 +104,21 @@ describe('built values', () => {
     expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
   });
 
-  it('drops reserved map keys from the value it builds', () => {
-    const { document } = derive('export interface Subject { counts: Record<string, number> }');
-    const { value } = compileValidator(document).check({ counts: JSON.parse('{"__proto__": 1, "a": 2}') });
-    const counts = value['counts'] as object;
+  it('keeps reserved map keys as own data properties, with every prototype untouched', () => {
+    const { document } = derive('export interface Subject { counts: Record<string, number>; nested: Record<string, Record<string, number>> }');
+    const input = JSON.parse('{"counts": {"__proto__": 1, "constructor": 2, "prototype": 3, "a": 4}, "nested": {"__proto__": {"__proto__": 5}}}') as unknown;
+    const { value, issues } = compileValidator(document).check(input);
+    expect(issues).toEqual([]);
+    const counts = value['counts'] as Record<string, unknown>;
     expect(Object.getPrototypeOf(counts)).toBe(Object.prototype);
-    expect(Object.keys(counts)).toEqual(['a']);
+    expect(Object.keys(counts)).toEqual(['__proto__', 'constructor', 'prototype', 'a']);
+    for (const key of ['__proto__', 'constructor', 'prototype']) {
+      expect(Object.getOwnPropertyDescriptor(counts, key)).toEqual({ value: counts[key], enumerable: true, writable: true, configurable: true });
+    }
+    const outer = Object.getOwnPropertyDescriptor(value['nested'], '__proto__')!.value as object;
+    expect(Object.getPrototypeOf(outer)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(outer, '__proto__')?.value).toBe(5);
+    expect(Object.getPrototypeOf(value['nested'])).toBe(Object.prototype);
   });
 
   it('copies every object and array, so the method cannot change the input', () => {
@@ -132,5 +140,129 @@ describe('built values', () => {
       { pointer: '/earlier', message: 'kept as it was' },
       { pointer: '/tree/value', message: 'must be a string; got 1', expected: 'string' },
     ]);
+  });
+});
+
+describe('the nesting limit', () => {
+  const { document } = derive(`type Json = number | Json[] | { [key: string]: Json };
+    interface TreeNode { value: string; children?: TreeNode[] }
+    export interface Subject { json?: Json; tree?: TreeNode; payload?: unknown }`);
+  const compiled = compileValidator(document);
+  const accepts = oracle(toJsonSchema(document));
+  const tooDeep = { pointer: '', message: `must nest objects and arrays at most ${argumentLimits.maxDepth} levels deep; got deeper nesting` };
+  /** `[[…[]…]]`, `levels` arrays deep. */
+  const arrays = (levels: number): unknown => JSON.parse(`${'['.repeat(levels)}${']'.repeat(levels)}`);
+  /** A chain of `nodes` tree nodes, the last with an empty `children`: 2 × nodes levels deep. */
+  const chain = (nodes: number): unknown => JSON.parse(`${'{"value":"v","children":['.repeat(nodes - 1)}{"value":"v","children":[]}${']}'.repeat(nodes - 1)}`);
+
+  it('accepts objects and arrays 64 levels deep, the arguments object being the first', () => {
+    for (const input of [{ json: arrays(63) }, { tree: chain(31) }]) {
+      expect(compiled.check(input).issues).toEqual([]);
+      expect(accepts(input)).toBe(true);
+    }
+  });
+
+  it('refuses one level more with that one issue, saying the limit', () => {
+    for (const input of [{ json: arrays(64) }, { tree: chain(32) }, { json: JSON.parse(`${'{"a":'.repeat(64)}1${'}'.repeat(64)}`) }]) {
+      expect(accepts(input)).toBe(true);
+      expect(compiled.check(input).issues).toEqual([tooDeep]);
+    }
+  });
+
+  it('stops at the limit, however deep the value: 10,000 levels and a cycle are one issue, at once, with no stack overflow', () => {
+    const started = performance.now();
+    expect(compiled.check({ json: arrays(10_000) }).issues).toEqual([tooDeep]);
+    expect(compiled.check({ tree: chain(10_000) }).issues).toEqual([tooDeep]);
+    const cyclic: { value: string; children: unknown[] } = { value: 'v', children: [] };
+    cyclic.children.push(cyclic, cyclic, cyclic);
+    expect(compiled.check({ tree: cyclic }).issues).toEqual([tooDeep]);
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+
+  it('drops the issues found on the way, and keeps those already in the list', () => {
+    const issues = [{ pointer: '/earlier', message: 'kept as it was' }];
+    compiled.validate({ json: [[{ a: 'x' }], arrays(100)], tree: { value: 1 }, extra: true }, issues);
+    expect(issues).toEqual([{ pointer: '/earlier', message: 'kept as it was' }, tooDeep]);
+  });
+
+  it('does not walk what an unknown parameter holds, so does not limit it', () => {
+    const payload = arrays(1_000);
+    const { value, issues } = compiled.check({ payload });
+    expect(issues).toEqual([]);
+    expect(value['payload']).toBe(payload);
+  });
+
+  it('counts depth only in the functions of recursive types: a tool without them prints no depth', () => {
+    const flat = derive('export interface Subject { filter: { tags: string[]; owner: { name: string } } }').document;
+    expect(emitValidator(flat, 'flat').code).not.toMatch(/depth|__toolgenTooDeep/);
+    const code = emitValidator(document, 'deep').code;
+    expect(code).toContain('function deepValidateDef_Json(input: unknown, issues: ArgumentIssue[], depth: number): unknown');
+    expect(code).toContain(`if (depth > ${argumentLimits.maxDepth - 1})`);
+  });
+});
+
+describe('URL parameters', () => {
+  // what a `{ link: URL; links?: URL[] }` parameter derives to (the fixture project has no DOM lib)
+  const document: ShapeDocument = {
+    root: {
+      kind: 'object',
+      properties: [
+        { name: 'link', shape: { kind: 'url' }, optional: false },
+        { name: 'links', shape: { kind: 'array', items: { kind: 'url' } }, optional: true },
+      ],
+      additionalProperties: false,
+    },
+    defs: {},
+  };
+  const compiled = compileValidator(document);
+
+  it('builds a URL from an absolute URI the WHATWG parser takes', () => {
+    const { value, issues } = compiled.check({ link: 'https://example.com/a?b#c', links: ['mailto:ada@example.com'] });
+    expect(issues).toEqual([]);
+    expect(value['link']).toEqual(new URL('https://example.com/a?b#c'));
+    expect((value['links'] as unknown[])[0]).toBeInstanceOf(URL);
+  });
+
+  it('refuses what RFC 3986 refuses, which the WHATWG parser would have repaired', () => {
+    const message = (got: string) => `must be an absolute URI such as "https://example.com/page"; got ${JSON.stringify(got)}`;
+    for (const link of [' https://example.com', 'https://exa\tmple.com', 'https://example.com/a b', 'https://example.com/%zz']) {
+      expect(compiled.check({ link }).issues).toEqual([{ pointer: '/link', message: message(link) }]);
+    }
+  });
+
+  it('refuses an RFC 3986 URI no URL can be built from, rather than throwing', () => {
+    for (const link of ['http://', 'http://example.com:99999/', 'http://[v1.x]/', 'http://300.1.1.1/']) {
+      expect(() => compiled.check({ link })).not.toThrow();
+      expect(compiled.check({ link }).issues).toEqual([{ pointer: '/link', message: `must be an absolute URI such as "https://example.com/page"; got ${JSON.stringify(link)}` }]);
+    }
+  });
+});
+
+describe('a flood of issues', () => {
+  const { document } = derive(`type Json = number | Json[] | { [key: string]: Json };
+    export interface Subject { json?: Json; counts?: Record<string, number> }`);
+  const compiled = compileValidator(document);
+
+  it(`describes the first ${argumentLimits.maxRecordedIssues} issues and counts the rest with one shared issue`, () => {
+    const counts = Object.fromEntries(Array.from({ length: 5_000 }, (_, index) => [`k${index}`, 'x']));
+    const { issues } = compiled.check({ counts, extra: 1 });
+    expect(issues).toHaveLength(5_001);
+    expect(issues[0]).toEqual({ pointer: '/counts/k0', message: 'must be a number; got "x"', expected: 'number' });
+    expect(issues[argumentLimits.maxRecordedIssues - 1]!.pointer).toBe(`/counts/k${argumentLimits.maxRecordedIssues - 1}`);
+    const rest = new Set(issues.slice(argumentLimits.maxRecordedIssues));
+    expect(rest.size).toBe(1);
+    expect(Object.isFrozen([...rest][0])).toBe(true);
+  });
+
+  it('rebases only what it describes: 100,000 issues 60 levels down take no longer than a few of them', () => {
+    let document: unknown = Object.fromEntries(Array.from({ length: 100_000 }, (_, index) => [`k${index}`, 'x']));
+    for (let level = 0; level < 60; level++) {
+      document = { a: document };
+    }
+    const started = performance.now();
+    const { issues } = compiled.check({ json: document });
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(issues).toHaveLength(100_000);
+    expect(issues[0]!.pointer).toBe(`/json${'/a'.repeat(60)}/k0`);
   });
 });
