@@ -2,6 +2,7 @@ import { closeSync, fstatSync, openSync, readSync, realpathSync } from 'node:fs'
 import path from 'node:path';
 import { ProjectAnalyzer, projectSyntaxProblems, type AnalysisUpdate, type ProjectAnalysis, type SyntaxProblem } from './analysis/analyzeProject.js';
 import { checkRenamedSettings, type PreviousTool } from './analysis/checkRenamedSettings.js';
+import type { ForeignTool } from './analysis/checkUniqueNames.js';
 import { IncrementalProject, ProjectConfigurationError, type ProjectChanges } from './analysis/loadProject.js';
 import type { ToolsetModel } from './analysis/model.js';
 import { compareDiagnostics, type Diagnostic } from './diagnostics/Diagnostic.js';
@@ -37,6 +38,9 @@ export interface OneShotGeneration {
   /** Toolsets and tools in the manifest (those kept for source files with errors included). */
   readonly toolsets: number;
   readonly tools: number;
+  /** The analyzed toolsets (those with errors too) and the tools of referenced projects: what policy files are checked against. */
+  readonly analyzedToolsets: readonly ToolsetModel[];
+  readonly referencedTools: readonly ForeignTool[];
 }
 
 export interface GenerateOptions {
@@ -111,7 +115,7 @@ export class GenerationSession {
     const project = IncrementalProject.load(options.project);
     const syntaxErrors = projectSyntaxProblems(project.snapshot());
     if (syntaxErrors.length > 0) {
-      return { orphans: [], diagnostics: [], syntaxErrors, toolsets: 0, tools: 0 };
+      return { orphans: [], diagnostics: [], syntaxErrors, toolsets: 0, tools: 0, analyzedToolsets: [], referencedTools: [] };
     }
     const session = GenerationSession.#open(project, options);
     const { toolsets, diagnostics } = session.analyzer.result();
@@ -121,7 +125,7 @@ export class GenerationSession {
     const printed = session.#emitter.printOnce(toolsets, kept, onOutput);
     onOutput({ path: session.manifestPath, content: printed.text });
     const { orphans, diagnostics: all } = session.#complete(toolsets, kept, diagnostics, []);
-    return { orphans, diagnostics: all, syntaxErrors: [], toolsets: printed.toolsets, tools: printed.tools };
+    return { orphans, diagnostics: all, syntaxErrors: [], toolsets: printed.toolsets, tools: printed.tools, analyzedToolsets: toolsets, referencedTools: session.analyzer.referencedTools };
   }
 
   /**

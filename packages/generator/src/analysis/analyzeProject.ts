@@ -88,6 +88,11 @@ export class ProjectAnalyzer {
     }
   }
 
+  /** The tools of the projects the tsconfig references, transitively. */
+  get referencedTools(): readonly ForeignTool[] {
+    return this.#foreign;
+  }
+
   /** Re-analyzes what `changes` (from `IncrementalProject.refresh`) can affect. */
   update(changes: ProjectChanges): AnalysisUpdate {
     const loaded = this.project.snapshot();
@@ -354,7 +359,14 @@ function collectForeignTools(references: readonly string[], visited: Set<string>
     const analyzer = new ProjectAnalyzer(IncrementalProject.load(tsconfigPath), { foreign: [] });
     for (const toolset of analyzer.result().toolsets) {
       for (const tool of toolset.tools) {
-        tools.push({ name: tool.name, qualifiedName: tool.qualifiedName, className: toolset.className, location: tool.nameLocation });
+        tools.push({
+          name: tool.name,
+          qualifiedName: tool.qualifiedName,
+          className: toolset.className,
+          location: tool.nameLocation,
+          approval: tool.approval,
+          confidentiality: tool.confidentiality,
+        });
       }
     }
     tools.push(...collectForeignTools(analyzer.project.config.references, visited));

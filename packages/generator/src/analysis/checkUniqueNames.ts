@@ -1,3 +1,4 @@
+import type { Confidentiality, DeclaredApprovalMode } from '@toolgen/runtime';
 import { createDiagnostic, type Diagnostic, type DiagnosticLocation } from '../diagnostics/Diagnostic.js';
 import type { ToolsetModel } from './model.js';
 
@@ -7,6 +8,9 @@ export interface ForeignTool {
   readonly qualifiedName: string;
   readonly className: string;
   readonly location: DiagnosticLocation;
+  /** What agent policy files are checked against (TSH031, TSH032); absent where the source did not say. */
+  readonly approval?: DeclaredApprovalMode;
+  readonly confidentiality?: Confidentiality;
 }
 
 /**

@@ -5,6 +5,8 @@ import { displayPath, formatDiagnosticText, formatJsonReport } from '../diagnost
 import { GenerationSession, type OneShotGeneration } from '../generate.js';
 import { describeFault } from '../io/faults.js';
 import { readIfExists, removeFile, writeFileAtomic } from '../io/writeFileAtomic.js';
+import { checkPolicyFiles, toolSurfaceOf } from '../policy/checkPolicies.js';
+import { findPolicyFiles, policyPatterns } from '../policy/policyFiles.js';
 import { isMcpSubcommand, runMcpSubcommand } from './mcpCommands.js';
 import { parseCommand, usage, UsageError, type CliOptions } from './options.js';
 import { runWatch } from './watchCommand.js';
@@ -65,6 +67,8 @@ function runOnce(options: CliOptions, output: CliOutput, cwd: string): number {
   const drift: string[] = [];
   const generated: string[] = [];
   const written: string[] = [];
+  // a glob that matches nothing is a configuration error: found before anything is written
+  const policyFiles = findPolicyFiles(policyPatterns({ patterns: options.policies ?? [], cwd, tsconfigPath: options.project }));
   // each file is checked or written as soon as it is printed, and not kept
   const result = GenerationSession.generateOnce({ project: options.project, outDir: options.outDir }, (file) => {
     generated.push(file.path);
@@ -80,6 +84,8 @@ function runOnce(options: CliOptions, output: CliOutput, cwd: string): number {
   if (result.syntaxErrors.length > 0) {
     return reportSyntaxErrors(result, options, output, cwd);
   }
+  const policyDiagnostics = checkPolicyFiles(policyFiles, toolSurfaceOf(result.analyzedToolsets, result.referencedTools));
+  const diagnostics = [...result.diagnostics, ...policyDiagnostics];
   const removed: string[] = [];
   for (const orphan of result.orphans) {
     if (options.check) {
@@ -89,17 +95,17 @@ function runOnce(options: CliOptions, output: CliOutput, cwd: string): number {
       removed.push(orphan);
     }
   }
-  const hasErrors = result.diagnostics.some((diagnostic) => diagnostic.severity === 'error');
+  const hasErrors = diagnostics.some((diagnostic) => diagnostic.severity === 'error');
   if (options.format === 'json') {
-    output.stdout(formatJsonReport(result.diagnostics, options.check ? [] : generated, removed, cwd));
+    output.stdout(formatJsonReport(diagnostics, options.check ? [] : generated, removed, cwd));
   } else {
-    for (const diagnostic of result.diagnostics) {
+    for (const diagnostic of diagnostics) {
       output.stdout(`${formatDiagnosticText(diagnostic, cwd)}\n`);
     }
     for (const file of removed) {
       output.stdout(`toolgen: removed ${displayPath(file, cwd)}: its source no longer holds a toolset.\n`);
     }
-    output.stdout(`${summary(result, options, written.length)}\n`);
+    output.stdout(`${summary({ ...result, diagnostics }, options, written.length, policyFiles.length)}\n`);
   }
   for (const line of drift) {
     output.stderr(`toolgen: ${line}; run toolgen without --check to regenerate.\n`);
@@ -126,14 +132,15 @@ function reportSyntaxErrors(result: OneShotGeneration, options: CliOptions, outp
   return 1;
 }
 
-function summary(result: OneShotGeneration, options: CliOptions, writtenCount: number): string {
+function summary(result: OneShotGeneration, options: CliOptions, writtenCount: number, policyCount: number): string {
   const { toolsets, tools } = result;
   const errors = result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
   const warnings = result.diagnostics.length - errors;
   const found = `${toolsets} toolset${toolsets === 1 ? '' : 's'}, ${tools} tool${tools === 1 ? '' : 's'}`;
   const problems = `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`;
   const files = options.check ? 'checked' : `${writtenCount} file${writtenCount === 1 ? '' : 's'} written`;
-  return `toolgen: ${found}; ${problems}; ${files}.`;
+  const policies = policyCount === 0 ? '' : `; ${policyCount} policy file${policyCount === 1 ? '' : 's'} checked`;
+  return `toolgen: ${found}; ${problems}; ${files}${policies}.`;
 }
 
 function readVersion(): string {

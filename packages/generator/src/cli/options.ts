@@ -15,6 +15,8 @@ export interface CliOptions {
   readonly outDir: string | undefined;
   /** Write only the declarations of the modules (`x.tools.d.ts`), for builds that generate the modules themselves. */
   readonly typesOnly?: true | undefined;
+  /** `--policy` globs of agent policy files, relative to the working folder, as given; undefined when there are none. */
+  readonly policies?: readonly string[] | undefined;
 }
 
 export type ParsedCommand =
@@ -39,6 +41,7 @@ Options:
       --format <format>  diagnostics as "text" (default) or "json"
       --out-dir <dir>    put generated modules under <dir> instead of beside their sources
       --types-only       write only the modules' declarations (x.tools.d.ts), for builds that generate the modules
+      --policy <glob>    check agent policy files (YAML) against the tools; repeatable, added to "toolgen.policies" of package.json
   -h, --help             print this help
   -v, --version          print the version
 
@@ -60,6 +63,7 @@ export function parseCommand(argv: readonly string[], cwd: string): ParsedComman
         format: { type: 'string' },
         'out-dir': { type: 'string' },
         'types-only': { type: 'boolean' },
+        policy: { type: 'string', multiple: true },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
       },
@@ -83,6 +87,9 @@ export function parseCommand(argv: readonly string[], cwd: string): ParsedComman
   if (values['types-only'] === true && (values.check === true || values.watch === true)) {
     throw new UsageError('--types-only cannot be combined with --check or --watch: it writes the declarations once and exits.');
   }
+  if (values['types-only'] === true && values.policy !== undefined) {
+    throw new UsageError('--policy cannot be combined with --types-only: it writes the declarations and checks nothing.');
+  }
   return {
     kind: 'run',
     options: {
@@ -92,6 +99,7 @@ export function parseCommand(argv: readonly string[], cwd: string): ParsedComman
       format,
       outDir: values['out-dir'] === undefined ? undefined : resolveOutDir(values['out-dir'], cwd),
       typesOnly: values['types-only'] === true ? true : undefined,
+      policies: values.policy,
     },
   };
 }

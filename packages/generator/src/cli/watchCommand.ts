@@ -3,6 +3,7 @@ import { ProjectConfigurationError } from '../analysis/loadProject.js';
 import type { Diagnostic } from '../diagnostics/Diagnostic.js';
 import { displayPath, formatDiagnosticText } from '../diagnostics/format.js';
 import { describeFault } from '../io/faults.js';
+import { findPolicyFiles, policyPatterns, type PolicySources } from '../policy/policyFiles.js';
 import { watchProject, type WatchCycle } from '../watch/watchProject.js';
 import type { CliOutput } from './main.js';
 import type { CliOptions } from './options.js';
@@ -23,10 +24,14 @@ export async function runWatch(options: CliOptions, output: CliOutput, cwd: stri
   if (signal?.aborted === true) {
     stop();
   }
+  const policies: PolicySources = { patterns: options.policies ?? [], cwd, tsconfigPath: options.project };
+  // a glob that matches nothing at start is a configuration error (exit 2), as in one-shot runs
+  findPolicyFiles(policyPatterns(policies));
   try {
     await watchProject({
       project: options.project,
       outDir: options.outDir,
+      policies,
       signal: controller.signal,
       onCycle: (cycle) => (options.format === 'json' ? printJson(cycle, output, cwd) : printText(cycle, output, cwd)),
       onError: (error) => output.stderr(`toolgen: ${error instanceof ProjectConfigurationError ? error.message : describeFault(error, cwd)}\n`),
@@ -80,6 +85,7 @@ function summary(cycle: WatchCycle): string {
   const held = cycle.manifestHeld ? ' (the manifest waits until the syntax errors are fixed)' : '';
   return (
     `toolgen: ${plural(toolsets.length, 'toolset')}, ${plural(tools, 'tool')}; ${plural(errors, 'error')}, ${plural(warnings, 'warning')}; ` +
-    `${plural(cycle.written.length, 'file')} written in ${Math.round(cycle.durationMs)} ms${held}. Watching for changes.`
+    `${plural(cycle.written.length, 'file')} written in ${Math.round(cycle.durationMs)} ms${held}` +
+    `${cycle.policyFiles.length === 0 ? '' : `; ${plural(cycle.policyFiles.length, 'policy file')} checked`}. Watching for changes.`
   );
 }

@@ -166,6 +166,42 @@ export const diagnosticCatalogue = {
         'Tool "{{name}}" appeared and tool "{{previous}}" disappeared, both with the same settings. Stored settings are keyed by tool name, so what users stored for "{{previous}}" no longer applies. If this is a rename, pin the old name: .withName(\'{{previous}}\').',
     },
   },
+  TSH030: {
+    severity: 'error',
+    messages: {
+      unknownTool:
+        'Policy entry "{{toolName}}" names no tool of the toolset owner "{{owner}}" in this project or its references, so it never applies. Did you mean "{{suggestion}}"? Write the qualified name toolgen.manifest.json lists.',
+      unknownToolNoSuggestion:
+        'Policy entry "{{toolName}}" names no tool of the toolset owner "{{owner}}" in this project or its references, so it never applies. Write a qualified name toolgen.manifest.json lists, or remove the entry.',
+    },
+  },
+  TSH031: {
+    severity: 'warning',
+    messages: {
+      relaxedApproval:
+        'The policy sets "{{toolName}}" to auto_approve, relaxing the tool\'s requiresApproval(): this agent runs it without asking anyone. If that is not intended, use require_approval or default.',
+    },
+  },
+  TSH032: {
+    severity: 'warning',
+    messages: {
+      hiddenTool:
+        'The entry for "{{toolName}}" ({{approvalMode}}) never applies: the tool is marked {{marker}}, so {{kind}} agents never see it, and this file is a {{kind}} agent\'s policy (it sets "{{evidence}}", a {{evidenceMarker}} tool, to {{evidenceMode}} at line {{evidenceLine}}). Remove the entry, or move it to a {{otherKind}} agent\'s policy file.',
+    },
+  },
+  TSH033: {
+    severity: 'error',
+    messages: {
+      unloadable: 'The policy file cannot be loaded (the runtime\'s loadToolPolicies rejects it too): {{problem}}',
+    },
+  },
+  TSH034: {
+    severity: 'warning',
+    messages: {
+      nearMiss:
+        'Policy entry "{{toolName}}" names no tool of this project or its references, and is close to "{{suggestion}}". If it names a tool of an MCP server or plugin, keep it; if it is a misspelling, the entry never applies: write "{{suggestion}}".',
+    },
+  },
 } as const satisfies Record<string, DiagnosticDefinition>;
 
 export interface DiagnosticDefinition {

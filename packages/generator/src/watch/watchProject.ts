@@ -5,6 +5,8 @@ import type { Diagnostic } from '../diagnostics/Diagnostic.js';
 import { GenerationSession, type GenerationResult, type OutputFile } from '../generate.js';
 import { removeFile, writeFileAtomic } from '../io/writeFileAtomic.js';
 import { modulePathFor } from '../manifest/manifest.js';
+import { checkPolicies, toolSurfaceOf } from '../policy/checkPolicies.js';
+import { findPolicyFiles, packageJsonOf, policyPatterns, watchedPathOf, type PolicySources } from '../policy/policyFiles.js';
 
 export interface WatchOptions {
   /** Absolute path of the project's tsconfig.json. */
@@ -19,6 +21,8 @@ export interface WatchOptions {
   readonly onCycle?: (cycle: WatchCycle) => void;
   /** Called when a cycle fails (a broken tsconfig, an unexpected error); the watcher keeps the last good output and goes on. */
   readonly onError?: (error: unknown) => void;
+  /** Agent policy files to check at each cycle (SPEC §8); a change to one, or to the package.json listing them, starts a cycle. */
+  readonly policies?: PolicySources | undefined;
 }
 
 /** One generation of the watcher. */
@@ -32,8 +36,10 @@ export interface WatchCycle {
   /** Source files kept at their last good analysis: they or a file they import have syntax errors. */
   readonly held: readonly string[];
   readonly result: GenerationResult;
-  /** TSH diagnostics of the whole project. */
+  /** TSH diagnostics of the whole project, those of its policy files included. */
   readonly diagnostics: readonly Diagnostic[];
+  /** The policy files checked, sorted. */
+  readonly policyFiles: readonly string[];
   /** TypeScript syntax errors of the project's files. */
   readonly syntaxErrors: readonly SyntaxProblem[];
   /** Whether `diagnostics` or `syntaxErrors` differ from the previous cycle's. */
@@ -72,6 +78,9 @@ export async function watchProject(options: WatchOptions): Promise<void> {
   let index = 0;
 
   const pending = new Set<string>();
+  /** Policy files (and the package.json) changed since the last cycle. */
+  const policyPending = new Set<string>();
+  let policyFiles = new Set<string>();
   let rescan = false;
   let reload = false;
   let timer: NodeJS.Timeout | undefined;
@@ -106,7 +115,11 @@ export async function watchProject(options: WatchOptions): Promise<void> {
       }
     }
     const syntaxErrors = session.analyzer.syntaxProblems();
-    const report = JSON.stringify([result.diagnostics, syntaxErrors]);
+    // checked again at every cycle: the manifest may have changed as much as the policy files
+    const policy = options.policies === undefined ? { files: [], diagnostics: [] } : checkPolicies(options.policies, toolSurfaceOf(result.analysis.toolsets, session.analyzer.referencedTools));
+    policyFiles = new Set(policy.files);
+    const diagnostics = [...result.diagnostics, ...policy.diagnostics];
+    const report = JSON.stringify([diagnostics, syntaxErrors]);
     const diagnosticsChanged = report !== previousReport;
     previousReport = report;
     options.onCycle?.({
@@ -115,7 +128,8 @@ export async function watchProject(options: WatchOptions): Promise<void> {
       analyzed,
       held,
       result,
-      diagnostics: result.diagnostics,
+      diagnostics,
+      policyFiles: policy.files,
       syntaxErrors,
       diagnosticsChanged,
       written: writtenNow,
@@ -128,7 +142,7 @@ export async function watchProject(options: WatchOptions): Promise<void> {
   const started = performance.now();
   const targets = new Set<string>();
   const watchNewTargets = () => {
-    const fresh = watchTargets(session).filter((target) => !targets.has(target));
+    const fresh = [...watchTargets(session), ...policyTargets(options.policies)].filter((target) => !targets.has(target));
     fresh.forEach((target) => targets.add(target));
     return fresh;
   };
@@ -148,10 +162,13 @@ export async function watchProject(options: WatchOptions): Promise<void> {
   const cycle = () => {
     timer = undefined;
     const cycleStart = performance.now();
-    const changed = [...pending].sort();
+    const sources = [...pending];
+    const changed = [...new Set([...pending, ...policyPending])].sort();
+    const wasPolicy = policyPending.size > 0;
     const wasRescan = rescan;
     const wasReload = reload;
     pending.clear();
+    policyPending.clear();
     rescan = false;
     reload = false;
     try {
@@ -170,8 +187,8 @@ export async function watchProject(options: WatchOptions): Promise<void> {
           return;
         }
       }
-      const update = session.update(changed, wasRescan);
-      if (update.changes.files.size === 0) {
+      const update = session.update(sources, wasRescan);
+      if (update.changes.files.size === 0 && !wasPolicy) {
         return;
       }
       watcher.add(watchNewTargets());
@@ -181,10 +198,28 @@ export async function watchProject(options: WatchOptions): Promise<void> {
     }
   };
 
+  /** A policy file checked last, one the globs now match, or the package.json that may list them. */
+  const isPolicyChange = (file: string): boolean => {
+    if (options.policies === undefined || sourceExtension.test(file)) {
+      return false;
+    }
+    if (file === packageJsonOf(options.policies) || policyFiles.has(file)) {
+      return true;
+    }
+    try {
+      return findPolicyFiles(policyPatterns(options.policies)).includes(file);
+    } catch {
+      // a glob now matching nothing: the cycle reports it
+      return true;
+    }
+  };
+
   watcher.on('all', (event, file) => {
     const absolute = path.resolve(file);
     if (session.analyzer.project.config.configFiles.includes(absolute)) {
       reload = true;
+    } else if (isPolicyChange(absolute)) {
+      policyPending.add(absolute);
     } else if (event === 'addDir' || event === 'unlinkDir') {
       rescan = true;
     } else if (sourceExtension.test(absolute)) {
@@ -204,6 +239,18 @@ export async function watchProject(options: WatchOptions): Promise<void> {
   }
   clearTimeout(timer);
   await watcher.close();
+}
+
+/** The package.json that may list policy globs, and for each glob the folder before its first wildcard (or the file). */
+function policyTargets(policies: PolicySources | undefined): string[] {
+  if (policies === undefined) {
+    return [];
+  }
+  try {
+    return [packageJsonOf(policies), ...policyPatterns(policies).map(watchedPathOf)];
+  } catch {
+    return [packageJsonOf(policies)];
+  }
 }
 
 /** The tsconfig and what it extends, its include folders, and the program's files outside them (not in node_modules). */

@@ -1,0 +1,163 @@
+import { readFileSync } from 'node:fs';
+import type { Confidentiality, DeclaredApprovalMode } from '@toolgen/runtime';
+import type { ForeignTool } from '../analysis/checkUniqueNames.js';
+import type { ToolsetModel } from '../analysis/model.js';
+import { compareDiagnostics, createDiagnostic, type Diagnostic } from '../diagnostics/Diagnostic.js';
+import { closestName } from './closestName.js';
+import { findPolicyFiles, policyPatterns, type PolicySources } from './policyFiles.js';
+import { readPolicyFile, type PolicyEntry } from './readPolicyFile.js';
+
+/** A tool a policy may name. Tools of referenced projects may lack what their analysis did not keep. */
+export interface KnownTool {
+  readonly qualifiedName: string;
+  readonly approval: DeclaredApprovalMode | undefined;
+  readonly confidentiality: Confidentiality | undefined;
+}
+
+/** The tools of a project and its references, as policies name them: by lowercased qualified name. */
+export interface ToolSurface {
+  /** Lowercased toolset owners (first qualified-name segments). */
+  readonly owners: ReadonlySet<string>;
+  readonly tools: ReadonlyMap<string, KnownTool>;
+}
+
+/** The surface of the analyzed toolsets (those with errors too: their tools exist) and the tools of referenced projects. */
+export function toolSurfaceOf(toolsets: readonly ToolsetModel[], referenced: readonly ForeignTool[]): ToolSurface {
+  const owners = new Set<string>();
+  const tools = new Map<string, KnownTool>();
+  for (const toolset of toolsets) {
+    owners.add(toolset.owner.toLowerCase());
+    for (const { qualifiedName, approval, confidentiality } of toolset.tools) {
+      tools.set(qualifiedName.toLowerCase(), { qualifiedName, approval, confidentiality });
+    }
+  }
+  for (const { qualifiedName, approval, confidentiality } of referenced) {
+    owners.add(ownerOf(qualifiedName.toLowerCase()));
+    if (!tools.has(qualifiedName.toLowerCase())) {
+      tools.set(qualifiedName.toLowerCase(), { qualifiedName, approval, confidentiality });
+    }
+  }
+  return { owners, tools };
+}
+
+/** What a policy check found: the files it read, sorted, and their diagnostics. */
+export interface PolicyCheck {
+  readonly files: readonly string[];
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/**
+ * Finds the policy files `sources` declare and checks each against `surface`. Throws
+ * `ProjectConfigurationError` for a glob matching nothing or a bad `toolgen.policies`, and the
+ * read error of a file that cannot be read.
+ */
+export function checkPolicies(sources: PolicySources, surface: ToolSurface): PolicyCheck {
+  const files = findPolicyFiles(policyPatterns(sources));
+  return { files, diagnostics: checkPolicyFiles(files, surface) };
+}
+
+/** Reads and checks each policy file against `surface`; throws the read error of a file that cannot be read (exit 3). */
+export function checkPolicyFiles(files: readonly string[], surface: ToolSurface): Diagnostic[] {
+  const diagnostics = files.flatMap((file) => {
+    const read = readPolicyFile(file, readFileSync(file, 'utf8'));
+    return 'problem' in read ? [read.problem] : checkPolicyEntries(read.entries, surface);
+  });
+  return diagnostics.sort(compareDiagnostics);
+}
+
+/**
+ * The rules (diagnostics.md, TSH030–TSH034). Entry names match as the resolver matches them:
+ * trimmed, case-insensitively, the last entry for a name being the one that applies.
+ */
+export function checkPolicyEntries(entries: readonly PolicyEntry[], surface: ToolSurface): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  const keyOf = (entry: PolicyEntry) => entry.toolName.trim().toLowerCase();
+  const applying = new Map<string, PolicyEntry>();
+  for (const entry of entries) {
+    if (keyOf(entry) !== '') {
+      applying.set(keyOf(entry), entry);
+    }
+  }
+  const known = [...surface.tools.values()].map((tool) => tool.qualifiedName);
+  const marked: { entry: PolicyEntry; tool: KnownTool; marker: Confidentiality }[] = [];
+  for (const entry of entries) {
+    const key = keyOf(entry);
+    if (key === '') {
+      continue;
+    }
+    const tool = surface.tools.get(key);
+    if (tool === undefined) {
+      diagnostics.push(...unknownName(entry, key, surface, known));
+      continue;
+    }
+    if (applying.get(key) !== entry) {
+      continue;
+    }
+    if (entry.approvalMode === 'auto_approve' && tool.approval === 'require_approval') {
+      diagnostics.push(createDiagnostic('TSH031', 'relaxedApproval', entry.modeLocation, { toolName: entry.toolName }));
+    }
+    if (entry.approvalMode !== 'default' && (tool.confidentiality === 'confidential_only' || tool.confidentiality === 'non_confidential_only')) {
+      marked.push({ entry, tool, marker: tool.confidentiality });
+    }
+  }
+  diagnostics.push(...hiddenTools(marked));
+  return diagnostics;
+}
+
+/** TSH030 when the first segment is a known owner; else TSH034 when the name is a near miss of a known one, and nothing for a name toolgen cannot know. */
+function unknownName(entry: PolicyEntry, key: string, surface: ToolSurface, known: readonly string[]): Diagnostic[] {
+  const owner = ownerOf(key);
+  if (surface.owners.has(owner)) {
+    const sameOwner = known.filter((name) => ownerOf(name.toLowerCase()) === owner);
+    const best = closestName(key, sameOwner.length > 0 ? sameOwner : known);
+    return [
+      best === undefined
+        ? createDiagnostic('TSH030', 'unknownToolNoSuggestion', entry.nameLocation, { toolName: entry.toolName, owner })
+        : createDiagnostic('TSH030', 'unknownTool', entry.nameLocation, { toolName: entry.toolName, owner, suggestion: best.name }),
+    ];
+  }
+  const best = closestName(key, known);
+  if (best !== undefined && best.distance <= Math.min(2, Math.floor(key.length / 4))) {
+    return [createDiagnostic('TSH034', 'nearMiss', entry.nameLocation, { toolName: entry.toolName, suggestion: best.name })];
+  }
+  return [];
+}
+
+/**
+ * TSH032. A policy file is one agent's (SPEC §8), but does not say whether that agent is
+ * confidential; an entry that lets an agent call a marked tool (`auto_approve`,
+ * `require_approval`) says it is of the kind that sees the tool. The kind most such entries show
+ * (on a tie, the first one's) is the file's; the entries (`deny` too) for tools its kind never sees
+ * never apply. A file of only denies shows no kind: nothing is reported.
+ */
+function hiddenTools(marked: readonly { entry: PolicyEntry; tool: KnownTool; marker: Confidentiality }[]): Diagnostic[] {
+  const evidence = marked.filter(({ entry }) => entry.approvalMode === 'auto_approve' || entry.approvalMode === 'require_approval');
+  if (evidence.length === 0) {
+    return [];
+  }
+  const confidential = evidence.filter(({ marker }) => marker === 'confidential_only').length;
+  const others = evidence.length - confidential;
+  const seen: Confidentiality = confidential > others ? 'confidential_only' : others > confidential ? 'non_confidential_only' : evidence[0]!.marker;
+  const witness = evidence.find(({ marker }) => marker === seen)!;
+  const kind = seen === 'confidential_only' ? 'confidential' : 'non-confidential';
+  const otherKind = seen === 'confidential_only' ? 'non-confidential' : 'confidential';
+  return marked
+    .filter(({ marker }) => marker !== seen)
+    .map(({ entry, marker }) =>
+      createDiagnostic('TSH032', 'hiddenTool', entry.nameLocation, {
+        toolName: entry.toolName,
+        approvalMode: entry.approvalMode,
+        marker,
+        kind,
+        evidence: witness.entry.toolName,
+        evidenceMarker: seen,
+        evidenceMode: witness.entry.approvalMode,
+        evidenceLine: String(witness.entry.nameLocation.line),
+        otherKind,
+      }),
+    );
+}
+
+function ownerOf(lowercasedName: string): string {
+  return lowercasedName.split('__')[0]!;
+}
