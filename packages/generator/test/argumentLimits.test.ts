@@ -51,6 +51,13 @@ describe('a recursive argument 10,000 levels deep', () => {
     }
   });
 
+  it('makes normalizeStrictArguments hand it back unchanged rather than throw, so the strict path fails the same way', async () => {
+    const args = { tree: JSON.parse(tree) as unknown };
+    const normalized = tools['count_nodes']!.normalizeStrictArguments(args);
+    const error = await rejection(tools['count_nodes']!.invoke(normalized));
+    expect(error.issues).toEqual([{ pointer: '', message: tooDeep }]);
+  });
+
   it('makes ~standard.validate return that issue rather than throw', () => {
     expect(tools['count_nodes']!.parameters['~standard'].validate({ tree: JSON.parse(tree) })).toEqual({ issues: [{ message: tooDeep, path: [] }] });
   });

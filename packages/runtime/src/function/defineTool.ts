@@ -43,7 +43,20 @@ export function defineTool(definition: ToolDefinition): AIFunction {
             await enforceWorkspacePaths(definition.qualifiedName, definition.metadata.workspacePaths, args, context);
             return invokeTool(definition, args, context);
           },
-    normalizeStrictArguments: (args) => definition.normalizeStrict(args),
+    normalizeStrictArguments: (args) => normalizeStrict(definition, args),
     resolveSettings: (stored, overrides) => resolveSettings(definition, stored, overrides),
   };
+}
+
+/**
+ * The strict normalization, never throwing: it leaves alone what it cannot read, and so it also
+ * hands back, unchanged, arguments it cannot walk (nested deeper than the stack, or a host's
+ * getter that throws). `invoke` then refuses them with the argument limits' own message.
+ */
+function normalizeStrict(definition: ToolDefinition, args: unknown): unknown {
+  try {
+    return definition.normalizeStrict(args);
+  } catch {
+    return args;
+  }
 }
