@@ -5,6 +5,7 @@
  *
  *   npm start -w examples/governed-agent
  */
+import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -188,11 +189,26 @@ const later: ApprovalChannel = { name: 'inbox', requestApproval: async () => ({ 
 const firstRun = resolveAgentTools(support, catalogue, { approvals: new ToolApprovalRouter({ runMode: 'use_agent_policy', channel: later }) });
 const waiting = await modelCalls(firstRun, 'ticket__close_ticket', { number: 4713, reason: 'Delivered.' }, 'call_0042');
 if (waiting instanceof ToolApprovalError && waiting.pending !== undefined) {
-  const stored = serializePendingToolCall(waiting.pending);
-  print(`    stored with the conversation: ${stored}`);
+  // the host's signing key, kept outside the conversation (a secret store); random here
+  const key = randomBytes(32);
+  const stored = serializePendingToolCall(waiting.pending, { key });
+  print(`    stored with the conversation: ${stored.replace(/"id":"[^"]+"/, '"id":"…"').replace(/"(requestedAt|expiresAt)":"[^"]+"/g, '"$1":"…"').replace(/"signature":"[^"]+"/, '"signature":"…"')}`);
+  const edited = stored.replace('"number":4713', '"number":4711');
+  try {
+    parsePendingToolCall(edited, { key });
+  } catch (error) {
+    print(`    the stored call edited to close 4711 instead: ${(error as Error).message}`);
+  }
   const nextRun = resolveAgentTools(support, catalogue, { approvals: new ToolApprovalRouter({ runMode: 'use_agent_policy', channel: later }) });
-  const answered = await answerPendingToolCall(parsePendingToolCall(stored), { decision: 'approve' }, nextRun.functions, { services });
+  const answered = await answerPendingToolCall(parsePendingToolCall(stored, { key }), { decision: 'approve' }, nextRun.functions, { services });
   print(`    next run, the person approves: ${JSON.stringify(answered)}`);
+  const again = await answerPendingToolCall(parsePendingToolCall(stored, { key }), { decision: 'approve' }, nextRun.functions, { services });
+  print(`    the same answer a second time: ${JSON.stringify(again)}`);
+  const stricter = resolveAgentTools({ ...support, policies: [...policies, { toolName: 'status__get_incidents', approvalMode: 'require_approval' }] }, catalogue, {
+    approvals: new ToolApprovalRouter({ runMode: 'use_agent_policy', channel: later }),
+  });
+  const underNewPolicy = await answerPendingToolCall(parsePendingToolCall(stored, { key }), { decision: 'approve' }, stricter.functions, { services });
+  print(`    answered again, by a run whose policies changed meanwhile: ${JSON.stringify(underNewPolicy)}`);
 }
 
 // ── Tool search mode ─────────────────────────────────────────────────────────────────────────

@@ -15,6 +15,9 @@ describe('npm start in examples/governed-agent', () => {
     expect(output).toMatch(/knowledge__forget_fact \(denied\)/);
     expect(output).toMatch(/This background run cannot ask anyone for approval, so ticket__close_ticket was not called/);
     expect(output).toMatch(/"status":"executed","callId":"call_0042"/);
+    expect(output).toMatch(/the stored call edited to close 4711 instead: The stored pending tool call does not match its signature/);
+    expect(output).toMatch(/the same answer a second time: \{"status":"refused","callId":"call_0042","toolName":"ticket__close_ticket","reason":"already_answered"/);
+    expect(output).toMatch(/policies changed meanwhile: \{"status":"refused",.*"reason":"policy_changed"/);
     expect(output).toMatch(/status__get_incidents \(network_scope\)/);
   });
 

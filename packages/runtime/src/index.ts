@@ -103,6 +103,7 @@ export type { ToolApprovalOutcome, ToolApprovalRefusal } from './approval/ToolAp
 export { ToolApprovalRouter, type ToolApprovalRouterOptions } from './approval/ToolApprovalRouter.js';
 export { ToolApprovalError } from './approval/ToolApprovalError.js';
 export {
+  approvalPolicyOf,
   isApprovalGated,
   withApproval,
   type ApprovalInvocationContext,
@@ -110,17 +111,24 @@ export {
 } from './approval/withApproval.js';
 export type { ApprovalGrant } from './approval/approvalGrant.js';
 export {
-  checkPendingToolCall,
+  isTrustedPendingToolCall,
   parsePendingToolCall,
+  pendingToolCallFormat,
   PendingToolCallError,
   serializePendingToolCall,
   type PendingToolCall,
+  type PendingToolCallKey,
+  type PendingToolCallKeyOptions,
 } from './approval/PendingToolCall.js';
 export {
   answerPendingToolCall,
+  type AnswerPendingToolCallOptions,
   type PendingToolCallAnswer,
   type PendingToolCallResult,
 } from './approval/answerPendingToolCall.js';
+export { approvalBindingFailures, type ApprovalBindingFailure } from './approval/ApprovalBindingFailure.js';
+export { approvalDigest, policiesDigest, type ApprovalPolicy } from './approval/ApprovalPolicy.js';
+export { defaultApprovalLedger, InMemoryApprovalLedger, type ApprovalLedger } from './approval/ApprovalLedger.js';
 export { canonicalJson, toolCallFingerprint } from './approval/toolCallFingerprint.js';
 export { ToolSearchState } from './search/ToolSearchState.js';
 export { matchTools, maxToolSearchResults, type ToolSearchMatch } from './search/matchTools.js';

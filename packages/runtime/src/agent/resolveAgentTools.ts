@@ -111,7 +111,7 @@ export function resolveAgentTools(agent: AgentDefinition, catalogue: ToolCatalog
     const { approvalMode, networkScope } = decision;
     const requiresApproval = approvalMode === 'require_approval';
     let fn = entry.function;
-    if (requiresApproval && surface.approvals !== undefined) fn = withApproval(fn, surface.approvals, { networkScope });
+    if (requiresApproval && surface.approvals !== undefined) fn = withApproval(fn, surface.approvals, { networkScope, policies: resolver });
     fn = withFailureFolding(withWorkspaceContainment(fn, surface.workspace), tracker);
     tools.push({ qualifiedName: entry.qualifiedName, function: fn, entry, approvalMode, requiresApproval, networkScope });
   }

@@ -1,4 +1,5 @@
 import { ToolFailure } from '../errors/ToolFailure.js';
+import { approvalBindingMessage } from './ApprovalBindingFailure.js';
 import type { PendingToolCall } from './PendingToolCall.js';
 import type { ToolApprovalRefusal } from './ToolApprovalOutcome.js';
 
@@ -46,5 +47,7 @@ function wordsFor(tool: string, outcome: ToolApprovalRefusal): [reason: string, 
       return [`The approval channel cannot handle this request, ${notCalled}`, undefined];
     case 'channel_failed':
       return [`Asking for approval failed, ${notCalled}`, undefined];
+    case 'invalid_approval':
+      return [approvalBindingMessage(outcome.reason, tool), undefined];
   }
 }

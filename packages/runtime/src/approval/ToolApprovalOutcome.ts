@@ -1,3 +1,4 @@
+import type { ApprovalBindingFailure } from './ApprovalBindingFailure.js';
 import type { PendingToolCall } from './PendingToolCall.js';
 
 /**
@@ -15,7 +16,9 @@ export type ToolApprovalOutcome =
   /** The channel cannot present the request, or answered with something that is not an `ApprovalResponse`. */
   | { readonly status: 'unsupported_channel'; readonly detail: string }
   /** The channel threw or rejected. */
-  | { readonly status: 'channel_failed'; readonly error: unknown };
+  | { readonly status: 'channel_failed'; readonly error: unknown }
+  /** The call came with an approval (an answered pending call, an adapter's grant) that does not hold for it. */
+  | { readonly status: 'invalid_approval'; readonly reason: ApprovalBindingFailure };
 
 /** An outcome that does not execute the call. */
 export type ToolApprovalRefusal = Exclude<ToolApprovalOutcome, { readonly status: 'approved' }>;

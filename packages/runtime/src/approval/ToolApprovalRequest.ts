@@ -1,5 +1,6 @@
 import type { JsonValue } from '../function/AIFunction.js';
 import type { NetworkScope } from '../governance.js';
+import type { ApprovalPolicy } from './ApprovalPolicy.js';
 
 /** What an approval channel shows a person before a wrapped tool runs. */
 export interface ToolApprovalRequest {
@@ -10,8 +11,13 @@ export interface ToolApprovalRequest {
   readonly description: string;
   /** The complete arguments, exactly as they will be passed to the tool when approved. */
   readonly arguments: JsonValue;
-  /** `toolCallFingerprint(toolName, arguments)`: what an approval is bound to. */
-  readonly fingerprint: string;
+  /**
+   * `approvalDigest(toolName, normalized arguments, policy)`: what an approval is bound to, so it
+   * cannot be replayed for other arguments or under another policy.
+   */
+  readonly digest: string;
+  /** The effective policy the request is made under. */
+  readonly policy: ApprovalPolicy;
   /** The effective network scope of the tool. */
   readonly networkScope: NetworkScope;
   readonly readOnly: boolean;

@@ -13,9 +13,14 @@ export interface ToolApprovalRouterOptions {
   readonly background?: boolean;
   /** How long the channel may take to answer; 5 minutes unless given. `Infinity` waits for the answer or an abort. */
   readonly timeoutMs?: number;
+  /** How long a deferred call may be answered in a later run, from the moment it was deferred; 15 minutes unless given. */
+  readonly pendingExpiryMs?: number;
+  /** The clock that dates a deferred call's `expiresAt`. */
+  readonly now?: () => Date;
 }
 
 const defaultTimeoutMs = 5 * 60 * 1000;
+const defaultPendingExpiryMs = 15 * 60 * 1000;
 /** setTimeout fires at once for longer delays; longer timeouts wait like `Infinity`. */
 const maxTimerDelay = 2 ** 31 - 1;
 
@@ -29,8 +34,10 @@ export class ToolApprovalRouter {
   readonly channel: ApprovalChannel | undefined;
   readonly background: boolean;
   readonly timeoutMs: number;
+  readonly pendingExpiryMs: number;
+  readonly #now: () => Date;
 
-  /** @throws {RangeError} on an undefined run mode or a timeout that is not a positive number. */
+  /** @throws {RangeError} on an undefined run mode, a timeout that is not a positive number, or a pending expiry that is not a positive finite number. */
   constructor(options: ToolApprovalRouterOptions) {
     if (!(toolApprovalRunModes as readonly unknown[]).includes(options.runMode)) {
       throw new RangeError(
@@ -41,10 +48,16 @@ export class ToolApprovalRouter {
     if (typeof timeoutMs !== 'number' || Number.isNaN(timeoutMs) || timeoutMs <= 0) {
       throw new RangeError(`The approval timeout must be a positive number of milliseconds; got ${String(timeoutMs)}.`);
     }
+    const pendingExpiryMs = options.pendingExpiryMs ?? defaultPendingExpiryMs;
+    if (typeof pendingExpiryMs !== 'number' || !Number.isFinite(pendingExpiryMs) || pendingExpiryMs <= 0) {
+      throw new RangeError(`The pending call expiry must be a positive finite number of milliseconds; got ${String(pendingExpiryMs)}.`);
+    }
     this.runMode = options.runMode;
     this.channel = options.channel;
     this.background = options.background === true;
     this.timeoutMs = timeoutMs;
+    this.pendingExpiryMs = pendingExpiryMs;
+    this.#now = options.now ?? ((): Date => new Date());
   }
 
   /**
@@ -90,7 +103,7 @@ export class ToolApprovalRouter {
         return { status: 'unsupported_channel', detail: `channel "${channel.name}" does not support this request` };
       }
       const response = await untilAborted(channel.requestApproval(request, controller.signal), controller.signal);
-      return ended() ?? interpret(channel, response, request);
+      return ended() ?? interpret(channel, response, request, () => new Date(this.#now().getTime() + this.pendingExpiryMs));
     } catch (error) {
       return ended() ?? { status: 'channel_failed', error };
     } finally {
@@ -100,7 +113,7 @@ export class ToolApprovalRouter {
   }
 }
 
-function interpret(channel: ApprovalChannel, response: unknown, request: ToolApprovalRequest): ToolApprovalOutcome {
+function interpret(channel: ApprovalChannel, response: unknown, request: ToolApprovalRequest, expiresAt: () => Date): ToolApprovalOutcome {
   const decision = typeof response === 'object' && response !== null ? (response as { decision?: unknown }).decision : undefined;
   switch (decision) {
     case 'approve':
@@ -110,7 +123,7 @@ function interpret(channel: ApprovalChannel, response: unknown, request: ToolApp
       return typeof reason === 'string' ? { status: 'rejected', by: 'channel', reason } : { status: 'rejected', by: 'channel' };
     }
     case 'defer':
-      return { status: 'pending', pending: pendingToolCallFor(request) };
+      return { status: 'pending', pending: pendingToolCallFor(request, expiresAt()) };
     default:
       return { status: 'unsupported_channel', detail: `channel "${channel.name}" answered ${safeJson(response)}, which is not approve, reject or defer` };
   }

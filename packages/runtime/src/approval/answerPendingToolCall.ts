@@ -1,38 +1,84 @@
 import type { AIFunction, JsonValue, ToolInvocationContext } from '../function/AIFunction.js';
-import { issueApprovalGrant } from './approvalGrant.js';
-import { checkPendingToolCall, type PendingToolCall } from './PendingToolCall.js';
-import type { ApprovalInvocationContext } from './withApproval.js';
+import { approvalBindingMessage, type ApprovalBindingFailure } from './ApprovalBindingFailure.js';
+import { defaultApprovalLedger, type ApprovalLedger } from './ApprovalLedger.js';
+import { issuePendingApprovalGrant } from './approvalGrant.js';
+import { samePolicy } from './ApprovalPolicy.js';
+import { isTrustedPendingToolCall, PendingToolCallError, type PendingToolCall } from './PendingToolCall.js';
+import { ToolApprovalError } from './ToolApprovalError.js';
+import { approvalPolicyOf, type ApprovalInvocationContext } from './withApproval.js';
 
 /** A person's answer to a pending call, given after its run ended. */
 export type PendingToolCallAnswer = { readonly decision: 'approve' } | { readonly decision: 'reject'; readonly reason?: string };
 
-/** What answering a pending call did. Only `executed` ran the tool; `message` is what to tell the model otherwise. */
+/**
+ * What answering a pending call did. Only `executed` ran the tool; `message` is what to tell the
+ * model otherwise. `refused` says why the answer no longer holds for the call (`reason`).
+ */
 export type PendingToolCallResult =
   | { readonly status: 'executed'; readonly callId: string; readonly toolName: string; readonly result: JsonValue | undefined }
   | { readonly status: 'rejected'; readonly callId: string; readonly toolName: string; readonly message: string }
-  | { readonly status: 'unavailable'; readonly callId: string; readonly toolName: string; readonly message: string };
+  | { readonly status: 'unavailable'; readonly callId: string; readonly toolName: string; readonly message: string }
+  | {
+      readonly status: 'refused';
+      readonly callId: string;
+      readonly toolName: string;
+      readonly reason: Exclude<ApprovalBindingFailure, 'tampered' | 'missing_key'>;
+      readonly message: string;
+    };
+
+export interface AnswerPendingToolCallOptions {
+  /** Records answered pending calls so each is answered once; the process's `InMemoryApprovalLedger` unless given. */
+  readonly ledger?: ApprovalLedger;
+  /** The clock `expiresAt` is compared with. Give the ledger the same clock. */
+  readonly now?: () => Date;
+}
 
 /**
- * Answers a call that ended an earlier run while waiting for approval. `functions` are the tools
- * this run exposes to the agent (`resolveAgentTools(...).functions`): a tool that is no longer
- * exposed (denied since, air-gapped, gone from the catalogue) is `unavailable` and does not run.
- * An approval runs the stored arguments once, through the tool's middleware but without asking
- * again; tool failures reject as `invoke` does.
+ * Answers a call that ended an earlier run while waiting for approval, once. `functions` are the
+ * tools this run exposes to the agent (`resolveAgentTools(...).functions`): a tool that is no
+ * longer exposed (denied since, air-gapped, gone from the catalogue) is `unavailable` and does not
+ * run. An approval runs exactly the approved call (the stored arguments, through the tool's
+ * middleware but without asking again) and fails closed, `refused` with its reason, when the
+ * call has expired (`expired`), was answered before (`already_answered`, by the ledger), when
+ * the agent's effective policy for the tool is no longer the one the person was asked under
+ * (`policy_changed`), or when the arguments the tool would receive no longer give the approved
+ * digest (`arguments_changed`). A rejection is recorded in the ledger too. Tool failures reject
+ * as `invoke` does.
  *
- * @throws {PendingToolCallError} when `pending` is malformed or does not match its fingerprint.
+ * @throws {PendingToolCallError} `tampered` when `pending` did not come from a `ToolApprovalError`
+ * or from `parsePendingToolCall` (a hand-built or edited object).
  */
 export async function answerPendingToolCall(
   pending: PendingToolCall,
   answer: PendingToolCallAnswer,
   functions: readonly AIFunction[],
   context: ToolInvocationContext = {},
+  options: AnswerPendingToolCallOptions = {},
 ): Promise<PendingToolCallResult> {
-  const call = checkPendingToolCall(pending);
+  if (!isTrustedPendingToolCall(pending)) {
+    throw new PendingToolCallError(
+      'tampered',
+      'This pending tool call was not made by a ToolApprovalError or read by parsePendingToolCall (it was built or changed by hand), so it is not answered.',
+    );
+  }
+  const call = pending;
   const identity = { callId: call.callId, toolName: call.toolName };
+  const ledger = options.ledger ?? defaultApprovalLedger;
+  const now = options.now ?? ((): Date => new Date());
+  const expiresAt = new Date(call.expiresAt);
+  const refused = (reason: Exclude<ApprovalBindingFailure, 'tampered' | 'missing_key'>): PendingToolCallResult => ({
+    status: 'refused',
+    ...identity,
+    reason,
+    message: approvalBindingMessage(reason, call.toolName),
+  });
+
   if (answer.decision !== 'approve') {
+    if (!(await ledger.consume(call.id, expiresAt))) return refused('already_answered');
     const reason = answer.decision === 'reject' && answer.reason !== undefined && answer.reason !== '' ? ` (${answer.reason})` : '';
     return { status: 'rejected', ...identity, message: `The user rejected this call${reason}, so ${call.toolName} was not called.` };
   }
+  if (now().getTime() >= expiresAt.getTime()) return refused('expired');
   const key = call.toolName.toLowerCase();
   const fn = functions.find((candidate) => candidate.qualifiedName.toLowerCase() === key);
   if (fn === undefined) {
@@ -42,7 +88,23 @@ export async function answerPendingToolCall(
       message: `${call.toolName} is no longer available to this agent, so the approved call was not made.`,
     };
   }
-  const approved: ApprovalInvocationContext = { ...context, callId: call.callId, approvalGrant: issueApprovalGrant(call.callId, call.fingerprint) };
-  const result = await fn.invoke(call.arguments, approved);
-  return { status: 'executed', ...identity, result };
+  const policy = approvalPolicyOf(fn);
+  // a tool that no longer asks for approval (auto_approve since) runs under another policy too
+  if (policy === undefined || !samePolicy(policy, call.policy)) return refused('policy_changed');
+  if (!(await ledger.consume(call.id, expiresAt))) return refused('already_answered');
+  const approved: ApprovalInvocationContext = {
+    ...context,
+    callId: call.callId,
+    approvalGrant: issuePendingApprovalGrant(call.callId, call.digest, call.policy),
+  };
+  try {
+    const result = await fn.invoke(call.arguments, approved);
+    return { status: 'executed', ...identity, result };
+  } catch (error) {
+    if (error instanceof ToolApprovalError && error.outcome.status === 'invalid_approval') {
+      const reason = error.outcome.reason;
+      if (reason !== 'tampered' && reason !== 'missing_key') return refused(reason);
+    }
+    throw error;
+  }
 }

@@ -10,7 +10,8 @@ import {
   ToolApprovalRouter,
   ToolArgumentError,
   ToolCatalogue,
-  toolCallFingerprint,
+  approvalDigest,
+  policiesDigest,
   withApproval,
   defineTool,
   type ApprovalChannel,
@@ -44,6 +45,7 @@ async function refusal(promise: Promise<unknown>): Promise<ToolApprovalError> {
 }
 
 const args = { number: 4711, reason: 'Fixed by the printer update.' };
+const key = 'a host key of at least thirty-two bytes';
 
 describe('approval requests', () => {
   it('carry the tool, its complete arguments, the host call id and a fingerprint', async () => {
@@ -59,7 +61,8 @@ describe('approval requests', () => {
         toolName: 'ticket__close_ticket',
         description: 'Closes a ticket for good.',
         arguments: args,
-        fingerprint: toolCallFingerprint('ticket__close_ticket', args),
+        digest: approvalDigest('ticket__close_ticket', args, { approvalMode: 'require_approval', networkScope: 'incidental', policies: policiesDigest([]) }),
+        policy: { approvalMode: 'require_approval', networkScope: 'incidental', policies: policiesDigest([]) },
         networkScope: 'incidental',
         readOnly: false,
         requestedAt: '2026-11-29T10:00:00.000Z',
@@ -297,22 +300,30 @@ describe('pending calls answered in the next run', () => {
     return resolveAgentTools({ allowedTools: ['ticket__close_ticket'] }, catalogueWith(closeTicket(calls)), surface).functions;
   }
 
-  it('are JSON that survives a round trip', async () => {
+  it('are signed JSON that survives a round trip', async () => {
     const pending = await endRunWithPending([]);
-    const text = serializePendingToolCall(pending);
+    const text = serializePendingToolCall(pending, { key });
+    const policy = { approvalMode: 'require_approval', networkScope: 'incidental', policies: policiesDigest([]) } as const;
     expect(JSON.parse(text)).toEqual({
-      version: 1,
-      callId: 'call_7',
-      toolName: 'ticket__close_ticket',
-      arguments: args,
-      fingerprint: toolCallFingerprint('ticket__close_ticket', args),
-      requestedAt: expect.any(String),
+      call: {
+        version: 2,
+        id: expect.any(String),
+        callId: 'call_7',
+        toolName: 'ticket__close_ticket',
+        arguments: args,
+        digest: approvalDigest('ticket__close_ticket', args, policy),
+        policy,
+        requestedAt: expect.any(String),
+        expiresAt: expect.any(String),
+      },
+      format: 'toolgen.pending-tool-call/2',
+      signature: expect.stringMatching(/^[0-9a-f]{64}$/),
     });
-    expect(parsePendingToolCall(text)).toEqual(pending);
+    expect(parsePendingToolCall(text, { key })).toEqual(pending);
   });
 
   it('run once, with the stored arguments, when approved in the next run', async () => {
-    const pending = parsePendingToolCall(serializePendingToolCall(await endRunWithPending([])));
+    const pending = parsePendingToolCall(serializePendingToolCall(await endRunWithPending([]), { key }), { key });
     const calls: RecordedCall[] = [];
     const functions = nextRun(calls);
     await expect(answerPendingToolCall(pending, { decision: 'approve' }, functions)).resolves.toEqual({
@@ -352,12 +363,12 @@ describe('pending calls answered in the next run', () => {
   it('refuse changed arguments', async () => {
     const pending = await endRunWithPending([]);
     const forged = { ...pending, arguments: { ...args, number: 1 } };
-    expect(() => parsePendingToolCall(JSON.stringify(forged))).toThrow(PendingToolCallError);
+    expect(() => parsePendingToolCall(JSON.stringify(forged), { key })).toThrow(PendingToolCallError);
     await expect(answerPendingToolCall(forged, { decision: 'approve' }, nextRun([]))).rejects.toThrow(PendingToolCallError);
   });
 
   it.each(['not json', '{}', '{"version":2}', '[]', 'null'])('refuse malformed text %s', (text) => {
-    expect(() => parsePendingToolCall(text)).toThrow(PendingToolCallError);
+    expect(() => parsePendingToolCall(text, { key })).toThrow(PendingToolCallError);
   });
 
   it('grant the approval to that call only: invoking the tool again asks again', async () => {
