@@ -101,10 +101,16 @@ export async function answerPendingToolCall(
     const result = await fn.invoke(call.arguments, approved);
     return { status: 'executed', ...identity, result };
   } catch (error) {
-    if (error instanceof ToolApprovalError && error.outcome.status === 'invalid_approval') {
-      const reason = error.outcome.reason;
-      if (reason !== 'tampered' && reason !== 'missing_key') return refused(reason);
-    }
+    const reason = invalidApprovalIn(error);
+    if (reason !== undefined && reason !== 'tampered' && reason !== 'missing_key') return refused(reason);
     throw error;
   }
+}
+
+/** Why the approval wrapper refused the grant, also when a wrapper (failure folding) rethrew its error as the cause of another. */
+function invalidApprovalIn(error: unknown): ApprovalBindingFailure | undefined {
+  for (let current = error, depth = 0; current instanceof Error && depth < 8; current = current.cause, depth += 1) {
+    if (current instanceof ToolApprovalError && current.outcome.status === 'invalid_approval') return current.outcome.reason;
+  }
+  return undefined;
 }

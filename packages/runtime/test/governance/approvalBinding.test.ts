@@ -270,6 +270,15 @@ describe('answering a pending call', () => {
     expect(calls).toEqual([]);
   });
 
+  it('says why also when failure folding wraps the refusal (the third identical failure of a run)', async () => {
+    const calls: RecordedCall[] = [];
+    const functions = nextRun(calls, { tool: closeTicket(calls, (reason) => reason.toUpperCase()) });
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      await expect(answer(await deferred(), functions)).resolves.toMatchObject({ status: 'refused', reason: 'arguments_changed' });
+    }
+    expect(calls).toEqual([]);
+  });
+
   it('refuses a pending call built or edited by hand, with other arguments', async () => {
     const pending = await deferred();
     const forged = { ...pending, arguments: { ...args, number: 1 } };
