@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { watch as watchFiles, type FSWatcher } from 'chokidar';
 import type { SyntaxProblem } from '../analysis/analyzeProject.js';
@@ -246,10 +247,12 @@ function policyTargets(policies: PolicySources | undefined): string[] {
   if (policies === undefined) {
     return [];
   }
+  // chokidar is given only paths that exist: a missing one stops it from reporting other changes
+  const packageJson = existsSync(packageJsonOf(policies)) ? [packageJsonOf(policies)] : [];
   try {
-    return [packageJsonOf(policies), ...policyPatterns(policies).map(watchedPathOf)];
+    return [...packageJson, ...policyPatterns(policies).map(watchedPathOf).filter((target) => existsSync(target))];
   } catch {
-    return [packageJsonOf(policies)];
+    return packageJson;
   }
 }
 
