@@ -69,11 +69,12 @@ it('packs each package; the tarballs install together into a fresh project, wher
     const install = ['install', '--prefer-offline', '--no-audit', '--no-fund'];
     succeed('npm', [...install, path.join(packs, tarball('runtime'))], app);
     const toolgenPackages = [path.join(packs, tarball('generator')), path.join(packs, tarball('eslint-plugin'))];
-    const thirdParty = ['typescript@6.0.3', pinned('@types/node'), pinned('eslint'), pinned('typescript-eslint')];
+    // `ai` for the page's last section, the program through the AI SDK
+    const thirdParty = ['typescript@6.0.3', pinned('@types/node'), pinned('eslint'), pinned('typescript-eslint'), pinned('ai')];
     succeed('npm', [...install, '--save-dev', ...toolgenPackages, ...thirdParty], app);
     const installed = JSON.parse(readFileSync(path.join(app, 'package.json'), 'utf8')) as Record<string, Record<string, string>>;
     expect(Object.keys(installed['dependencies']!)).toEqual(['@toolgen/runtime']);
-    expect(Object.keys(installed['devDependencies']!).sort()).toEqual(['@toolgen/eslint-plugin', '@toolgen/generator', '@types/node', 'eslint', 'typescript', 'typescript-eslint']);
+    expect(Object.keys(installed['devDependencies']!).sort()).toEqual(['@toolgen/eslint-plugin', '@toolgen/generator', '@types/node', 'ai', 'eslint', 'typescript', 'typescript-eslint']);
 
     expect(succeed('npx', ['toolgen'], app)).toBe(project.toolgen.text!.text);
     // the second half of the page's `npm run build`, whose first half was the toolgen above
