@@ -238,6 +238,7 @@ async function scriptBench(script) {
 
 const validatorBench = () => scriptBench('validators.mjs');
 const adapterBench = () => scriptBench('adapters.mjs');
+const searchBench = () => scriptBench('search.mjs');
 
 function machine() {
   const cpus = os.cpus();
@@ -255,7 +256,7 @@ const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
 const mib = (kb) => `${(kb / 1024).toFixed(0)} MiB`;
 const verdict = (ok) => (ok ? 'met' : '**not met**');
 
-function report({ cold, profile, watch, validators, adapters, bundler, loadBefore, loadAfter, durationMs }) {
+function report({ cold, profile, watch, validators, adapters, bundler, search, loadBefore, loadAfter, durationMs }) {
   const m = machine();
   const at = (tools) => cold.find((entry) => entry.tools === tools);
   const v = validators.results;
@@ -387,6 +388,24 @@ function report({ cold, profile, watch, validators, adapters, bundler, loadBefor
   if (bundler !== undefined) {
     lines.push(...bundlerReport(bundler));
   }
+  if (search !== undefined) {
+    const { search: q, tokens: t } = search;
+    lines.push('## Tool search and token counts', '');
+    lines.push(
+      `search_tools on the labelled set of packages/runtime/test/search/catalogue.ts (bench/search.mjs): ${q.queries} queries over ${q.tools} tools; ` +
+        'recall@5 counts a query when a relevant tool is among the first five, MRR is the mean reciprocal rank of the first relevant tool.',
+      '',
+      '| matcher | recall@5 | MRR | queries missed |',
+      '|---|---|---|---|',
+      `| lexical (\`matchTools\`, before) | ${fixed(q.lexical.recallAt5)} | ${fixed(q.lexical.mrr)} | ${q.lexical.misses} |`,
+      `| BM25 without the synonym table | ${fixed(q.bm25NoSynonyms.recallAt5)} | ${fixed(q.bm25NoSynonyms.mrr)} | ${q.bm25NoSynonyms.misses} |`,
+      `| BM25 (\`ToolSearchIndex\`, what search_tools uses) | ${fixed(q.bm25.recallAt5)} | ${fixed(q.bm25.mrr)} | ${q.bm25.misses} |`,
+      '',
+      `Token counting (o200k_base, caches empty) of the ${t.tools}-tool corpus: ${fixed(t.countMs, 0)} ms, ${fixed(100 * t.share, 1)} % of its in-process generation ` +
+        `(${seconds(t.generateMs)}, which includes it); target under 5 %: ${verdict(t.share < 0.05)}.`,
+      '',
+    );
+  }
   const notes = path.join(bench, 'NOTES.md');
   if (existsSync(notes)) {
     lines.push(readFileSync(notes, 'utf8').trim(), '');
@@ -402,7 +421,7 @@ if (process.argv.includes('--report-only')) {
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 if (only !== undefined) {
   // one part alone, printed as JSON (RESULTS.md is only written by a full run): cold, profile, watch, validators, adapters, bundler
-  const parts = { cold: async () => Promise.all(sizes.map(coldRuns)), profile: profileCold, watch: watchLatency, validators: validatorBench, adapters: adapterBench, bundler: () => bundlerBench({ runs: quick ? 1 : 3, log }) };
+  const parts = { cold: async () => Promise.all(sizes.map(coldRuns)), profile: profileCold, watch: watchLatency, validators: validatorBench, adapters: adapterBench, search: searchBench, bundler: () => bundlerBench({ runs: quick ? 1 : 3, log }) };
   if (!existsSync(path.join(work, 'c1000'))) {
     writeCorpus({ dir: path.join(work, 'c1000'), toolsets: 100, toolsPerToolset: 10 });
   }
@@ -424,9 +443,11 @@ log('validators');
 const validators = await validatorBench();
 log('AI SDK adapter');
 const adapters = await adapterBench();
+log('tool search quality and token counting');
+const search = await searchBench();
 log('vite build of the 1000-tool corpus, with the modules on disk and with the bundler plugin');
 const bundler = await bundlerBench({ runs: quick ? 1 : 3, log });
-const results = { cold, profile, watch: watchResult, validators, adapters, bundler, loadBefore, loadAfter: os.loadavg(), durationMs: performance.now() - started };
+const results = { cold, profile, watch: watchResult, validators, adapters, bundler, search, loadBefore, loadAfter: os.loadavg(), durationMs: performance.now() - started };
 writeFileSync(path.join(work, 'results.json'), JSON.stringify(results, null, 2));
 writeFileSync(path.join(bench, 'RESULTS.md'), report(results));
 log(`done in ${seconds(performance.now() - started)}; wrote bench/RESULTS.md`);

@@ -470,7 +470,27 @@ export const noteToolset: GeneratedToolset = {
         "networkScope": "none",
         "confidentiality": "any",
         "workspacePaths": [],
-        "settings": null
+        "settings": null,
+        "tokens": {
+          "openai-strict": 77,
+          "anthropic": 65,
+          "gemini": 60,
+          "canonical": 65
+        },
+        "search": {
+          "terms": {
+            "add": 3,
+            "find": 1,
+            "new": 1,
+            "not": 6,
+            "say": 1,
+            "tag": 2,
+            "text": 2,
+            "word": 1,
+            "writ": 1
+          },
+          "length": 18
+        }
       },
       validate: note_addNoteValidate,
       normalizeStrict: note_addNoteNormalizeStrict,
@@ -538,7 +558,27 @@ export const noteToolset: GeneratedToolset = {
         "networkScope": "none",
         "confidentiality": "any",
         "workspacePaths": [],
-        "settings": null
+        "settings": null,
+        "tokens": {
+          "openai-strict": 49,
+          "anthropic": 49,
+          "gemini": 44,
+          "canonical": 49
+        },
+        "search": {
+          "terms": {
+            "contain": 1,
+            "everi": 1,
+            "find": 4,
+            "look": 1,
+            "not": 5,
+            "tag": 1,
+            "text": 1,
+            "whos": 1,
+            "word": 4
+          },
+          "length": 19
+        }
       },
       validate: note_findNotesValidate,
       normalizeStrict: note_findNotesNormalizeStrict,
@@ -603,7 +643,22 @@ export const noteToolset: GeneratedToolset = {
         "networkScope": "none",
         "confidentiality": "any",
         "workspacePaths": [],
-        "settings": null
+        "settings": null,
+        "tokens": {
+          "openai-strict": 40,
+          "anthropic": 40,
+          "gemini": 35,
+          "canonical": 40
+        },
+        "search": {
+          "terms": {
+            "get": 3,
+            "id": 3,
+            "not": 6,
+            "read": 1
+          },
+          "length": 13
+        }
       },
       validate: note_getNoteValidate,
       normalizeStrict: note_getNoteNormalizeStrict,
@@ -639,7 +694,22 @@ export const noteToolset: GeneratedToolset = {
         "networkScope": "none",
         "confidentiality": "any",
         "workspacePaths": [],
-        "settings": null
+        "settings": null,
+        "tokens": {
+          "openai-strict": 42,
+          "anthropic": 42,
+          "gemini": 37,
+          "canonical": 42
+        },
+        "search": {
+          "terms": {
+            "delet": 4,
+            "good": 1,
+            "id": 3,
+            "not": 6
+          },
+          "length": 14
+        }
       },
       validate: note_deleteNoteValidate,
       normalizeStrict: note_deleteNoteNormalizeStrict,
@@ -695,7 +765,25 @@ export const noteToolset: GeneratedToolset = {
         "networkScope": "egress",
         "confidentiality": "any",
         "workspacePaths": [],
-        "settings": null
+        "settings": null,
+        "tokens": {
+          "openai-strict": 66,
+          "anthropic": 66,
+          "gemini": 61,
+          "canonical": 66
+        },
+        "search": {
+          "terms": {
+            "address": 1,
+            "id": 3,
+            "mail": 2,
+            "not": 6,
+            "send": 2,
+            "shar": 3,
+            "someon": 1
+          },
+          "length": 18
+        }
       },
       validate: note_shareNoteValidate,
       normalizeStrict: note_shareNoteNormalizeStrict,

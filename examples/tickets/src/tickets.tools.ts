@@ -382,6 +382,27 @@ export const ticketToolset: GeneratedToolset = {
             "includeClosed",
             "limit"
           ]
+        },
+        "tokens": {
+          "openai-strict": 49,
+          "anthropic": 49,
+          "gemini": 44,
+          "canonical": 49
+        },
+        "search": {
+          "terms": {
+            "contain": 1,
+            "customer": 1,
+            "first": 1,
+            "newest": 1,
+            "queri": 2,
+            "search": 4,
+            "support": 1,
+            "ticket": 6,
+            "titl": 1,
+            "word": 1
+          },
+          "length": 19
         }
       },
       validate: ticket_searchTicketsValidate,
@@ -488,7 +509,22 @@ export const ticketToolset: GeneratedToolset = {
         "networkScope": "none",
         "confidentiality": "any",
         "workspacePaths": [],
-        "settings": null
+        "settings": null,
+        "tokens": {
+          "openai-strict": 43,
+          "anthropic": 43,
+          "gemini": 38,
+          "canonical": 43
+        },
+        "search": {
+          "terms": {
+            "get": 3,
+            "number": 4,
+            "read": 1,
+            "ticket": 6
+          },
+          "length": 14
+        }
       },
       validate: ticket_getTicketValidate,
       normalizeStrict: ticket_getTicketNormalizeStrict,
@@ -529,7 +565,26 @@ export const ticketToolset: GeneratedToolset = {
         "networkScope": "none",
         "confidentiality": "any",
         "workspacePaths": [],
-        "settings": null
+        "settings": null,
+        "tokens": {
+          "openai-strict": 66,
+          "anthropic": 66,
+          "gemini": 61,
+          "canonical": 66
+        },
+        "search": {
+          "terms": {
+            "clos": 5,
+            "customer": 1,
+            "good": 1,
+            "number": 3,
+            "read": 1,
+            "reason": 2,
+            "ticket": 6,
+            "why": 1
+          },
+          "length": 20
+        }
       },
       validate: ticket_closeTicketValidate,
       normalizeStrict: ticket_closeTicketNormalizeStrict,

@@ -5,6 +5,8 @@ import { checkRenamedSettings, type PreviousTool } from './analysis/checkRenamed
 import type { ForeignTool } from './analysis/checkUniqueNames.js';
 import { IncrementalProject, ProjectConfigurationError, type ProjectChanges } from './analysis/loadProject.js';
 import type { ToolsetModel } from './analysis/model.js';
+import { budgetOf, checkTokenBudget, type BudgetReport } from './budget/budgetReport.js';
+import { readTokenBudget } from './budget/tokenBudget.js';
 import { compareDiagnostics, type Diagnostic } from './diagnostics/Diagnostic.js';
 import { generatedHeader } from './emit/module.js';
 import { OutputEmitter, sourcesWithErrors, type OutputFile } from './emit/OutputEmitter.js';
@@ -41,6 +43,8 @@ export interface OneShotGeneration {
   /** The analyzed toolsets (those with errors too) and the tools of referenced projects: what policy files are checked against. */
   readonly analyzedToolsets: readonly ToolsetModel[];
   readonly referencedTools: readonly ForeignTool[];
+  /** What the manifest's tools cost in a tool list, and the budget (TSH040 is among `diagnostics` when they exceed it). */
+  readonly budget: BudgetReport | undefined;
 }
 
 export interface GenerateOptions {
@@ -48,6 +52,8 @@ export interface GenerateOptions {
   readonly project: string;
   /** Absolute folder for generated modules, or undefined to put them beside their sources. */
   readonly outDir?: string | undefined;
+  /** `--token-budget`: wins over `"toolgen": { "tokenBudget" }` of the package.json beside the tsconfig (one-shot CLI only). */
+  readonly tokenBudget?: number | undefined;
 }
 
 /** Analyzes a project and computes every output file and orphan. Writes nothing. */
@@ -113,9 +119,10 @@ export class GenerationSession {
    */
   static generateOnce(options: GenerateOptions, onOutput: (file: OutputFile) => void): OneShotGeneration {
     const project = IncrementalProject.load(options.project);
+    const tokenBudget = readTokenBudget(options.project, options.tokenBudget);
     const syntaxErrors = projectSyntaxProblems(project.snapshot());
     if (syntaxErrors.length > 0) {
-      return { orphans: [], diagnostics: [], syntaxErrors, toolsets: 0, tools: 0, analyzedToolsets: [], referencedTools: [] };
+      return { orphans: [], diagnostics: [], syntaxErrors, toolsets: 0, tools: 0, analyzedToolsets: [], referencedTools: [], budget: undefined };
     }
     const session = GenerationSession.#open(project, options);
     const { toolsets, diagnostics } = session.analyzer.result();
@@ -125,7 +132,9 @@ export class GenerationSession {
     const printed = session.#emitter.printOnce(toolsets, kept, onOutput);
     onOutput({ path: session.manifestPath, content: printed.text });
     const { orphans, diagnostics: all } = session.#complete(toolsets, kept, diagnostics, []);
-    return { orphans, diagnostics: all, syntaxErrors: [], toolsets: printed.toolsets, tools: printed.tools, analyzedToolsets: toolsets, referencedTools: session.analyzer.referencedTools };
+    const budget = budgetOf(JSON.parse(printed.text) as Manifest, tokenBudget);
+    const diagnosticsWithBudget = [...all, ...checkTokenBudget(budget, tokenBudget)];
+    return { orphans, diagnostics: diagnosticsWithBudget, syntaxErrors: [], toolsets: printed.toolsets, tools: printed.tools, analyzedToolsets: toolsets, referencedTools: session.analyzer.referencedTools, budget };
   }
 
   /**

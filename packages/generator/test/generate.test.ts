@@ -147,6 +147,14 @@ export class BadToolset extends Toolset {
       ],
       generated: ['toolgen.manifest.json'],
       removed: [],
+      budget: {
+        encoding: 'o200k_base',
+        tokenBudget: null,
+        total: { 'openai-strict': 0, anthropic: 0, gemini: 0, canonical: 0 },
+        tools: 0,
+        uncounted: 0,
+        toolsets: [],
+      },
     });
   });
 

@@ -21,6 +21,8 @@ export type {
   ToolParameters,
   ToolSettingsMetadata,
   ToolSettingsOverrides,
+  ToolTokenCounts,
+  ToolTokenVariant,
   WorkspacePathMetadata,
 } from './function/AIFunction.js';
 export { defineTool } from './function/defineTool.js';
@@ -96,6 +98,7 @@ export {
   type OmittedTool,
   type ResolvedAgentTools,
 } from './agent/resolveAgentTools.js';
+export { toolListTokens, type ToolListTokens } from './agent/toolListTokens.js';
 export { toolApprovalRunModes, type ToolApprovalRunMode } from './approval/ToolApprovalRunMode.js';
 export type { ToolApprovalRequest } from './approval/ToolApprovalRequest.js';
 export type { ApprovalChannel, ApprovalResponse } from './approval/ApprovalChannel.js';
@@ -134,6 +137,16 @@ export { ToolSearchState } from './search/ToolSearchState.js';
 export { matchTools, maxToolSearchResults, type ToolSearchMatch } from './search/matchTools.js';
 export { searchToolsName } from './search/createSearchToolsFunction.js';
 export { resolveAgentToolsWithSearch, type AgentToolSearch } from './search/resolveAgentToolsWithSearch.js';
+export { bm25Parameters, searchTermsOf, ToolSearchIndex } from './search/ToolSearchIndex.js';
+export {
+  indexToolForSearch,
+  searchFieldWeights,
+  searchWords,
+  stemWord,
+  type SearchableTool,
+  type ToolSearchTerms,
+} from './search/searchTerms.js';
+export { searchSynonymGroups, synonymWeight } from './search/searchSynonyms.js';
 export {
   checkWorkspacePath,
   type WorkspaceOptions,

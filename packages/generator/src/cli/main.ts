@@ -70,7 +70,7 @@ function runOnce(options: CliOptions, output: CliOutput, cwd: string): number {
   // a glob that matches nothing is a configuration error: found before anything is written
   const policyFiles = findPolicyFiles(policyPatterns({ patterns: options.policies ?? [], cwd, tsconfigPath: options.project }));
   // each file is checked or written as soon as it is printed, and not kept
-  const result = GenerationSession.generateOnce({ project: options.project, outDir: options.outDir }, (file) => {
+  const result = GenerationSession.generateOnce({ project: options.project, outDir: options.outDir, tokenBudget: options.tokenBudget }, (file) => {
     generated.push(file.path);
     if (options.check) {
       const current = readIfExists(file.path);
@@ -97,7 +97,7 @@ function runOnce(options: CliOptions, output: CliOutput, cwd: string): number {
   }
   const hasErrors = diagnostics.some((diagnostic) => diagnostic.severity === 'error');
   if (options.format === 'json') {
-    output.stdout(formatJsonReport(diagnostics, options.check ? [] : generated, removed, cwd));
+    output.stdout(formatJsonReport(diagnostics, options.check ? [] : generated, removed, cwd, result.budget));
   } else {
     for (const diagnostic of diagnostics) {
       output.stdout(`${formatDiagnosticText(diagnostic, cwd)}\n`);

@@ -1,6 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { parseTokenBudgetFlag } from '../budget/tokenBudget.js';
 
 export type OutputFormat = 'text' | 'json';
 
@@ -17,6 +18,8 @@ export interface CliOptions {
   readonly typesOnly?: true | undefined;
   /** `--policy` globs of agent policy files, relative to the working folder, as given; undefined when there are none. */
   readonly policies?: readonly string[] | undefined;
+  /** `--token-budget <n>`: warn (TSH040) when the whole tool list costs more tokens; wins over `"toolgen": { "tokenBudget" }`. */
+  readonly tokenBudget?: number | undefined;
 }
 
 export type ParsedCommand =
@@ -42,6 +45,7 @@ Options:
       --out-dir <dir>    put generated modules under <dir> instead of beside their sources
       --types-only       write only the modules' declarations (x.tools.d.ts), for builds that generate the modules
       --policy <glob>    check agent policy files (YAML) against the tools; repeatable, added to "toolgen.policies" of package.json
+      --token-budget <n> warn (TSH040) when the project's whole tool list costs more than n tokens
   -h, --help             print this help
   -v, --version          print the version
 
@@ -64,6 +68,7 @@ export function parseCommand(argv: readonly string[], cwd: string): ParsedComman
         'out-dir': { type: 'string' },
         'types-only': { type: 'boolean' },
         policy: { type: 'string', multiple: true },
+        'token-budget': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
       },
@@ -90,6 +95,10 @@ export function parseCommand(argv: readonly string[], cwd: string): ParsedComman
   if (values['types-only'] === true && values.policy !== undefined) {
     throw new UsageError('--policy cannot be combined with --types-only: it writes the declarations and checks nothing.');
   }
+  const tokenBudget = values['token-budget'] === undefined ? undefined : parseTokenBudgetFlag(values['token-budget']);
+  if (values['token-budget'] !== undefined && tokenBudget === undefined) {
+    throw new UsageError(`--token-budget must be a positive whole number of tokens, not "${values['token-budget']}".`);
+  }
   return {
     kind: 'run',
     options: {
@@ -100,6 +109,7 @@ export function parseCommand(argv: readonly string[], cwd: string): ParsedComman
       outDir: values['out-dir'] === undefined ? undefined : resolveOutDir(values['out-dir'], cwd),
       typesOnly: values['types-only'] === true ? true : undefined,
       policies: values.policy,
+      tokenBudget,
     },
   };
 }

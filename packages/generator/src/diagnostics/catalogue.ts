@@ -202,6 +202,13 @@ export const diagnosticCatalogue = {
         'Policy entry "{{toolName}}" names no tool of this project or its references, and is close to "{{suggestion}}". If it names a tool of an MCP server or plugin, keep it; if it is a misspelling, the entry never applies: write "{{suggestion}}".',
     },
   },
+  TSH040: {
+    severity: 'warning',
+    messages: {
+      overBudget:
+        'The project\'s {{tools}} tools cost {{tokens}} tokens in a {{variant}} tool list (o200k_base), over the token budget of {{budget}}: an agent offered them all pays that in every request. Offer them through tool search (resolveAgentToolsWithSearch: the agent starts with search_tools and its pinned tools), offer fewer tools per agent, or raise "toolgen.tokenBudget".',
+    },
+  },
 } as const satisfies Record<string, DiagnosticDefinition>;
 
 export interface DiagnosticDefinition {

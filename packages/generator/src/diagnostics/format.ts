@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { BudgetReport } from '../budget/budgetReport.js';
 import type { Diagnostic } from './Diagnostic.js';
 
 /** A path as printed: relative to `cwd`, with `/`. */
@@ -26,6 +27,8 @@ export interface JsonReport {
   }[];
   readonly generated: readonly string[];
   readonly removed: readonly string[];
+  /** What the project's tool list costs in tokens, per toolset and in all (a run that generated). */
+  readonly budget?: BudgetReport;
 }
 
 export function formatJsonReport(
@@ -33,6 +36,7 @@ export function formatJsonReport(
   generated: readonly string[],
   removed: readonly string[],
   cwd: string,
+  budget?: BudgetReport,
 ): string {
   const report: JsonReport = {
     diagnostics: diagnostics.map(({ code, severity, file, line, column, message }) => ({
@@ -45,6 +49,7 @@ export function formatJsonReport(
     })),
     generated: generated.map((file) => displayPath(file, cwd)),
     removed: removed.map((file) => displayPath(file, cwd)),
+    ...(budget === undefined ? {} : { budget }),
   };
   return `${JSON.stringify(report, null, 2)}\n`;
 }

@@ -1,6 +1,7 @@
 import path from 'node:path';
-import type { JsonValue } from '@toolgen/runtime';
+import { indexToolForSearch, type JsonValue } from '@toolgen/runtime';
 import type { ParameterModel, ToolModel, ToolsetModel } from '../analysis/model.js';
+import { countToolTokens } from '../budget/countTokens.js';
 import type { ProviderVariants } from '../schema/variants.js';
 import { BlockWriter } from './BlockWriter.js';
 import { emitValidator, emitValidatorPreamble, type EmittedValidator } from './validator.js';
@@ -120,6 +121,8 @@ function printTool(
       workspacePaths: tool.workspacePaths as unknown as JsonValue,
       settings: tool.settings === null ? null : { schema: tool.settings.schema, configurable: [...tool.settings.configurable] },
       ...(tool.deprecated ? { deprecated: true } : {}),
+      tokens: countToolTokens(tool, variants.variants),
+      search: indexToolForSearch({ qualifiedName: tool.qualifiedName, description: tool.description, parameters: tool.parametersSchema }) as unknown as JsonValue,
     });
     writer.writeLine(`validate: ${validator.validateName},`);
     writer.writeLine(`normalizeStrict: ${validator.normalizeName},`);

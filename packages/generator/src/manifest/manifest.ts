@@ -6,9 +6,11 @@ import type {
   NetworkScope,
   SchemaLoss,
   SchemaVariantName,
+  ToolTokenCounts,
   WorkspacePathMetadata,
 } from '@toolgen/runtime';
 import type { ToolModel, ToolsetModel } from '../analysis/model.js';
+import { countToolTokens } from '../budget/countTokens.js';
 import type { ProviderVariants } from '../schema/variants.js';
 
 export const manifestFileName = 'toolgen.manifest.json';
@@ -43,6 +45,13 @@ export interface ManifestTool {
   readonly settings: { readonly schema: JsonSchema; readonly configurable: readonly string[] } | null;
   readonly variants: Readonly<Record<SchemaVariantName, JsonSchema>>;
   readonly losses: readonly SchemaLoss[];
+  /**
+   * `o200k_base` tokens the tool costs in a tool list, per variant and for the canonical schema:
+   * its qualified name, description and that schema's compact JSON. Exact for OpenAI's GPT-4o,
+   * GPT-4.1, o-series and GPT-5 models; an approximation for Anthropic and Gemini, which use
+   * their own tokenizers. Absent in manifests written before token budgets.
+   */
+  readonly tokens?: ToolTokenCounts;
   /** Present, and true, only for a tool whose method is `@deprecated`. */
   readonly deprecated?: true;
 }
@@ -143,6 +152,7 @@ function manifestTool(tool: ToolModel, { variants, losses }: ProviderVariants): 
     settings: tool.settings === null ? null : { schema: tool.settings.schema, configurable: tool.settings.configurable },
     variants,
     losses,
+    tokens: countToolTokens(tool, variants),
     ...(tool.deprecated ? { deprecated: true as const } : {}),
   };
 }

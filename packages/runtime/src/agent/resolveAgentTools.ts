@@ -7,6 +7,7 @@ import { withWorkspaceContainment } from '../middleware/withWorkspaceContainment
 import { ToolPolicyResolver } from '../policy/ToolPolicyResolver.js';
 import type { AgentDefinition, OfferedToolset, ToolSurface } from './AgentDefinition.js';
 import { offerAgentTools } from './offerAgentTools.js';
+import { toolListTokens, type ToolListTokens } from './toolListTokens.js';
 
 /** A tool the agent sees, ready to call. */
 export interface ExposedTool {
@@ -56,6 +57,8 @@ export interface ResolvedAgentTools {
   readonly functions: readonly AIFunction[];
   readonly tools: readonly ExposedTool[];
   readonly omitted: readonly OmittedTool[];
+  /** What `functions` cost in the model's tool list, per schema they are offered with. */
+  readonly tokens: ToolListTokens;
   /** The exposed tool with this qualified name, ignoring case. */
   get(qualifiedName: string): ExposedTool | undefined;
 }
@@ -121,6 +124,7 @@ export function resolveAgentTools(agent: AgentDefinition, catalogue: ToolCatalog
     functions: tools.map((tool) => tool.function),
     tools,
     omitted,
+    tokens: toolListTokens(tools.map((tool) => tool.entry.function)),
     get: (qualifiedName) => (typeof qualifiedName === 'string' ? byName.get(qualifiedName.toLowerCase()) : undefined),
   };
 }

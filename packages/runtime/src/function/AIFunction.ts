@@ -6,6 +6,7 @@ import type {
   WorkspacePathAccess,
 } from '../governance.js';
 import type { ArgumentRepair } from '../repair/repairArguments.js';
+import type { ToolSearchTerms } from '../search/searchTerms.js';
 import type { ToolSettingsStore, ToolSettingsValues } from '../settings/ToolSettingsStore.js';
 import type { ToolServices } from '../toolset/ToolServices.js';
 
@@ -53,7 +54,24 @@ export interface ToolMetadata {
   readonly settings: ToolSettingsMetadata | null;
   /** Present, and true, when the tool's method is `@deprecated` (its description says so too). */
   readonly deprecated?: true;
+  /** What the tool costs in a tool list, per schema it can be offered with (generated tools carry it; see `ToolTokenCounts`). */
+  readonly tokens?: ToolTokenCounts;
+  /** The tool's entry in the offline search index that `search_tools` ranks with (generated tools carry it). */
+  readonly search?: ToolSearchTerms;
 }
+
+/** The schemas a tool can be offered with: a provider variant, or the canonical schema (MCP). */
+export type ToolTokenVariant = SchemaVariantName | 'canonical';
+
+/**
+ * Tokens a tool costs in a tool list when offered with each schema: its qualified name, its
+ * description and the compact JSON of that schema, each counted with OpenAI's `o200k_base`
+ * encoding (GPT-4o, GPT-4.1, the o-series, GPT-5), and summed. Exact for that text under that
+ * encoding; the provider's own framing of a tool list (a few tokens per tool) is not included.
+ * Anthropic and Gemini tokenize with their own vocabularies, so their counts are an `o200k_base`
+ * approximation of what they bill.
+ */
+export type ToolTokenCounts = Readonly<Record<ToolTokenVariant, number>>;
 
 /**
  * A tool's parameters: the canonical JSON Schema, and the Standard Schema interface

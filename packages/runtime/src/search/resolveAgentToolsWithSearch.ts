@@ -4,6 +4,7 @@ import type { ToolCatalogue } from '../catalogue/ToolCatalogue.js';
 import type { AIFunction } from '../function/AIFunction.js';
 import { createSearchToolsFunction, searchToolsName } from './createSearchToolsFunction.js';
 import { matchTools, type ToolSearchMatch } from './matchTools.js';
+import { ToolSearchIndex } from './ToolSearchIndex.js';
 import type { ToolSearchState } from './ToolSearchState.js';
 
 /** An agent's tools in tool search mode. */
@@ -16,7 +17,11 @@ export interface AgentToolSearch {
   readonly pinned: readonly ExposedTool[];
   /** What to give the model now: `search_tools`, the pinned tools, then the unlocked ones. Ask again after a search. */
   functions(): readonly AIFunction[];
-  /** What `search_tools` does: at most five eligible, unpinned matches, which it unlocks. */
+  /**
+   * What `search_tools` does: at most five eligible, unpinned matches, which it unlocks. Ranked
+   * by BM25 (`ToolSearchIndex`) over the eligible, unpinned tools; when no tool shares a term with
+   * the query, by the lexical matcher (`matchTools`, which also matches word prefixes).
+   */
   search(query: string): readonly ToolSearchMatch[];
 }
 
@@ -45,8 +50,12 @@ export function resolveAgentToolsWithSearch(
   }
   const candidates = eligible.tools.filter((tool) => !pinned.includes(tool));
 
+  let index: ToolSearchIndex | undefined;
   const search = (query: string): readonly ToolSearchMatch[] => {
-    const matches = matchTools(query, candidates.map((tool) => tool.function));
+    const functions = candidates.map((tool) => tool.function);
+    index ??= new ToolSearchIndex(functions);
+    const ranked = index.search(query);
+    const matches = ranked.length > 0 ? ranked : matchTools(query, functions);
     for (const match of matches) state.unlock(match.name);
     return matches;
   };

@@ -1,0 +1,50 @@
+import type { JsonSchema, SchemaVariantName, ToolTokenCounts } from '@toolgen/runtime';
+import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
+
+/** The encoding tools are counted with: OpenAI's GPT-4o, GPT-4.1, o-series and GPT-5 models'. */
+export const tokenEncoding = 'o200k_base';
+
+const byText = new Map<string, number>();
+const bySchema = new WeakMap<JsonSchema, number>();
+
+/** `o200k_base` tokens of `text`, cached by text (names, descriptions and schemas repeat across variants and runs). */
+export function countTextTokens(text: string): number {
+  let count = byText.get(text);
+  if (count === undefined) {
+    count = countTokens(text);
+    byText.set(text, count);
+  }
+  return count;
+}
+
+/** Tokens of a schema's compact JSON, cached by schema object and by text. */
+export function countSchemaTokens(schema: JsonSchema): number {
+  let count = bySchema.get(schema);
+  if (count === undefined) {
+    count = countTextTokens(JSON.stringify(schema));
+    bySchema.set(schema, count);
+  }
+  return count;
+}
+
+/** What a tool's counts are computed from. */
+export interface CountedTool {
+  readonly qualifiedName: string;
+  readonly description: string;
+  readonly parametersSchema: JsonSchema;
+}
+
+/**
+ * A tool's cost in a tool list, per schema it can be offered with: the `o200k_base` tokens of
+ * its qualified name, plus those of its description, plus those of the compact JSON of that
+ * schema (`JSON.stringify`), each counted alone. See `ToolTokenCounts` for what it approximates.
+ */
+export function countToolTokens(tool: CountedTool, variants: Readonly<Record<SchemaVariantName, JsonSchema>>): ToolTokenCounts {
+  const text = countTextTokens(tool.qualifiedName) + countTextTokens(tool.description);
+  return {
+    'openai-strict': text + countSchemaTokens(variants['openai-strict']),
+    anthropic: text + countSchemaTokens(variants.anthropic),
+    gemini: text + countSchemaTokens(variants.gemini),
+    canonical: text + countSchemaTokens(tool.parametersSchema),
+  };
+}
