@@ -82,9 +82,10 @@ export function toOpenAITools<TApi extends OpenAIApi>(functions: readonly AIFunc
  *
  * ```ts
  * const response = await client.responses.create({ model: 'gpt-5', input, tools: toOpenAITools(functions, { api: 'responses' }) });
- * input.push(...response.output);
  * for (const item of response.output) {
- *   if (item.type === 'function_call') input.push(await runOpenAIToolCall(functions, item, (call) => ({ services, callId: call.callId })));
+ *   if (item.type !== 'function_call') continue;
+ *   // the call goes back into the input with its output (output items are not all input items)
+ *   input.push(item, await runOpenAIToolCall(functions, item, (call) => ({ services, callId: call.callId })));
  * }
  * ```
  */

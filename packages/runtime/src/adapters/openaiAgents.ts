@@ -59,12 +59,12 @@ export interface OpenAIAgentsToolsOptions<TContext = unknown> {
  * import { toOpenAIAgentsTools } from '@toolgen/runtime/openai-agents';
  *
  * const agent = new Agent({ name: 'Support', tools: toOpenAIAgentsTools(ticketToolset.functions, { context: { services } }) });
- * let result = await run(agent, 'Close ticket 4711, it is fixed.');
- * while (result.interruptions.length > 0) {
- *   const stored = result.state.toString(); // keep it with the conversation while someone decides
+ * const first = await run(agent, 'Close ticket 4711, it is fixed.');
+ * if (first.interruptions.length > 0) {
+ *   const stored = first.state.toString(); // keep it with the conversation while someone decides
  *   const state = await RunState.fromString(agent, stored);
  *   for (const item of state.getInterruptions()) state.approve(item); // or state.reject(item, { message })
- *   result = await run(agent, state);
+ *   const resumed = await run(agent, state); // a resumed run can stop again: check its interruptions too
  * }
  * ```
  *
