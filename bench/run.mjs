@@ -419,6 +419,16 @@ if (process.argv.includes('--report-only')) {
   process.exit(0);
 }
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+// --only typecheck: what the generated modules add to tsc --noEmit of the corpus (bench/typecheck.mjs), at 1000 tools (and 5000 unless quick)
+if (only === 'typecheck') {
+  const { typecheckBench } = await import('./typecheck.mjs');
+  const results = [];
+  for (const tools of quick ? [1000] : [1000, 5000]) {
+    results.push(await typecheckBench({ tools, runs: 3, log }));
+  }
+  console.log(JSON.stringify(results, null, 2));
+  process.exit(0);
+}
 if (only !== undefined) {
   // one part alone, printed as JSON (RESULTS.md is only written by a full run): cold, profile, watch, validators, adapters, bundler
   const parts = { cold: async () => Promise.all(sizes.map(coldRuns)), profile: profileCold, watch: watchLatency, validators: validatorBench, adapters: adapterBench, search: searchBench, bundler: () => bundlerBench({ runs: quick ? 1 : 3, log }) };

@@ -55,7 +55,7 @@ function __toolgenPut(target: Record<string, unknown>, key: string, value: unkno
   }
 }
 
-const note_addNoteParameters: JsonSchema = {
+const note_addNoteParameters: JsonSchema = JSON.parse(String.raw`{
   "type": "object",
   "properties": {
     "text": {
@@ -75,9 +75,9 @@ const note_addNoteParameters: JsonSchema = {
     "text"
   ],
   "additionalProperties": false
-};
+}`);
 
-const note_findNotesParameters: JsonSchema = {
+const note_findNotesParameters: JsonSchema = JSON.parse(String.raw`{
   "type": "object",
   "properties": {
     "words": {
@@ -89,9 +89,9 @@ const note_findNotesParameters: JsonSchema = {
     "words"
   ],
   "additionalProperties": false
-};
+}`);
 
-const note_getNoteParameters: JsonSchema = {
+const note_getNoteParameters: JsonSchema = JSON.parse(String.raw`{
   "type": "object",
   "properties": {
     "id": {
@@ -103,9 +103,9 @@ const note_getNoteParameters: JsonSchema = {
     "id"
   ],
   "additionalProperties": false
-};
+}`);
 
-const note_deleteNoteParameters: JsonSchema = {
+const note_deleteNoteParameters: JsonSchema = JSON.parse(String.raw`{
   "type": "object",
   "properties": {
     "id": {
@@ -117,9 +117,9 @@ const note_deleteNoteParameters: JsonSchema = {
     "id"
   ],
   "additionalProperties": false
-};
+}`);
 
-const note_shareNoteParameters: JsonSchema = {
+const note_shareNoteParameters: JsonSchema = JSON.parse(String.raw`{
   "type": "object",
   "properties": {
     "id": {
@@ -136,7 +136,7 @@ const note_shareNoteParameters: JsonSchema = {
     "to"
   ],
   "additionalProperties": false
-};
+}`);
 
 function note_addNoteValidate(input: unknown, issues: ArgumentIssue[]): Record<string, unknown> {
   const o_input: Record<string, unknown> = {};
@@ -383,115 +383,115 @@ export const noteToolset: GeneratedToolset = {
       description: 'Writes a new note.',
       parameters: note_addNoteParameters,
       variants: {
-        "openai-strict": {
-          "type": "object",
-          "properties": {
-            "text": {
-              "type": "string",
-              "description": "What the note says."
-            },
-            "tags": {
-              "anyOf": [
-                {
-                  "type": "array",
-                  "items": {
-                    "type": "string"
-                  }
-                },
-                {
-                  "type": "null"
-                }
-              ],
-              "description": "Words to find it by. Defaults to []."
-            }
-          },
-          "required": [
-            "text",
-            "tags"
-          ],
-          "additionalProperties": false
-        },
-        "anthropic": note_addNoteParameters,
-        "gemini": {
-          "type": "object",
-          "properties": {
-            "text": {
-              "type": "string",
-              "description": "What the note says."
-            },
-            "tags": {
-              "type": "array",
-              "items": {
-                "type": "string"
-              },
-              "description": "Words to find it by.",
-              "default": []
-            }
-          },
-          "required": [
-            "text"
-          ]
-        },
-      },
-      losses: [],
-      returns: {
-        "type": "object",
-        "properties": {
-          "id": {
-            "type": "number"
-          },
-          "text": {
+        "openai-strict": JSON.parse(String.raw`{
+  "type": "object",
+  "properties": {
+    "text": {
+      "type": "string",
+      "description": "What the note says."
+    },
+    "tags": {
+      "anyOf": [
+        {
+          "type": "array",
+          "items": {
             "type": "string"
-          },
-          "tags": {
-            "type": "array",
-            "items": {
-              "type": "string"
-            },
-            "description": "Words to find the note by."
-          },
-          "createdAt": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When it was written."
           }
         },
-        "required": [
-          "id",
-          "text",
-          "tags",
-          "createdAt"
-        ],
-        "additionalProperties": false
-      },
-      metadata: {
-        "readOnly": false,
-        "approval": "default",
-        "networkScope": "none",
-        "confidentiality": "any",
-        "workspacePaths": [],
-        "settings": null,
-        "tokens": {
-          "openai-strict": 77,
-          "anthropic": 65,
-          "gemini": 60,
-          "canonical": 65
-        },
-        "search": {
-          "terms": {
-            "add": 3,
-            "find": 1,
-            "new": 1,
-            "not": 6,
-            "say": 1,
-            "tag": 2,
-            "text": 2,
-            "word": 1,
-            "writ": 1
-          },
-          "length": 18
+        {
+          "type": "null"
         }
+      ],
+      "description": "Words to find it by. Defaults to []."
+    }
+  },
+  "required": [
+    "text",
+    "tags"
+  ],
+  "additionalProperties": false
+}`),
+        "anthropic": note_addNoteParameters,
+        "gemini": JSON.parse(String.raw`{
+  "type": "object",
+  "properties": {
+    "text": {
+      "type": "string",
+      "description": "What the note says."
+    },
+    "tags": {
+      "type": "array",
+      "items": {
+        "type": "string"
       },
+      "description": "Words to find it by.",
+      "default": []
+    }
+  },
+  "required": [
+    "text"
+  ]
+}`),
+      },
+      losses: [],
+      returns: JSON.parse(String.raw`{
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "number"
+    },
+    "text": {
+      "type": "string"
+    },
+    "tags": {
+      "type": "array",
+      "items": {
+        "type": "string"
+      },
+      "description": "Words to find the note by."
+    },
+    "createdAt": {
+      "type": "string",
+      "format": "date-time",
+      "description": "When it was written."
+    }
+  },
+  "required": [
+    "id",
+    "text",
+    "tags",
+    "createdAt"
+  ],
+  "additionalProperties": false
+}`),
+      metadata: JSON.parse(String.raw`{
+  "readOnly": false,
+  "approval": "default",
+  "networkScope": "none",
+  "confidentiality": "any",
+  "workspacePaths": [],
+  "settings": null,
+  "tokens": {
+    "openai-strict": 77,
+    "anthropic": 65,
+    "gemini": 60,
+    "canonical": 65
+  },
+  "search": {
+    "terms": {
+      "add": 3,
+      "find": 1,
+      "new": 1,
+      "not": 6,
+      "say": 1,
+      "tag": 2,
+      "text": 2,
+      "word": 1,
+      "writ": 1
+    },
+    "length": 18
+  }
+}`),
       validate: note_addNoteValidate,
       normalizeStrict: note_addNoteNormalizeStrict,
       result: 'value',
@@ -505,81 +505,81 @@ export const noteToolset: GeneratedToolset = {
       variants: {
         "openai-strict": note_findNotesParameters,
         "anthropic": note_findNotesParameters,
-        "gemini": {
-          "type": "object",
-          "properties": {
-            "words": {
-              "type": "string",
-              "description": "The words to look for."
-            }
-          },
-          "required": [
-            "words"
-          ]
-        },
+        "gemini": JSON.parse(String.raw`{
+  "type": "object",
+  "properties": {
+    "words": {
+      "type": "string",
+      "description": "The words to look for."
+    }
+  },
+  "required": [
+    "words"
+  ]
+}`),
       },
       losses: [],
-      returns: {
+      returns: JSON.parse(String.raw`{
+  "type": "array",
+  "items": {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "number"
+      },
+      "text": {
+        "type": "string"
+      },
+      "tags": {
         "type": "array",
         "items": {
-          "type": "object",
-          "properties": {
-            "id": {
-              "type": "number"
-            },
-            "text": {
-              "type": "string"
-            },
-            "tags": {
-              "type": "array",
-              "items": {
-                "type": "string"
-              },
-              "description": "Words to find the note by."
-            },
-            "createdAt": {
-              "type": "string",
-              "format": "date-time",
-              "description": "When it was written."
-            }
-          },
-          "required": [
-            "id",
-            "text",
-            "tags",
-            "createdAt"
-          ],
-          "additionalProperties": false
-        }
-      },
-      metadata: {
-        "readOnly": true,
-        "approval": "default",
-        "networkScope": "none",
-        "confidentiality": "any",
-        "workspacePaths": [],
-        "settings": null,
-        "tokens": {
-          "openai-strict": 49,
-          "anthropic": 49,
-          "gemini": 44,
-          "canonical": 49
+          "type": "string"
         },
-        "search": {
-          "terms": {
-            "contain": 1,
-            "everi": 1,
-            "find": 4,
-            "look": 1,
-            "not": 5,
-            "tag": 1,
-            "text": 1,
-            "whos": 1,
-            "word": 4
-          },
-          "length": 19
-        }
+        "description": "Words to find the note by."
       },
+      "createdAt": {
+        "type": "string",
+        "format": "date-time",
+        "description": "When it was written."
+      }
+    },
+    "required": [
+      "id",
+      "text",
+      "tags",
+      "createdAt"
+    ],
+    "additionalProperties": false
+  }
+}`),
+      metadata: JSON.parse(String.raw`{
+  "readOnly": true,
+  "approval": "default",
+  "networkScope": "none",
+  "confidentiality": "any",
+  "workspacePaths": [],
+  "settings": null,
+  "tokens": {
+    "openai-strict": 49,
+    "anthropic": 49,
+    "gemini": 44,
+    "canonical": 49
+  },
+  "search": {
+    "terms": {
+      "contain": 1,
+      "everi": 1,
+      "find": 4,
+      "look": 1,
+      "not": 5,
+      "tag": 1,
+      "text": 1,
+      "whos": 1,
+      "word": 4
+    },
+    "length": 19
+  }
+}`),
       validate: note_findNotesValidate,
       normalizeStrict: note_findNotesNormalizeStrict,
       result: 'value',
@@ -593,73 +593,73 @@ export const noteToolset: GeneratedToolset = {
       variants: {
         "openai-strict": note_getNoteParameters,
         "anthropic": note_getNoteParameters,
-        "gemini": {
-          "type": "object",
-          "properties": {
-            "id": {
-              "type": "number",
-              "description": "The note's id."
-            }
-          },
-          "required": [
-            "id"
-          ]
-        },
+        "gemini": JSON.parse(String.raw`{
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "number",
+      "description": "The note's id."
+    }
+  },
+  "required": [
+    "id"
+  ]
+}`),
       },
       losses: [],
-      returns: {
-        "type": "object",
-        "properties": {
-          "id": {
-            "type": "number"
-          },
-          "text": {
-            "type": "string"
-          },
-          "tags": {
-            "type": "array",
-            "items": {
-              "type": "string"
-            },
-            "description": "Words to find the note by."
-          },
-          "createdAt": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When it was written."
-          }
-        },
-        "required": [
-          "id",
-          "text",
-          "tags",
-          "createdAt"
-        ],
-        "additionalProperties": false
+      returns: JSON.parse(String.raw`{
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "number"
+    },
+    "text": {
+      "type": "string"
+    },
+    "tags": {
+      "type": "array",
+      "items": {
+        "type": "string"
       },
-      metadata: {
-        "readOnly": true,
-        "approval": "default",
-        "networkScope": "none",
-        "confidentiality": "any",
-        "workspacePaths": [],
-        "settings": null,
-        "tokens": {
-          "openai-strict": 40,
-          "anthropic": 40,
-          "gemini": 35,
-          "canonical": 40
-        },
-        "search": {
-          "terms": {
-            "get": 3,
-            "id": 3,
-            "not": 6,
-            "read": 1
-          },
-          "length": 13
-        }
-      },
+      "description": "Words to find the note by."
+    },
+    "createdAt": {
+      "type": "string",
+      "format": "date-time",
+      "description": "When it was written."
+    }
+  },
+  "required": [
+    "id",
+    "text",
+    "tags",
+    "createdAt"
+  ],
+  "additionalProperties": false
+}`),
+      metadata: JSON.parse(String.raw`{
+  "readOnly": true,
+  "approval": "default",
+  "networkScope": "none",
+  "confidentiality": "any",
+  "workspacePaths": [],
+  "settings": null,
+  "tokens": {
+    "openai-strict": 40,
+    "anthropic": 40,
+    "gemini": 35,
+    "canonical": 40
+  },
+  "search": {
+    "terms": {
+      "get": 3,
+      "id": 3,
+      "not": 6,
+      "read": 1
+    },
+    "length": 13
+  }
+}`),
       validate: note_getNoteValidate,
       normalizeStrict: note_getNoteNormalizeStrict,
       result: 'value',
@@ -673,44 +673,44 @@ export const noteToolset: GeneratedToolset = {
       variants: {
         "openai-strict": note_deleteNoteParameters,
         "anthropic": note_deleteNoteParameters,
-        "gemini": {
-          "type": "object",
-          "properties": {
-            "id": {
-              "type": "number",
-              "description": "The note's id."
-            }
-          },
-          "required": [
-            "id"
-          ]
-        },
+        "gemini": JSON.parse(String.raw`{
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "number",
+      "description": "The note's id."
+    }
+  },
+  "required": [
+    "id"
+  ]
+}`),
       },
       losses: [],
       returns: null,
-      metadata: {
-        "readOnly": false,
-        "approval": "require_approval",
-        "networkScope": "none",
-        "confidentiality": "any",
-        "workspacePaths": [],
-        "settings": null,
-        "tokens": {
-          "openai-strict": 42,
-          "anthropic": 42,
-          "gemini": 37,
-          "canonical": 42
-        },
-        "search": {
-          "terms": {
-            "delet": 4,
-            "good": 1,
-            "id": 3,
-            "not": 6
-          },
-          "length": 14
-        }
-      },
+      metadata: JSON.parse(String.raw`{
+  "readOnly": false,
+  "approval": "require_approval",
+  "networkScope": "none",
+  "confidentiality": "any",
+  "workspacePaths": [],
+  "settings": null,
+  "tokens": {
+    "openai-strict": 42,
+    "anthropic": 42,
+    "gemini": 37,
+    "canonical": 42
+  },
+  "search": {
+    "terms": {
+      "delet": 4,
+      "good": 1,
+      "id": 3,
+      "not": 6
+    },
+    "length": 14
+  }
+}`),
       validate: note_deleteNoteValidate,
       normalizeStrict: note_deleteNoteNormalizeStrict,
       result: 'void',
@@ -724,67 +724,67 @@ export const noteToolset: GeneratedToolset = {
       variants: {
         "openai-strict": note_shareNoteParameters,
         "anthropic": note_shareNoteParameters,
-        "gemini": {
-          "type": "object",
-          "properties": {
-            "id": {
-              "type": "number",
-              "description": "The note's id."
-            },
-            "to": {
-              "type": "string",
-              "description": "The e-mail address to send it to."
-            }
-          },
-          "required": [
-            "id",
-            "to"
-          ]
-        },
+        "gemini": JSON.parse(String.raw`{
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "number",
+      "description": "The note's id."
+    },
+    "to": {
+      "type": "string",
+      "description": "The e-mail address to send it to."
+    }
+  },
+  "required": [
+    "id",
+    "to"
+  ]
+}`),
       },
       losses: [],
-      returns: {
-        "type": "object",
-        "properties": {
-          "id": {
-            "type": "number"
-          },
-          "to": {
-            "type": "string"
-          }
-        },
-        "required": [
-          "id",
-          "to"
-        ],
-        "additionalProperties": false
-      },
-      metadata: {
-        "readOnly": false,
-        "approval": "default",
-        "networkScope": "egress",
-        "confidentiality": "any",
-        "workspacePaths": [],
-        "settings": null,
-        "tokens": {
-          "openai-strict": 66,
-          "anthropic": 66,
-          "gemini": 61,
-          "canonical": 66
-        },
-        "search": {
-          "terms": {
-            "address": 1,
-            "id": 3,
-            "mail": 2,
-            "not": 6,
-            "send": 2,
-            "shar": 3,
-            "someon": 1
-          },
-          "length": 18
-        }
-      },
+      returns: JSON.parse(String.raw`{
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "number"
+    },
+    "to": {
+      "type": "string"
+    }
+  },
+  "required": [
+    "id",
+    "to"
+  ],
+  "additionalProperties": false
+}`),
+      metadata: JSON.parse(String.raw`{
+  "readOnly": false,
+  "approval": "default",
+  "networkScope": "egress",
+  "confidentiality": "any",
+  "workspacePaths": [],
+  "settings": null,
+  "tokens": {
+    "openai-strict": 66,
+    "anthropic": 66,
+    "gemini": 61,
+    "canonical": 66
+  },
+  "search": {
+    "terms": {
+      "address": 1,
+      "id": 3,
+      "mail": 2,
+      "not": 6,
+      "send": 2,
+      "shar": 3,
+      "someon": 1
+    },
+    "length": 18
+  }
+}`),
       validate: note_shareNoteValidate,
       normalizeStrict: note_shareNoteNormalizeStrict,
       result: 'value',

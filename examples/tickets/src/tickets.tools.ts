@@ -37,7 +37,7 @@ function __toolgenEscape(key: string): string {
   return key.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
-const ticket_searchTicketsParameters: JsonSchema = {
+const ticket_searchTicketsParameters: JsonSchema = JSON.parse(String.raw`{
   "type": "object",
   "properties": {
     "query": {
@@ -49,9 +49,9 @@ const ticket_searchTicketsParameters: JsonSchema = {
     "query"
   ],
   "additionalProperties": false
-};
+}`);
 
-const ticket_getTicketParameters: JsonSchema = {
+const ticket_getTicketParameters: JsonSchema = JSON.parse(String.raw`{
   "type": "object",
   "properties": {
     "number": {
@@ -63,9 +63,9 @@ const ticket_getTicketParameters: JsonSchema = {
     "number"
   ],
   "additionalProperties": false
-};
+}`);
 
-const ticket_closeTicketParameters: JsonSchema = {
+const ticket_closeTicketParameters: JsonSchema = JSON.parse(String.raw`{
   "type": "object",
   "properties": {
     "number": {
@@ -82,7 +82,7 @@ const ticket_closeTicketParameters: JsonSchema = {
     "reason"
   ],
   "additionalProperties": false
-};
+}`);
 
 function ticket_searchTicketsValidate(input: unknown, issues: ArgumentIssue[]): Record<string, unknown> {
   const o_input: Record<string, unknown> = {};
@@ -272,139 +272,139 @@ export const ticketToolset: GeneratedToolset = {
       variants: {
         "openai-strict": ticket_searchTicketsParameters,
         "anthropic": ticket_searchTicketsParameters,
-        "gemini": {
-          "type": "object",
-          "properties": {
-            "query": {
-              "type": "string",
-              "description": "Words the ticket's title contains."
-            }
-          },
-          "required": [
-            "query"
-          ]
-        },
+        "gemini": JSON.parse(String.raw`{
+  "type": "object",
+  "properties": {
+    "query": {
+      "type": "string",
+      "description": "Words the ticket's title contains."
+    }
+  },
+  "required": [
+    "query"
+  ]
+}`),
       },
       losses: [],
-      returns: {
+      returns: JSON.parse(String.raw`{
+  "type": "array",
+  "items": {
+    "type": "object",
+    "properties": {
+      "number": {
+        "type": "number",
+        "description": "The ticket's number, unique per customer."
+      },
+      "title": {
+        "type": "string"
+      },
+      "status": {
+        "type": "string",
+        "enum": [
+          "open",
+          "pending",
+          "closed"
+        ],
+        "description": "Where a ticket is in its life."
+      },
+      "priority": {
+        "type": "string",
+        "enum": [
+          "low",
+          "normal",
+          "urgent"
+        ],
+        "description": "How urgent a ticket is."
+      },
+      "openedAt": {
+        "type": "string",
+        "format": "date-time",
+        "description": "When the customer opened the ticket."
+      },
+      "assignee": {
+        "anyOf": [
+          {
+            "type": "string"
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "Who works on it, if anyone yet."
+      },
+      "tags": {
         "type": "array",
         "items": {
-          "type": "object",
-          "properties": {
-            "number": {
-              "type": "number",
-              "description": "The ticket's number, unique per customer."
-            },
-            "title": {
-              "type": "string"
-            },
-            "status": {
-              "type": "string",
-              "enum": [
-                "open",
-                "pending",
-                "closed"
-              ],
-              "description": "Where a ticket is in its life."
-            },
-            "priority": {
-              "type": "string",
-              "enum": [
-                "low",
-                "normal",
-                "urgent"
-              ],
-              "description": "How urgent a ticket is."
-            },
-            "openedAt": {
-              "type": "string",
-              "format": "date-time",
-              "description": "When the customer opened the ticket."
-            },
-            "assignee": {
-              "anyOf": [
-                {
-                  "type": "string"
-                },
-                {
-                  "type": "null"
-                }
-              ],
-              "description": "Who works on it, if anyone yet."
-            },
-            "tags": {
-              "type": "array",
-              "items": {
-                "type": "string"
-              }
-            }
-          },
-          "required": [
-            "number",
-            "title",
-            "status",
-            "priority",
-            "openedAt",
-            "assignee",
-            "tags"
-          ],
-          "additionalProperties": false
+          "type": "string"
+        }
+      }
+    },
+    "required": [
+      "number",
+      "title",
+      "status",
+      "priority",
+      "openedAt",
+      "assignee",
+      "tags"
+    ],
+    "additionalProperties": false
+  }
+}`),
+      metadata: JSON.parse(String.raw`{
+  "readOnly": true,
+  "approval": "default",
+  "networkScope": "none",
+  "confidentiality": "any",
+  "workspacePaths": [],
+  "settings": {
+    "schema": {
+      "type": "object",
+      "properties": {
+        "limit": {
+          "type": "number",
+          "minimum": 1,
+          "maximum": 100,
+          "description": "How many tickets one search returns at most."
+        },
+        "includeClosed": {
+          "type": "boolean",
+          "description": "Whether closed tickets are searched too."
         }
       },
-      metadata: {
-        "readOnly": true,
-        "approval": "default",
-        "networkScope": "none",
-        "confidentiality": "any",
-        "workspacePaths": [],
-        "settings": {
-          "schema": {
-            "type": "object",
-            "properties": {
-              "limit": {
-                "type": "number",
-                "minimum": 1,
-                "maximum": 100,
-                "description": "How many tickets one search returns at most."
-              },
-              "includeClosed": {
-                "type": "boolean",
-                "description": "Whether closed tickets are searched too."
-              }
-            },
-            "required": [
-              "limit",
-              "includeClosed"
-            ],
-            "additionalProperties": false
-          },
-          "configurable": [
-            "includeClosed",
-            "limit"
-          ]
-        },
-        "tokens": {
-          "openai-strict": 49,
-          "anthropic": 49,
-          "gemini": 44,
-          "canonical": 49
-        },
-        "search": {
-          "terms": {
-            "contain": 1,
-            "customer": 1,
-            "first": 1,
-            "newest": 1,
-            "queri": 2,
-            "search": 4,
-            "support": 1,
-            "ticket": 6,
-            "titl": 1,
-            "word": 1
-          },
-          "length": 19
-        }
-      },
+      "required": [
+        "limit",
+        "includeClosed"
+      ],
+      "additionalProperties": false
+    },
+    "configurable": [
+      "includeClosed",
+      "limit"
+    ]
+  },
+  "tokens": {
+    "openai-strict": 49,
+    "anthropic": 49,
+    "gemini": 44,
+    "canonical": 49
+  },
+  "search": {
+    "terms": {
+      "contain": 1,
+      "customer": 1,
+      "first": 1,
+      "newest": 1,
+      "queri": 2,
+      "search": 4,
+      "support": 1,
+      "ticket": 6,
+      "titl": 1,
+      "word": 1
+    },
+    "length": 19
+  }
+}`),
       validate: ticket_searchTicketsValidate,
       normalizeStrict: ticket_searchTicketsNormalizeStrict,
       createSettings: () => new SearchTicketsSettings(),
@@ -420,112 +420,112 @@ export const ticketToolset: GeneratedToolset = {
       variants: {
         "openai-strict": ticket_getTicketParameters,
         "anthropic": ticket_getTicketParameters,
-        "gemini": {
-          "type": "object",
-          "properties": {
-            "number": {
-              "type": "number",
-              "description": "The ticket's number."
-            }
-          },
-          "required": [
-            "number"
-          ]
-        },
+        "gemini": JSON.parse(String.raw`{
+  "type": "object",
+  "properties": {
+    "number": {
+      "type": "number",
+      "description": "The ticket's number."
+    }
+  },
+  "required": [
+    "number"
+  ]
+}`),
       },
       losses: [],
-      returns: {
-        "anyOf": [
-          {
-            "type": "object",
-            "properties": {
-              "number": {
-                "type": "number",
-                "description": "The ticket's number, unique per customer."
-              },
-              "title": {
-                "type": "string"
-              },
-              "status": {
-                "type": "string",
-                "enum": [
-                  "open",
-                  "pending",
-                  "closed"
-                ],
-                "description": "Where a ticket is in its life."
-              },
-              "priority": {
-                "type": "string",
-                "enum": [
-                  "low",
-                  "normal",
-                  "urgent"
-                ],
-                "description": "How urgent a ticket is."
-              },
-              "openedAt": {
-                "type": "string",
-                "format": "date-time",
-                "description": "When the customer opened the ticket."
-              },
-              "assignee": {
-                "anyOf": [
-                  {
-                    "type": "string"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ],
-                "description": "Who works on it, if anyone yet."
-              },
-              "tags": {
-                "type": "array",
-                "items": {
-                  "type": "string"
-                }
-              }
-            },
-            "required": [
-              "number",
-              "title",
-              "status",
-              "priority",
-              "openedAt",
-              "assignee",
-              "tags"
-            ],
-            "additionalProperties": false
-          },
-          {
-            "type": "null"
-          }
-        ]
-      },
-      metadata: {
-        "readOnly": true,
-        "approval": "default",
-        "networkScope": "none",
-        "confidentiality": "any",
-        "workspacePaths": [],
-        "settings": null,
-        "tokens": {
-          "openai-strict": 43,
-          "anthropic": 43,
-          "gemini": 38,
-          "canonical": 43
+      returns: JSON.parse(String.raw`{
+  "anyOf": [
+    {
+      "type": "object",
+      "properties": {
+        "number": {
+          "type": "number",
+          "description": "The ticket's number, unique per customer."
         },
-        "search": {
-          "terms": {
-            "get": 3,
-            "number": 4,
-            "read": 1,
-            "ticket": 6
-          },
-          "length": 14
+        "title": {
+          "type": "string"
+        },
+        "status": {
+          "type": "string",
+          "enum": [
+            "open",
+            "pending",
+            "closed"
+          ],
+          "description": "Where a ticket is in its life."
+        },
+        "priority": {
+          "type": "string",
+          "enum": [
+            "low",
+            "normal",
+            "urgent"
+          ],
+          "description": "How urgent a ticket is."
+        },
+        "openedAt": {
+          "type": "string",
+          "format": "date-time",
+          "description": "When the customer opened the ticket."
+        },
+        "assignee": {
+          "anyOf": [
+            {
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
+          ],
+          "description": "Who works on it, if anyone yet."
+        },
+        "tags": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          }
         }
       },
+      "required": [
+        "number",
+        "title",
+        "status",
+        "priority",
+        "openedAt",
+        "assignee",
+        "tags"
+      ],
+      "additionalProperties": false
+    },
+    {
+      "type": "null"
+    }
+  ]
+}`),
+      metadata: JSON.parse(String.raw`{
+  "readOnly": true,
+  "approval": "default",
+  "networkScope": "none",
+  "confidentiality": "any",
+  "workspacePaths": [],
+  "settings": null,
+  "tokens": {
+    "openai-strict": 43,
+    "anthropic": 43,
+    "gemini": 38,
+    "canonical": 43
+  },
+  "search": {
+    "terms": {
+      "get": 3,
+      "number": 4,
+      "read": 1,
+      "ticket": 6
+    },
+    "length": 14
+  }
+}`),
       validate: ticket_getTicketValidate,
       normalizeStrict: ticket_getTicketNormalizeStrict,
       result: 'promise',
@@ -539,53 +539,53 @@ export const ticketToolset: GeneratedToolset = {
       variants: {
         "openai-strict": ticket_closeTicketParameters,
         "anthropic": ticket_closeTicketParameters,
-        "gemini": {
-          "type": "object",
-          "properties": {
-            "number": {
-              "type": "number",
-              "description": "The ticket's number."
-            },
-            "reason": {
-              "type": "string",
-              "description": "Why it is closed, as the customer will read it."
-            }
-          },
-          "required": [
-            "number",
-            "reason"
-          ]
-        },
+        "gemini": JSON.parse(String.raw`{
+  "type": "object",
+  "properties": {
+    "number": {
+      "type": "number",
+      "description": "The ticket's number."
+    },
+    "reason": {
+      "type": "string",
+      "description": "Why it is closed, as the customer will read it."
+    }
+  },
+  "required": [
+    "number",
+    "reason"
+  ]
+}`),
       },
       losses: [],
       returns: null,
-      metadata: {
-        "readOnly": false,
-        "approval": "require_approval",
-        "networkScope": "none",
-        "confidentiality": "any",
-        "workspacePaths": [],
-        "settings": null,
-        "tokens": {
-          "openai-strict": 66,
-          "anthropic": 66,
-          "gemini": 61,
-          "canonical": 66
-        },
-        "search": {
-          "terms": {
-            "clos": 5,
-            "customer": 1,
-            "good": 1,
-            "number": 3,
-            "read": 1,
-            "reason": 2,
-            "ticket": 6,
-            "why": 1
-          },
-          "length": 20
-        }
-      },
+      metadata: JSON.parse(String.raw`{
+  "readOnly": false,
+  "approval": "require_approval",
+  "networkScope": "none",
+  "confidentiality": "any",
+  "workspacePaths": [],
+  "settings": null,
+  "tokens": {
+    "openai-strict": 66,
+    "anthropic": 66,
+    "gemini": 61,
+    "canonical": 66
+  },
+  "search": {
+    "terms": {
+      "clos": 5,
+      "customer": 1,
+      "good": 1,
+      "number": 3,
+      "read": 1,
+      "reason": 2,
+      "ticket": 6,
+      "why": 1
+    },
+    "length": 20
+  }
+}`),
       validate: ticket_closeTicketValidate,
       normalizeStrict: ticket_closeTicketNormalizeStrict,
       result: 'promise',

@@ -47,7 +47,7 @@ export function emitModule(input: ModuleInput): string {
   // each tool's canonical schema is declared once; provider variants equal to it refer to it
   for (const toolset of input.toolsets) {
     for (const tool of toolset.tools) {
-      body.write(`const ${parametersConstant(toolset, tool)}: JsonSchema = `).writeJson(JSON.stringify(tool.parametersSchema, null, 2)).write(';').newLine().blankLine();
+      body.write(`const ${parametersConstant(toolset, tool)}: JsonSchema = `).write(jsonData(tool.parametersSchema)).write(';').newLine().blankLine();
     }
   }
   for (const code of validatorCode) {
@@ -164,7 +164,22 @@ function printCall(tool: ToolModel, toolsetName: string): string {
 }
 
 function writeJson(writer: Writer, key: string, value: JsonValue): void {
-  writer.write(`${key}: `).writeJson(JSON.stringify(value, null, 2)).write(',').newLine();
+  writer.write(`${key}: `).write(jsonData(value)).write(',').newLine();
+}
+
+/**
+ * A JSON value as an expression. Objects and arrays are `JSON.parse` of their pretty-printed JSON
+ * in a raw template: the checker reads one string where an object literal would cost a literal
+ * type per nested object, each checked against the recursive `JsonValue` (bench/typecheck.mjs).
+ * JSON's escapes are also template escapes, so the raw text is the JSON; a backtick and `${`
+ * cannot occur outside JSON strings, where `\u0060` and `\u0024` say the same.
+ */
+function jsonData(value: JsonValue): string {
+  const json = JSON.stringify(value, null, 2);
+  if (value === null || typeof value !== 'object' || json === '[]' || json === '{}') {
+    return json;
+  }
+  return `JSON.parse(String.raw\`${json.replace(/`/g, '\\u0060').replace(/\$\{/g, '\\u0024{')}\`)`;
 }
 
 function quote(text: string): string {
