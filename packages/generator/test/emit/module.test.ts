@@ -252,7 +252,7 @@ export class PingToolset extends Toolset {
     const stale = await run(['--check', '--format', 'json'], root);
     expect(stale.code).toBe(1);
     expect(stale.stderr).toContain('src/ping.tools.ts is stale');
-    expect(JSON.parse(stale.stdout)).toEqual({ diagnostics: [], generated: [], removed: [] });
+    expect(JSON.parse(stale.stdout)).toMatchObject({ diagnostics: [], generated: [], removed: [], budget: { tools: 1 } });
     expect((await run([], root)).code).toBe(0);
     expect(readFileSync(path.join(root, 'src/ping.tools.ts'), 'utf8')).toContain('Answers with pong.');
   });
