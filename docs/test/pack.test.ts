@@ -79,9 +79,13 @@ it('packs each package; the tarballs install together into a fresh project, wher
     expect(succeed('npx', ['toolgen'], app)).toBe(project.toolgen.text!.text);
     // the second half of the page's `npm run build`, whose first half was the toolgen above
     succeed('npx', ['tsc'], app);
-    const program = project.files.find((file) => file.run)!;
-    const printed = succeed('node', [path.join('dist', path.basename(program.path).replace(/\.ts$/, '.js'))], app);
-    expect(printed.trim()).toBe(program.expected!.text.trim());
+    // every program of the page, the call through the AI SDK adapter included
+    const programs = project.files.filter((file) => file.run);
+    expect(programs.map((program) => program.path)).toEqual(['src/main.ts', 'src/sdk.ts']);
+    for (const program of programs) {
+      const printed = succeed('node', [path.join('dist', path.basename(program.path).replace(/\.ts$/, '.js'))], app);
+      expect(printed.trim(), program.path).toBe(program.expected!.text.trim());
+    }
     succeed('npx', ['toolgen', '--check'], app);
     succeed('npx', ['eslint', '.'], app);
   } finally {
