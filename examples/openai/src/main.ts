@@ -17,32 +17,15 @@ import {
   type ToolServices,
 } from '@toolgen/runtime';
 import { runOpenAIToolCall, toOpenAITools } from '@toolgen/runtime/openai';
-import { Priority, type Ticket, type TicketClient } from '../../tickets/src/model.js';
+import { Priority } from '../../tickets/src/model.js';
+import { InMemoryTickets } from '../../tickets/src/services.js';
 import { ticketToolset } from '../../tickets/src/tickets.tools.js';
 
-class InMemoryTickets implements TicketClient {
-  readonly #tickets: Ticket[] = [
-    { number: 4711, title: 'Printer on floor 3 prints blank pages', status: 'open', priority: Priority.Normal, openedAt: new Date('2026-11-20T09:15:00Z'), assignee: null, tags: [] },
-    { number: 4712, title: 'VPN drops every hour', status: 'pending', priority: Priority.Urgent, openedAt: new Date('2026-11-24T16:40:00Z'), assignee: null, tags: [] },
-  ];
-
-  search(query: string, options: { limit: number; includeClosed: boolean }): Ticket[] {
-    const word = query.toLowerCase();
-    return this.#tickets.filter((t) => (options.includeClosed || t.status !== 'closed') && t.title.toLowerCase().includes(word)).slice(0, options.limit);
-  }
-
-  async get(number: number): Promise<Ticket | null> {
-    return this.#tickets.find((t) => t.number === number) ?? null;
-  }
-
-  async close(number: number): Promise<void> {
-    const found = this.#tickets.find((t) => t.number === number);
-    if (found !== undefined) found.status = 'closed';
-  }
-}
-
 const print = (line = ''): void => console.log(line);
-const services: ToolServices = { tickets: new InMemoryTickets() };
+const services: ToolServices = { tickets: new InMemoryTickets([
+  { number: 4711, title: 'Printer on floor 3 prints blank pages', status: 'open', priority: Priority.Normal, openedAt: new Date('2026-11-20T09:15:00Z'), assignee: null, tags: [] },
+  { number: 4712, title: 'VPN drops every hour', status: 'pending', priority: Priority.Urgent, openedAt: new Date('2026-11-24T16:40:00Z'), assignee: null, tags: [] },
+]) };
 
 // ── The agent's tools: close_ticket is wrapped for approval, and this person approves it ─────
 const personAtKeyboard: ApprovalChannel = {
