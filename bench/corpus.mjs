@@ -269,7 +269,7 @@ const recipes = [
   (t, name) => ({
     chain: '.readOnly()',
     params: [['id', 'number', `The ${t.noun.toLowerCase()}'s number.`]],
-    method: `static async ${name}(id: number, services: ToolServices, signal: AbortSignal): Promise<${t.Entity} | null>`,
+    method: `static async ${name}(id: number, services: ToolServices, signal?: AbortSignal): Promise<${t.Entity} | null>`,
     summary: `Reads one ${t.noun.toLowerCase()} by its number.`,
     body: `    if (!Number.isInteger(id) || id < 1) {
       throw new ToolFailure(\`No ${t.noun.toLowerCase()} \${id} exists.\`, 'Pass a positive whole number.');

@@ -406,8 +406,10 @@ function report({ cold, profile, watch, validators, adapters, bundler, search, l
       '',
     );
   }
-  const notes = path.join(bench, 'NOTES.md');
-  if (existsSync(notes)) {
+  // the profile notes: NOTES.md, then one file per topic in notes/ (each target's profile and what was done)
+  const notesFolder = path.join(bench, 'notes');
+  const noteFiles = [path.join(bench, 'NOTES.md'), ...(existsSync(notesFolder) ? readdirSync(notesFolder).filter((name) => name.endsWith('.md')).sort().map((name) => path.join(notesFolder, name)) : [])];
+  for (const notes of noteFiles.filter((file) => existsSync(file))) {
     lines.push(readFileSync(notes, 'utf8').trim(), '');
   }
   return `${lines.join('\n')}\n`;
