@@ -18,7 +18,7 @@ function __toolgenDescribe(value: unknown): string {
   }
   switch (typeof value) {
     case 'string':
-      return JSON.stringify(value.length > 40 ? value.slice(0, 37).replace(/[\uD800-\uDBFF]$/, '') + '…' : value);
+      return value.length > 40 ? JSON.stringify(value.slice(0, 37).replace(/[\uD800-\uDBFF]$/, '') + '…') : __toolgenIsPlain(value) ? '"' + value + '"' : JSON.stringify(value);
     case 'number':
     case 'boolean':
       return String(value);
@@ -31,9 +31,60 @@ function __toolgenDescribe(value: unknown): string {
   }
 }
 
+/** Whether JSON.stringify would write text between quotes unchanged: no quote, backslash, control character or surrogate. */
+function __toolgenIsPlain(text: string): boolean {
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code < 32 || code === 34 || code === 92 || (code >= 0xd800 && code <= 0xdfff)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/** The strict normalizer of a tool whose openai-strict arguments already have the canonical form: they pass unchanged. */
+function __toolgenUnchanged(input: unknown): unknown {
+  return input;
+}
+
 /** A key as a JSON Pointer token (RFC 6901). */
 function __toolgenEscape(key: string): string {
-  return key.replace(/~/g, '~0').replace(/\//g, '~1');
+  return key.indexOf('~') === -1 && key.indexOf('/') === -1 ? key : key.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/** Records one issue; past the first 1000, the shared one that only counts. */
+function __toolgenIssue(issues: ArgumentIssue[], pointer: string, message: string, expected?: ArgumentIssue['expected']): void {
+  issues.push(issues.length >= 1000 ? __toolgenUnrecorded : expected === undefined ? { pointer, message } : { pointer, message, expected });
+}
+
+/** How many own enumerable keys record has. */
+function __toolgenOwnKeyCount(record: Record<string, unknown>): number {
+  let count = 0;
+  for (const key in record) {
+    if (__toolgenHasOwn.call(record, key)) {
+      count++;
+    }
+  }
+  return count;
+}
+
+/** Records an issue at prefix/key for each own key of record that is not declared (null: none is). */
+function __toolgenExtraKeys(issues: ArgumentIssue[], record: Record<string, unknown>, declared: ReadonlySet<string> | null, prefix: string, message: string): void {
+  for (const key in record) {
+    if (__toolgenHasOwn.call(record, key) && (declared === null || !declared.has(key))) {
+      __toolgenIssue(issues, prefix + '/' + __toolgenEscape(key), message);
+    }
+  }
+}
+
+/** Records one issue whose message ends with the value described (text ends in "got "); past the first 1000, the shared one. */
+function __toolgenGot(issues: ArgumentIssue[], pointer: string, text: string, value: unknown, expected?: ArgumentIssue['expected']): void {
+  if (issues.length >= 1000) {
+    issues.push(__toolgenUnrecorded);
+  } else {
+    const message = text + __toolgenDescribe(value);
+    issues.push(expected === undefined ? { pointer, message } : { pointer, message, expected });
+  }
 }
 
 /** Keys an object the validator builds holds only as own data properties, defined rather than assigned, so none reaches a prototype. */
@@ -55,103 +106,36 @@ function __toolgenPut(target: Record<string, unknown>, key: string, value: unkno
   }
 }
 
-const note_addNoteParameters: JsonSchema = JSON.parse(String.raw`{
-  "type": "object",
-  "properties": {
-    "text": {
-      "type": "string",
-      "description": "What the note says."
-    },
-    "tags": {
-      "type": "array",
-      "items": {
-        "type": "string"
-      },
-      "description": "Words to find it by.",
-      "default": []
-    }
-  },
-  "required": [
-    "text"
-  ],
-  "additionalProperties": false
-}`);
+const note_addNoteParameters: JsonSchema = JSON.parse(String.raw`{"type":"object","properties":{"text":{"type":"string","description":"What the note says."},"tags":{"type":"array","items":{"type":"string"},"description":"Words to find it by.","default":[]}},"required":["text"],"additionalProperties":false}`);
 
-const note_findNotesParameters: JsonSchema = JSON.parse(String.raw`{
-  "type": "object",
-  "properties": {
-    "words": {
-      "type": "string",
-      "description": "The words to look for."
-    }
-  },
-  "required": [
-    "words"
-  ],
-  "additionalProperties": false
-}`);
+const note_findNotesParameters: JsonSchema = JSON.parse(String.raw`{"type":"object","properties":{"words":{"type":"string","description":"The words to look for."}},"required":["words"],"additionalProperties":false}`);
 
-const note_getNoteParameters: JsonSchema = JSON.parse(String.raw`{
-  "type": "object",
-  "properties": {
-    "id": {
-      "type": "number",
-      "description": "The note's id."
-    }
-  },
-  "required": [
-    "id"
-  ],
-  "additionalProperties": false
-}`);
+const note_getNoteParameters: JsonSchema = JSON.parse(String.raw`{"type":"object","properties":{"id":{"type":"number","description":"The note's id."}},"required":["id"],"additionalProperties":false}`);
 
-const note_deleteNoteParameters: JsonSchema = JSON.parse(String.raw`{
-  "type": "object",
-  "properties": {
-    "id": {
-      "type": "number",
-      "description": "The note's id."
-    }
-  },
-  "required": [
-    "id"
-  ],
-  "additionalProperties": false
-}`);
+const note_deleteNoteParameters: JsonSchema = JSON.parse(String.raw`{"type":"object","properties":{"id":{"type":"number","description":"The note's id."}},"required":["id"],"additionalProperties":false}`);
 
-const note_shareNoteParameters: JsonSchema = JSON.parse(String.raw`{
-  "type": "object",
-  "properties": {
-    "id": {
-      "type": "number",
-      "description": "The note's id."
-    },
-    "to": {
-      "type": "string",
-      "description": "The e-mail address to send it to."
-    }
-  },
-  "required": [
-    "id",
-    "to"
-  ],
-  "additionalProperties": false
-}`);
+const note_shareNoteParameters: JsonSchema = JSON.parse(String.raw`{"type":"object","properties":{"id":{"type":"number","description":"The note's id."},"to":{"type":"string","description":"The e-mail address to send it to."}},"required":["id","to"],"additionalProperties":false}`);
+
+const __toolgenJson0 = JSON.parse(String.raw`{"type":"object","properties":{"id":{"type":"number"},"text":{"type":"string"},"tags":{"type":"array","items":{"type":"string"},"description":"Words to find the note by."},"createdAt":{"type":"string","format":"date-time","description":"When it was written."}},"required":["id","text","tags","createdAt"],"additionalProperties":false}`);
+
+const __toolgenJson1 = JSON.parse(String.raw`{"type":"object","properties":{"id":{"type":"number","description":"The note's id."}},"required":["id"]}`);
+
+const note_addNoteKeys0 = new Set<string>(['text', 'tags']);
 
 function note_addNoteValidate(input: unknown, issues: ArgumentIssue[]): Record<string, unknown> {
   const o_input: Record<string, unknown> = {};
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-    issues.push(issues.length < 1000 ? { pointer: '', message: 'must be an object; got ' + __toolgenDescribe(input), expected: 'object' } : __toolgenUnrecorded);
+    __toolgenGot(issues, '', 'must be an object; got ', input, 'object');
   } else {
     const r_input = input as Record<string, unknown>;
     let n_input = 0;
     const v_text = r_input['text'];
     if (v_text === undefined) {
-      issues.push(issues.length < 1000 ? { pointer: '/text', message: 'is required; send a string' } : __toolgenUnrecorded);
+      __toolgenIssue(issues, '/text', 'is required; send a string');
     } else {
       n_input++;
       if (typeof v_text !== 'string') {
-        issues.push(issues.length < 1000 ? { pointer: '/text', message: 'must be a string; got ' + __toolgenDescribe(v_text), expected: 'string' } : __toolgenUnrecorded);
+        __toolgenGot(issues, '/text', 'must be a string; got ', v_text, 'string');
       }
       o_input['text'] = v_text;
     }
@@ -160,31 +144,21 @@ function note_addNoteValidate(input: unknown, issues: ArgumentIssue[]): Record<s
       n_input++;
       const a_tags: unknown[] = [];
       if (!Array.isArray(v_tags)) {
-        issues.push(issues.length < 1000 ? { pointer: '/tags', message: 'must be an array; got ' + __toolgenDescribe(v_tags), expected: 'array' } : __toolgenUnrecorded);
+        __toolgenGot(issues, '/tags', 'must be an array; got ', v_tags, 'array');
       } else {
         const l_tags = v_tags as readonly unknown[];
         for (let i_tags = 0; i_tags < l_tags.length; i_tags++) {
           const v_tags_item = l_tags[i_tags];
           if (typeof v_tags_item !== 'string') {
-            issues.push(issues.length < 1000 ? { pointer: '/tags/' + i_tags, message: 'must be a string; got ' + __toolgenDescribe(v_tags_item), expected: 'string' } : __toolgenUnrecorded);
+            __toolgenGot(issues, '/tags/' + i_tags, 'must be a string; got ', v_tags_item, 'string');
           }
           a_tags.push(v_tags_item);
         }
       }
       o_input['tags'] = a_tags;
     }
-    let c_input = 0;
-    for (const k_input in r_input) {
-      if (__toolgenHasOwn.call(r_input, k_input)) {
-        c_input++;
-      }
-    }
-    if (c_input !== n_input) {
-      for (const k_input in r_input) {
-        if (__toolgenHasOwn.call(r_input, k_input) && k_input !== 'text' && k_input !== 'tags') {
-          issues.push(issues.length < 1000 ? { pointer: '/' + __toolgenEscape(k_input), message: 'is not a parameter of this tool; remove it' } : __toolgenUnrecorded);
-        }
-      }
+    if (__toolgenOwnKeyCount(r_input) !== n_input) {
+      __toolgenExtraKeys(issues, r_input, note_addNoteKeys0, '', 'is not a parameter of this tool; remove it');
     }
   }
   return o_input;
@@ -210,166 +184,118 @@ function note_addNoteNormalizeStrict(input: unknown): unknown {
   return n_input;
 }
 
+const note_findNotesKeys0 = new Set<string>(['words']);
+
 function note_findNotesValidate(input: unknown, issues: ArgumentIssue[]): Record<string, unknown> {
   const o_input: Record<string, unknown> = {};
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-    issues.push(issues.length < 1000 ? { pointer: '', message: 'must be an object; got ' + __toolgenDescribe(input), expected: 'object' } : __toolgenUnrecorded);
+    __toolgenGot(issues, '', 'must be an object; got ', input, 'object');
   } else {
     const r_input = input as Record<string, unknown>;
     let n_input = 0;
     const v_words = r_input['words'];
     if (v_words === undefined) {
-      issues.push(issues.length < 1000 ? { pointer: '/words', message: 'is required; send a string' } : __toolgenUnrecorded);
+      __toolgenIssue(issues, '/words', 'is required; send a string');
     } else {
       n_input++;
       if (typeof v_words !== 'string') {
-        issues.push(issues.length < 1000 ? { pointer: '/words', message: 'must be a string; got ' + __toolgenDescribe(v_words), expected: 'string' } : __toolgenUnrecorded);
+        __toolgenGot(issues, '/words', 'must be a string; got ', v_words, 'string');
       }
       o_input['words'] = v_words;
     }
-    let c_input = 0;
-    for (const k_input in r_input) {
-      if (__toolgenHasOwn.call(r_input, k_input)) {
-        c_input++;
-      }
-    }
-    if (c_input !== n_input) {
-      for (const k_input in r_input) {
-        if (__toolgenHasOwn.call(r_input, k_input) && k_input !== 'words') {
-          issues.push(issues.length < 1000 ? { pointer: '/' + __toolgenEscape(k_input), message: 'is not a parameter of this tool; remove it' } : __toolgenUnrecorded);
-        }
-      }
+    if (__toolgenOwnKeyCount(r_input) !== n_input) {
+      __toolgenExtraKeys(issues, r_input, note_findNotesKeys0, '', 'is not a parameter of this tool; remove it');
     }
   }
   return o_input;
 }
 
-function note_findNotesNormalizeStrict(input: unknown): unknown {
-  return input;
-}
+const note_getNoteKeys0 = new Set<string>(['id']);
 
 function note_getNoteValidate(input: unknown, issues: ArgumentIssue[]): Record<string, unknown> {
   const o_input: Record<string, unknown> = {};
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-    issues.push(issues.length < 1000 ? { pointer: '', message: 'must be an object; got ' + __toolgenDescribe(input), expected: 'object' } : __toolgenUnrecorded);
+    __toolgenGot(issues, '', 'must be an object; got ', input, 'object');
   } else {
     const r_input = input as Record<string, unknown>;
     let n_input = 0;
     const v_id = r_input['id'];
     if (v_id === undefined) {
-      issues.push(issues.length < 1000 ? { pointer: '/id', message: 'is required; send a number' } : __toolgenUnrecorded);
+      __toolgenIssue(issues, '/id', 'is required; send a number');
     } else {
       n_input++;
       if (typeof v_id !== 'number' || !Number.isFinite(v_id)) {
-        issues.push(issues.length < 1000 ? { pointer: '/id', message: 'must be a number; got ' + __toolgenDescribe(v_id), expected: 'number' } : __toolgenUnrecorded);
+        __toolgenGot(issues, '/id', 'must be a number; got ', v_id, 'number');
       }
       o_input['id'] = v_id;
     }
-    let c_input = 0;
-    for (const k_input in r_input) {
-      if (__toolgenHasOwn.call(r_input, k_input)) {
-        c_input++;
-      }
-    }
-    if (c_input !== n_input) {
-      for (const k_input in r_input) {
-        if (__toolgenHasOwn.call(r_input, k_input) && k_input !== 'id') {
-          issues.push(issues.length < 1000 ? { pointer: '/' + __toolgenEscape(k_input), message: 'is not a parameter of this tool; remove it' } : __toolgenUnrecorded);
-        }
-      }
+    if (__toolgenOwnKeyCount(r_input) !== n_input) {
+      __toolgenExtraKeys(issues, r_input, note_getNoteKeys0, '', 'is not a parameter of this tool; remove it');
     }
   }
   return o_input;
 }
 
-function note_getNoteNormalizeStrict(input: unknown): unknown {
-  return input;
-}
+const note_deleteNoteKeys0 = new Set<string>(['id']);
 
 function note_deleteNoteValidate(input: unknown, issues: ArgumentIssue[]): Record<string, unknown> {
   const o_input: Record<string, unknown> = {};
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-    issues.push(issues.length < 1000 ? { pointer: '', message: 'must be an object; got ' + __toolgenDescribe(input), expected: 'object' } : __toolgenUnrecorded);
+    __toolgenGot(issues, '', 'must be an object; got ', input, 'object');
   } else {
     const r_input = input as Record<string, unknown>;
     let n_input = 0;
     const v_id = r_input['id'];
     if (v_id === undefined) {
-      issues.push(issues.length < 1000 ? { pointer: '/id', message: 'is required; send a number' } : __toolgenUnrecorded);
+      __toolgenIssue(issues, '/id', 'is required; send a number');
     } else {
       n_input++;
       if (typeof v_id !== 'number' || !Number.isFinite(v_id)) {
-        issues.push(issues.length < 1000 ? { pointer: '/id', message: 'must be a number; got ' + __toolgenDescribe(v_id), expected: 'number' } : __toolgenUnrecorded);
+        __toolgenGot(issues, '/id', 'must be a number; got ', v_id, 'number');
       }
       o_input['id'] = v_id;
     }
-    let c_input = 0;
-    for (const k_input in r_input) {
-      if (__toolgenHasOwn.call(r_input, k_input)) {
-        c_input++;
-      }
-    }
-    if (c_input !== n_input) {
-      for (const k_input in r_input) {
-        if (__toolgenHasOwn.call(r_input, k_input) && k_input !== 'id') {
-          issues.push(issues.length < 1000 ? { pointer: '/' + __toolgenEscape(k_input), message: 'is not a parameter of this tool; remove it' } : __toolgenUnrecorded);
-        }
-      }
+    if (__toolgenOwnKeyCount(r_input) !== n_input) {
+      __toolgenExtraKeys(issues, r_input, note_deleteNoteKeys0, '', 'is not a parameter of this tool; remove it');
     }
   }
   return o_input;
 }
 
-function note_deleteNoteNormalizeStrict(input: unknown): unknown {
-  return input;
-}
+const note_shareNoteKeys0 = new Set<string>(['id', 'to']);
 
 function note_shareNoteValidate(input: unknown, issues: ArgumentIssue[]): Record<string, unknown> {
   const o_input: Record<string, unknown> = {};
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-    issues.push(issues.length < 1000 ? { pointer: '', message: 'must be an object; got ' + __toolgenDescribe(input), expected: 'object' } : __toolgenUnrecorded);
+    __toolgenGot(issues, '', 'must be an object; got ', input, 'object');
   } else {
     const r_input = input as Record<string, unknown>;
     let n_input = 0;
     const v_id = r_input['id'];
     if (v_id === undefined) {
-      issues.push(issues.length < 1000 ? { pointer: '/id', message: 'is required; send a number' } : __toolgenUnrecorded);
+      __toolgenIssue(issues, '/id', 'is required; send a number');
     } else {
       n_input++;
       if (typeof v_id !== 'number' || !Number.isFinite(v_id)) {
-        issues.push(issues.length < 1000 ? { pointer: '/id', message: 'must be a number; got ' + __toolgenDescribe(v_id), expected: 'number' } : __toolgenUnrecorded);
+        __toolgenGot(issues, '/id', 'must be a number; got ', v_id, 'number');
       }
       o_input['id'] = v_id;
     }
     const v_to = r_input['to'];
     if (v_to === undefined) {
-      issues.push(issues.length < 1000 ? { pointer: '/to', message: 'is required; send a string' } : __toolgenUnrecorded);
+      __toolgenIssue(issues, '/to', 'is required; send a string');
     } else {
       n_input++;
       if (typeof v_to !== 'string') {
-        issues.push(issues.length < 1000 ? { pointer: '/to', message: 'must be a string; got ' + __toolgenDescribe(v_to), expected: 'string' } : __toolgenUnrecorded);
+        __toolgenGot(issues, '/to', 'must be a string; got ', v_to, 'string');
       }
       o_input['to'] = v_to;
     }
-    let c_input = 0;
-    for (const k_input in r_input) {
-      if (__toolgenHasOwn.call(r_input, k_input)) {
-        c_input++;
-      }
-    }
-    if (c_input !== n_input) {
-      for (const k_input in r_input) {
-        if (__toolgenHasOwn.call(r_input, k_input) && k_input !== 'id' && k_input !== 'to') {
-          issues.push(issues.length < 1000 ? { pointer: '/' + __toolgenEscape(k_input), message: 'is not a parameter of this tool; remove it' } : __toolgenUnrecorded);
-        }
-      }
+    if (__toolgenOwnKeyCount(r_input) !== n_input) {
+      __toolgenExtraKeys(issues, r_input, note_shareNoteKeys0, '', 'is not a parameter of this tool; remove it');
     }
   }
   return o_input;
-}
-
-function note_shareNoteNormalizeStrict(input: unknown): unknown {
-  return input;
 }
 
 export const noteToolset: GeneratedToolset = {
@@ -383,115 +309,13 @@ export const noteToolset: GeneratedToolset = {
       description: 'Writes a new note.',
       parameters: note_addNoteParameters,
       variants: {
-        "openai-strict": JSON.parse(String.raw`{
-  "type": "object",
-  "properties": {
-    "text": {
-      "type": "string",
-      "description": "What the note says."
-    },
-    "tags": {
-      "anyOf": [
-        {
-          "type": "array",
-          "items": {
-            "type": "string"
-          }
-        },
-        {
-          "type": "null"
-        }
-      ],
-      "description": "Words to find it by. Defaults to []."
-    }
-  },
-  "required": [
-    "text",
-    "tags"
-  ],
-  "additionalProperties": false
-}`),
+        "openai-strict": JSON.parse(String.raw`{"type":"object","properties":{"text":{"type":"string","description":"What the note says."},"tags":{"anyOf":[{"type":"array","items":{"type":"string"}},{"type":"null"}],"description":"Words to find it by. Defaults to []."}},"required":["text","tags"],"additionalProperties":false}`),
         "anthropic": note_addNoteParameters,
-        "gemini": JSON.parse(String.raw`{
-  "type": "object",
-  "properties": {
-    "text": {
-      "type": "string",
-      "description": "What the note says."
-    },
-    "tags": {
-      "type": "array",
-      "items": {
-        "type": "string"
-      },
-      "description": "Words to find it by.",
-      "default": []
-    }
-  },
-  "required": [
-    "text"
-  ]
-}`),
+        "gemini": JSON.parse(String.raw`{"type":"object","properties":{"text":{"type":"string","description":"What the note says."},"tags":{"type":"array","items":{"type":"string"},"description":"Words to find it by.","default":[]}},"required":["text"]}`),
       },
       losses: [],
-      returns: JSON.parse(String.raw`{
-  "type": "object",
-  "properties": {
-    "id": {
-      "type": "number"
-    },
-    "text": {
-      "type": "string"
-    },
-    "tags": {
-      "type": "array",
-      "items": {
-        "type": "string"
-      },
-      "description": "Words to find the note by."
-    },
-    "createdAt": {
-      "type": "string",
-      "format": "date-time",
-      "description": "When it was written."
-    }
-  },
-  "required": [
-    "id",
-    "text",
-    "tags",
-    "createdAt"
-  ],
-  "additionalProperties": false
-}`),
-      metadata: JSON.parse(String.raw`{
-  "readOnly": false,
-  "approval": "default",
-  "networkScope": "none",
-  "confidentiality": "any",
-  "workspacePaths": [],
-  "settings": null,
-  "tokens": {
-    "openai-strict": 77,
-    "anthropic": 65,
-    "gemini": 60,
-    "canonical": 65
-  },
-  "search": {
-    "terms": {
-      "add": 3,
-      "find": 1,
-      "new": 1,
-      "not": 6,
-      "say": 1,
-      "tag": 2,
-      "text": 2,
-      "word": 1,
-      "writ": 1
-    },
-    "length": 18
-  }
-}`),
+      returns: __toolgenJson0,
+      metadata: JSON.parse(String.raw`{"readOnly":false,"approval":"default","networkScope":"none","confidentiality":"any","workspacePaths":[],"settings":null,"tokens":{"openai-strict":77,"anthropic":65,"gemini":60,"canonical":65},"search":{"terms":{"add":3,"find":1,"new":1,"not":6,"say":1,"tag":2,"text":2,"word":1,"writ":1},"length":18}}`),
       validate: note_addNoteValidate,
       normalizeStrict: note_addNoteNormalizeStrict,
       result: 'value',
@@ -505,83 +329,13 @@ export const noteToolset: GeneratedToolset = {
       variants: {
         "openai-strict": note_findNotesParameters,
         "anthropic": note_findNotesParameters,
-        "gemini": JSON.parse(String.raw`{
-  "type": "object",
-  "properties": {
-    "words": {
-      "type": "string",
-      "description": "The words to look for."
-    }
-  },
-  "required": [
-    "words"
-  ]
-}`),
+        "gemini": JSON.parse(String.raw`{"type":"object","properties":{"words":{"type":"string","description":"The words to look for."}},"required":["words"]}`),
       },
       losses: [],
-      returns: JSON.parse(String.raw`{
-  "type": "array",
-  "items": {
-    "type": "object",
-    "properties": {
-      "id": {
-        "type": "number"
-      },
-      "text": {
-        "type": "string"
-      },
-      "tags": {
-        "type": "array",
-        "items": {
-          "type": "string"
-        },
-        "description": "Words to find the note by."
-      },
-      "createdAt": {
-        "type": "string",
-        "format": "date-time",
-        "description": "When it was written."
-      }
-    },
-    "required": [
-      "id",
-      "text",
-      "tags",
-      "createdAt"
-    ],
-    "additionalProperties": false
-  }
-}`),
-      metadata: JSON.parse(String.raw`{
-  "readOnly": true,
-  "approval": "default",
-  "networkScope": "none",
-  "confidentiality": "any",
-  "workspacePaths": [],
-  "settings": null,
-  "tokens": {
-    "openai-strict": 49,
-    "anthropic": 49,
-    "gemini": 44,
-    "canonical": 49
-  },
-  "search": {
-    "terms": {
-      "contain": 1,
-      "everi": 1,
-      "find": 4,
-      "look": 1,
-      "not": 5,
-      "tag": 1,
-      "text": 1,
-      "whos": 1,
-      "word": 4
-    },
-    "length": 19
-  }
-}`),
+      returns: JSON.parse(String.raw`{"type":"array","items":{"type":"object","properties":{"id":{"type":"number"},"text":{"type":"string"},"tags":{"type":"array","items":{"type":"string"},"description":"Words to find the note by."},"createdAt":{"type":"string","format":"date-time","description":"When it was written."}},"required":["id","text","tags","createdAt"],"additionalProperties":false}}`),
+      metadata: JSON.parse(String.raw`{"readOnly":true,"approval":"default","networkScope":"none","confidentiality":"any","workspacePaths":[],"settings":null,"tokens":{"openai-strict":49,"anthropic":49,"gemini":44,"canonical":49},"search":{"terms":{"contain":1,"everi":1,"find":4,"look":1,"not":5,"tag":1,"text":1,"whos":1,"word":4},"length":19}}`),
       validate: note_findNotesValidate,
-      normalizeStrict: note_findNotesNormalizeStrict,
+      normalizeStrict: __toolgenUnchanged,
       result: 'value',
       call: (args, injected) => NoteToolset.findNotes(args['words'] as Parameters<typeof NoteToolset.findNotes>[0], injected.services),
     }),
@@ -593,75 +347,13 @@ export const noteToolset: GeneratedToolset = {
       variants: {
         "openai-strict": note_getNoteParameters,
         "anthropic": note_getNoteParameters,
-        "gemini": JSON.parse(String.raw`{
-  "type": "object",
-  "properties": {
-    "id": {
-      "type": "number",
-      "description": "The note's id."
-    }
-  },
-  "required": [
-    "id"
-  ]
-}`),
+        "gemini": __toolgenJson1,
       },
       losses: [],
-      returns: JSON.parse(String.raw`{
-  "type": "object",
-  "properties": {
-    "id": {
-      "type": "number"
-    },
-    "text": {
-      "type": "string"
-    },
-    "tags": {
-      "type": "array",
-      "items": {
-        "type": "string"
-      },
-      "description": "Words to find the note by."
-    },
-    "createdAt": {
-      "type": "string",
-      "format": "date-time",
-      "description": "When it was written."
-    }
-  },
-  "required": [
-    "id",
-    "text",
-    "tags",
-    "createdAt"
-  ],
-  "additionalProperties": false
-}`),
-      metadata: JSON.parse(String.raw`{
-  "readOnly": true,
-  "approval": "default",
-  "networkScope": "none",
-  "confidentiality": "any",
-  "workspacePaths": [],
-  "settings": null,
-  "tokens": {
-    "openai-strict": 40,
-    "anthropic": 40,
-    "gemini": 35,
-    "canonical": 40
-  },
-  "search": {
-    "terms": {
-      "get": 3,
-      "id": 3,
-      "not": 6,
-      "read": 1
-    },
-    "length": 13
-  }
-}`),
+      returns: __toolgenJson0,
+      metadata: JSON.parse(String.raw`{"readOnly":true,"approval":"default","networkScope":"none","confidentiality":"any","workspacePaths":[],"settings":null,"tokens":{"openai-strict":40,"anthropic":40,"gemini":35,"canonical":40},"search":{"terms":{"get":3,"id":3,"not":6,"read":1},"length":13}}`),
       validate: note_getNoteValidate,
-      normalizeStrict: note_getNoteNormalizeStrict,
+      normalizeStrict: __toolgenUnchanged,
       result: 'value',
       call: (args, injected) => NoteToolset.getNote(args['id'] as Parameters<typeof NoteToolset.getNote>[0], injected.services),
     }),
@@ -673,46 +365,13 @@ export const noteToolset: GeneratedToolset = {
       variants: {
         "openai-strict": note_deleteNoteParameters,
         "anthropic": note_deleteNoteParameters,
-        "gemini": JSON.parse(String.raw`{
-  "type": "object",
-  "properties": {
-    "id": {
-      "type": "number",
-      "description": "The note's id."
-    }
-  },
-  "required": [
-    "id"
-  ]
-}`),
+        "gemini": __toolgenJson1,
       },
       losses: [],
       returns: null,
-      metadata: JSON.parse(String.raw`{
-  "readOnly": false,
-  "approval": "require_approval",
-  "networkScope": "none",
-  "confidentiality": "any",
-  "workspacePaths": [],
-  "settings": null,
-  "tokens": {
-    "openai-strict": 42,
-    "anthropic": 42,
-    "gemini": 37,
-    "canonical": 42
-  },
-  "search": {
-    "terms": {
-      "delet": 4,
-      "good": 1,
-      "id": 3,
-      "not": 6
-    },
-    "length": 14
-  }
-}`),
+      metadata: JSON.parse(String.raw`{"readOnly":false,"approval":"require_approval","networkScope":"none","confidentiality":"any","workspacePaths":[],"settings":null,"tokens":{"openai-strict":42,"anthropic":42,"gemini":37,"canonical":42},"search":{"terms":{"delet":4,"good":1,"id":3,"not":6},"length":14}}`),
       validate: note_deleteNoteValidate,
-      normalizeStrict: note_deleteNoteNormalizeStrict,
+      normalizeStrict: __toolgenUnchanged,
       result: 'void',
       call: (args, injected) => NoteToolset.deleteNote(args['id'] as Parameters<typeof NoteToolset.deleteNote>[0], injected.services),
     }),
@@ -724,69 +383,13 @@ export const noteToolset: GeneratedToolset = {
       variants: {
         "openai-strict": note_shareNoteParameters,
         "anthropic": note_shareNoteParameters,
-        "gemini": JSON.parse(String.raw`{
-  "type": "object",
-  "properties": {
-    "id": {
-      "type": "number",
-      "description": "The note's id."
-    },
-    "to": {
-      "type": "string",
-      "description": "The e-mail address to send it to."
-    }
-  },
-  "required": [
-    "id",
-    "to"
-  ]
-}`),
+        "gemini": JSON.parse(String.raw`{"type":"object","properties":{"id":{"type":"number","description":"The note's id."},"to":{"type":"string","description":"The e-mail address to send it to."}},"required":["id","to"]}`),
       },
       losses: [],
-      returns: JSON.parse(String.raw`{
-  "type": "object",
-  "properties": {
-    "id": {
-      "type": "number"
-    },
-    "to": {
-      "type": "string"
-    }
-  },
-  "required": [
-    "id",
-    "to"
-  ],
-  "additionalProperties": false
-}`),
-      metadata: JSON.parse(String.raw`{
-  "readOnly": false,
-  "approval": "default",
-  "networkScope": "egress",
-  "confidentiality": "any",
-  "workspacePaths": [],
-  "settings": null,
-  "tokens": {
-    "openai-strict": 66,
-    "anthropic": 66,
-    "gemini": 61,
-    "canonical": 66
-  },
-  "search": {
-    "terms": {
-      "address": 1,
-      "id": 3,
-      "mail": 2,
-      "not": 6,
-      "send": 2,
-      "shar": 3,
-      "someon": 1
-    },
-    "length": 18
-  }
-}`),
+      returns: JSON.parse(String.raw`{"type":"object","properties":{"id":{"type":"number"},"to":{"type":"string"}},"required":["id","to"],"additionalProperties":false}`),
+      metadata: JSON.parse(String.raw`{"readOnly":false,"approval":"default","networkScope":"egress","confidentiality":"any","workspacePaths":[],"settings":null,"tokens":{"openai-strict":66,"anthropic":66,"gemini":61,"canonical":66},"search":{"terms":{"address":1,"id":3,"mail":2,"not":6,"send":2,"shar":3,"someon":1},"length":18}}`),
       validate: note_shareNoteValidate,
-      normalizeStrict: note_shareNoteNormalizeStrict,
+      normalizeStrict: __toolgenUnchanged,
       result: 'value',
       call: (args, injected) => NoteToolset.shareNote(args['id'] as Parameters<typeof NoteToolset.shareNote>[0], args['to'] as Parameters<typeof NoteToolset.shareNote>[1], injected.services),
     }),

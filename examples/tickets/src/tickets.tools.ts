@@ -19,7 +19,7 @@ function __toolgenDescribe(value: unknown): string {
   }
   switch (typeof value) {
     case 'string':
-      return JSON.stringify(value.length > 40 ? value.slice(0, 37).replace(/[\uD800-\uDBFF]$/, '') + '…' : value);
+      return value.length > 40 ? JSON.stringify(value.slice(0, 37).replace(/[\uD800-\uDBFF]$/, '') + '…') : __toolgenIsPlain(value) ? '"' + value + '"' : JSON.stringify(value);
     case 'number':
     case 'boolean':
       return String(value);
@@ -32,231 +32,197 @@ function __toolgenDescribe(value: unknown): string {
   }
 }
 
-/** A key as a JSON Pointer token (RFC 6901). */
-function __toolgenEscape(key: string): string {
-  return key.replace(/~/g, '~0').replace(/\//g, '~1');
+/** Whether JSON.stringify would write text between quotes unchanged: no quote, backslash, control character or surrogate. */
+function __toolgenIsPlain(text: string): boolean {
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code < 32 || code === 34 || code === 92 || (code >= 0xd800 && code <= 0xdfff)) {
+      return false;
+    }
+  }
+  return true;
 }
 
-const ticket_searchTicketsParameters: JsonSchema = JSON.parse(String.raw`{
-  "type": "object",
-  "properties": {
-    "query": {
-      "type": "string",
-      "description": "Words the ticket's title contains."
-    }
-  },
-  "required": [
-    "query"
-  ],
-  "additionalProperties": false
-}`);
+/** The strict normalizer of a tool whose openai-strict arguments already have the canonical form: they pass unchanged. */
+function __toolgenUnchanged(input: unknown): unknown {
+  return input;
+}
 
-const ticket_getTicketParameters: JsonSchema = JSON.parse(String.raw`{
-  "type": "object",
-  "properties": {
-    "number": {
-      "type": "number",
-      "description": "The ticket's number."
-    }
-  },
-  "required": [
-    "number"
-  ],
-  "additionalProperties": false
-}`);
+/** A key as a JSON Pointer token (RFC 6901). */
+function __toolgenEscape(key: string): string {
+  return key.indexOf('~') === -1 && key.indexOf('/') === -1 ? key : key.replace(/~/g, '~0').replace(/\//g, '~1');
+}
 
-const ticket_closeTicketParameters: JsonSchema = JSON.parse(String.raw`{
-  "type": "object",
-  "properties": {
-    "number": {
-      "type": "number",
-      "description": "The ticket's number."
-    },
-    "reason": {
-      "type": "string",
-      "description": "Why it is closed, as the customer will read it."
+/** Records one issue; past the first 1000, the shared one that only counts. */
+function __toolgenIssue(issues: ArgumentIssue[], pointer: string, message: string, expected?: ArgumentIssue['expected']): void {
+  issues.push(issues.length >= 1000 ? __toolgenUnrecorded : expected === undefined ? { pointer, message } : { pointer, message, expected });
+}
+
+/** How many own enumerable keys record has. */
+function __toolgenOwnKeyCount(record: Record<string, unknown>): number {
+  let count = 0;
+  for (const key in record) {
+    if (__toolgenHasOwn.call(record, key)) {
+      count++;
     }
-  },
-  "required": [
-    "number",
-    "reason"
-  ],
-  "additionalProperties": false
-}`);
+  }
+  return count;
+}
+
+/** Records an issue at prefix/key for each own key of record that is not declared (null: none is). */
+function __toolgenExtraKeys(issues: ArgumentIssue[], record: Record<string, unknown>, declared: ReadonlySet<string> | null, prefix: string, message: string): void {
+  for (const key in record) {
+    if (__toolgenHasOwn.call(record, key) && (declared === null || !declared.has(key))) {
+      __toolgenIssue(issues, prefix + '/' + __toolgenEscape(key), message);
+    }
+  }
+}
+
+/** Records one issue whose message ends with the value described (text ends in "got "); past the first 1000, the shared one. */
+function __toolgenGot(issues: ArgumentIssue[], pointer: string, text: string, value: unknown, expected?: ArgumentIssue['expected']): void {
+  if (issues.length >= 1000) {
+    issues.push(__toolgenUnrecorded);
+  } else {
+    const message = text + __toolgenDescribe(value);
+    issues.push(expected === undefined ? { pointer, message } : { pointer, message, expected });
+  }
+}
+
+const ticket_searchTicketsParameters: JsonSchema = JSON.parse(String.raw`{"type":"object","properties":{"query":{"type":"string","description":"Words the ticket's title contains."}},"required":["query"],"additionalProperties":false}`);
+
+const ticket_getTicketParameters: JsonSchema = JSON.parse(String.raw`{"type":"object","properties":{"number":{"type":"number","description":"The ticket's number."}},"required":["number"],"additionalProperties":false}`);
+
+const ticket_closeTicketParameters: JsonSchema = JSON.parse(String.raw`{"type":"object","properties":{"number":{"type":"number","description":"The ticket's number."},"reason":{"type":"string","description":"Why it is closed, as the customer will read it."}},"required":["number","reason"],"additionalProperties":false}`);
+
+const ticket_searchTicketsKeys0 = new Set<string>(['query']);
 
 function ticket_searchTicketsValidate(input: unknown, issues: ArgumentIssue[]): Record<string, unknown> {
   const o_input: Record<string, unknown> = {};
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-    issues.push(issues.length < 1000 ? { pointer: '', message: 'must be an object; got ' + __toolgenDescribe(input), expected: 'object' } : __toolgenUnrecorded);
+    __toolgenGot(issues, '', 'must be an object; got ', input, 'object');
   } else {
     const r_input = input as Record<string, unknown>;
     let n_input = 0;
     const v_query = r_input['query'];
     if (v_query === undefined) {
-      issues.push(issues.length < 1000 ? { pointer: '/query', message: 'is required; send a string' } : __toolgenUnrecorded);
+      __toolgenIssue(issues, '/query', 'is required; send a string');
     } else {
       n_input++;
       if (typeof v_query !== 'string') {
-        issues.push(issues.length < 1000 ? { pointer: '/query', message: 'must be a string; got ' + __toolgenDescribe(v_query), expected: 'string' } : __toolgenUnrecorded);
+        __toolgenGot(issues, '/query', 'must be a string; got ', v_query, 'string');
       }
       o_input['query'] = v_query;
     }
-    let c_input = 0;
-    for (const k_input in r_input) {
-      if (__toolgenHasOwn.call(r_input, k_input)) {
-        c_input++;
-      }
-    }
-    if (c_input !== n_input) {
-      for (const k_input in r_input) {
-        if (__toolgenHasOwn.call(r_input, k_input) && k_input !== 'query') {
-          issues.push(issues.length < 1000 ? { pointer: '/' + __toolgenEscape(k_input), message: 'is not a parameter of this tool; remove it' } : __toolgenUnrecorded);
-        }
-      }
+    if (__toolgenOwnKeyCount(r_input) !== n_input) {
+      __toolgenExtraKeys(issues, r_input, ticket_searchTicketsKeys0, '', 'is not a parameter of this tool; remove it');
     }
   }
   return o_input;
 }
 
-function ticket_searchTicketsNormalizeStrict(input: unknown): unknown {
-  return input;
-}
+const ticket_searchTicketsSettingsKeys0 = new Set<string>(['limit', 'includeClosed']);
 
 function ticket_searchTicketsSettingsValidate(input: unknown, issues: ArgumentIssue[]): Record<string, unknown> {
   const o_input: Record<string, unknown> = {};
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-    issues.push(issues.length < 1000 ? { pointer: '', message: 'must be an object; got ' + __toolgenDescribe(input), expected: 'object' } : __toolgenUnrecorded);
+    __toolgenGot(issues, '', 'must be an object; got ', input, 'object');
   } else {
     const r_input = input as Record<string, unknown>;
     let n_input = 0;
     const v_limit = r_input['limit'];
     if (v_limit === undefined) {
-      issues.push(issues.length < 1000 ? { pointer: '/limit', message: 'is required; send a number' } : __toolgenUnrecorded);
+      __toolgenIssue(issues, '/limit', 'is required; send a number');
     } else {
       n_input++;
       if (typeof v_limit !== 'number' || !Number.isFinite(v_limit)) {
-        issues.push(issues.length < 1000 ? { pointer: '/limit', message: 'must be a number; got ' + __toolgenDescribe(v_limit), expected: 'number' } : __toolgenUnrecorded);
+        __toolgenGot(issues, '/limit', 'must be a number; got ', v_limit, 'number');
       } else {
         if (v_limit < 1) {
-          issues.push(issues.length < 1000 ? { pointer: '/limit', message: 'must be at least 1; got ' + v_limit } : __toolgenUnrecorded);
+          __toolgenIssue(issues, '/limit', 'must be at least 1; got ' + v_limit);
         }
         if (v_limit > 100) {
-          issues.push(issues.length < 1000 ? { pointer: '/limit', message: 'must be at most 100; got ' + v_limit } : __toolgenUnrecorded);
+          __toolgenIssue(issues, '/limit', 'must be at most 100; got ' + v_limit);
         }
       }
       o_input['limit'] = v_limit;
     }
     const v_includeClosed = r_input['includeClosed'];
     if (v_includeClosed === undefined) {
-      issues.push(issues.length < 1000 ? { pointer: '/includeClosed', message: 'is required; send a boolean' } : __toolgenUnrecorded);
+      __toolgenIssue(issues, '/includeClosed', 'is required; send a boolean');
     } else {
       n_input++;
       if (typeof v_includeClosed !== 'boolean') {
-        issues.push(issues.length < 1000 ? { pointer: '/includeClosed', message: 'must be a boolean; got ' + __toolgenDescribe(v_includeClosed), expected: 'boolean' } : __toolgenUnrecorded);
+        __toolgenGot(issues, '/includeClosed', 'must be a boolean; got ', v_includeClosed, 'boolean');
       }
       o_input['includeClosed'] = v_includeClosed;
     }
-    let c_input = 0;
-    for (const k_input in r_input) {
-      if (__toolgenHasOwn.call(r_input, k_input)) {
-        c_input++;
-      }
-    }
-    if (c_input !== n_input) {
-      for (const k_input in r_input) {
-        if (__toolgenHasOwn.call(r_input, k_input) && k_input !== 'limit' && k_input !== 'includeClosed') {
-          issues.push(issues.length < 1000 ? { pointer: '/' + __toolgenEscape(k_input), message: 'is not a parameter of this tool; remove it' } : __toolgenUnrecorded);
-        }
-      }
+    if (__toolgenOwnKeyCount(r_input) !== n_input) {
+      __toolgenExtraKeys(issues, r_input, ticket_searchTicketsSettingsKeys0, '', 'is not a parameter of this tool; remove it');
     }
   }
   return o_input;
 }
+
+const ticket_getTicketKeys0 = new Set<string>(['number']);
 
 function ticket_getTicketValidate(input: unknown, issues: ArgumentIssue[]): Record<string, unknown> {
   const o_input: Record<string, unknown> = {};
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-    issues.push(issues.length < 1000 ? { pointer: '', message: 'must be an object; got ' + __toolgenDescribe(input), expected: 'object' } : __toolgenUnrecorded);
+    __toolgenGot(issues, '', 'must be an object; got ', input, 'object');
   } else {
     const r_input = input as Record<string, unknown>;
     let n_input = 0;
     const v_number = r_input['number'];
     if (v_number === undefined) {
-      issues.push(issues.length < 1000 ? { pointer: '/number', message: 'is required; send a number' } : __toolgenUnrecorded);
+      __toolgenIssue(issues, '/number', 'is required; send a number');
     } else {
       n_input++;
       if (typeof v_number !== 'number' || !Number.isFinite(v_number)) {
-        issues.push(issues.length < 1000 ? { pointer: '/number', message: 'must be a number; got ' + __toolgenDescribe(v_number), expected: 'number' } : __toolgenUnrecorded);
+        __toolgenGot(issues, '/number', 'must be a number; got ', v_number, 'number');
       }
       o_input['number'] = v_number;
     }
-    let c_input = 0;
-    for (const k_input in r_input) {
-      if (__toolgenHasOwn.call(r_input, k_input)) {
-        c_input++;
-      }
-    }
-    if (c_input !== n_input) {
-      for (const k_input in r_input) {
-        if (__toolgenHasOwn.call(r_input, k_input) && k_input !== 'number') {
-          issues.push(issues.length < 1000 ? { pointer: '/' + __toolgenEscape(k_input), message: 'is not a parameter of this tool; remove it' } : __toolgenUnrecorded);
-        }
-      }
+    if (__toolgenOwnKeyCount(r_input) !== n_input) {
+      __toolgenExtraKeys(issues, r_input, ticket_getTicketKeys0, '', 'is not a parameter of this tool; remove it');
     }
   }
   return o_input;
 }
 
-function ticket_getTicketNormalizeStrict(input: unknown): unknown {
-  return input;
-}
+const ticket_closeTicketKeys0 = new Set<string>(['number', 'reason']);
 
 function ticket_closeTicketValidate(input: unknown, issues: ArgumentIssue[]): Record<string, unknown> {
   const o_input: Record<string, unknown> = {};
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-    issues.push(issues.length < 1000 ? { pointer: '', message: 'must be an object; got ' + __toolgenDescribe(input), expected: 'object' } : __toolgenUnrecorded);
+    __toolgenGot(issues, '', 'must be an object; got ', input, 'object');
   } else {
     const r_input = input as Record<string, unknown>;
     let n_input = 0;
     const v_number = r_input['number'];
     if (v_number === undefined) {
-      issues.push(issues.length < 1000 ? { pointer: '/number', message: 'is required; send a number' } : __toolgenUnrecorded);
+      __toolgenIssue(issues, '/number', 'is required; send a number');
     } else {
       n_input++;
       if (typeof v_number !== 'number' || !Number.isFinite(v_number)) {
-        issues.push(issues.length < 1000 ? { pointer: '/number', message: 'must be a number; got ' + __toolgenDescribe(v_number), expected: 'number' } : __toolgenUnrecorded);
+        __toolgenGot(issues, '/number', 'must be a number; got ', v_number, 'number');
       }
       o_input['number'] = v_number;
     }
     const v_reason = r_input['reason'];
     if (v_reason === undefined) {
-      issues.push(issues.length < 1000 ? { pointer: '/reason', message: 'is required; send a string' } : __toolgenUnrecorded);
+      __toolgenIssue(issues, '/reason', 'is required; send a string');
     } else {
       n_input++;
       if (typeof v_reason !== 'string') {
-        issues.push(issues.length < 1000 ? { pointer: '/reason', message: 'must be a string; got ' + __toolgenDescribe(v_reason), expected: 'string' } : __toolgenUnrecorded);
+        __toolgenGot(issues, '/reason', 'must be a string; got ', v_reason, 'string');
       }
       o_input['reason'] = v_reason;
     }
-    let c_input = 0;
-    for (const k_input in r_input) {
-      if (__toolgenHasOwn.call(r_input, k_input)) {
-        c_input++;
-      }
-    }
-    if (c_input !== n_input) {
-      for (const k_input in r_input) {
-        if (__toolgenHasOwn.call(r_input, k_input) && k_input !== 'number' && k_input !== 'reason') {
-          issues.push(issues.length < 1000 ? { pointer: '/' + __toolgenEscape(k_input), message: 'is not a parameter of this tool; remove it' } : __toolgenUnrecorded);
-        }
-      }
+    if (__toolgenOwnKeyCount(r_input) !== n_input) {
+      __toolgenExtraKeys(issues, r_input, ticket_closeTicketKeys0, '', 'is not a parameter of this tool; remove it');
     }
   }
   return o_input;
-}
-
-function ticket_closeTicketNormalizeStrict(input: unknown): unknown {
-  return input;
 }
 
 export const ticketToolset: GeneratedToolset = {
@@ -272,141 +238,13 @@ export const ticketToolset: GeneratedToolset = {
       variants: {
         "openai-strict": ticket_searchTicketsParameters,
         "anthropic": ticket_searchTicketsParameters,
-        "gemini": JSON.parse(String.raw`{
-  "type": "object",
-  "properties": {
-    "query": {
-      "type": "string",
-      "description": "Words the ticket's title contains."
-    }
-  },
-  "required": [
-    "query"
-  ]
-}`),
+        "gemini": JSON.parse(String.raw`{"type":"object","properties":{"query":{"type":"string","description":"Words the ticket's title contains."}},"required":["query"]}`),
       },
       losses: [],
-      returns: JSON.parse(String.raw`{
-  "type": "array",
-  "items": {
-    "type": "object",
-    "properties": {
-      "number": {
-        "type": "number",
-        "description": "The ticket's number, unique per customer."
-      },
-      "title": {
-        "type": "string"
-      },
-      "status": {
-        "type": "string",
-        "enum": [
-          "open",
-          "pending",
-          "closed"
-        ],
-        "description": "Where a ticket is in its life."
-      },
-      "priority": {
-        "type": "string",
-        "enum": [
-          "low",
-          "normal",
-          "urgent"
-        ],
-        "description": "How urgent a ticket is."
-      },
-      "openedAt": {
-        "type": "string",
-        "format": "date-time",
-        "description": "When the customer opened the ticket."
-      },
-      "assignee": {
-        "anyOf": [
-          {
-            "type": "string"
-          },
-          {
-            "type": "null"
-          }
-        ],
-        "description": "Who works on it, if anyone yet."
-      },
-      "tags": {
-        "type": "array",
-        "items": {
-          "type": "string"
-        }
-      }
-    },
-    "required": [
-      "number",
-      "title",
-      "status",
-      "priority",
-      "openedAt",
-      "assignee",
-      "tags"
-    ],
-    "additionalProperties": false
-  }
-}`),
-      metadata: JSON.parse(String.raw`{
-  "readOnly": true,
-  "approval": "default",
-  "networkScope": "none",
-  "confidentiality": "any",
-  "workspacePaths": [],
-  "settings": {
-    "schema": {
-      "type": "object",
-      "properties": {
-        "limit": {
-          "type": "number",
-          "minimum": 1,
-          "maximum": 100,
-          "description": "How many tickets one search returns at most."
-        },
-        "includeClosed": {
-          "type": "boolean",
-          "description": "Whether closed tickets are searched too."
-        }
-      },
-      "required": [
-        "limit",
-        "includeClosed"
-      ],
-      "additionalProperties": false
-    },
-    "configurable": [
-      "includeClosed",
-      "limit"
-    ]
-  },
-  "tokens": {
-    "openai-strict": 49,
-    "anthropic": 49,
-    "gemini": 44,
-    "canonical": 49
-  },
-  "search": {
-    "terms": {
-      "contain": 1,
-      "customer": 1,
-      "first": 1,
-      "newest": 1,
-      "queri": 2,
-      "search": 4,
-      "support": 1,
-      "ticket": 6,
-      "titl": 1,
-      "word": 1
-    },
-    "length": 19
-  }
-}`),
+      returns: JSON.parse(String.raw`{"type":"array","items":{"type":"object","properties":{"number":{"type":"number","description":"The ticket's number, unique per customer."},"title":{"type":"string"},"status":{"type":"string","enum":["open","pending","closed"],"description":"Where a ticket is in its life."},"priority":{"type":"string","enum":["low","normal","urgent"],"description":"How urgent a ticket is."},"openedAt":{"type":"string","format":"date-time","description":"When the customer opened the ticket."},"assignee":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"Who works on it, if anyone yet."},"tags":{"type":"array","items":{"type":"string"}}},"required":["number","title","status","priority","openedAt","assignee","tags"],"additionalProperties":false}}`),
+      metadata: JSON.parse(String.raw`{"readOnly":true,"approval":"default","networkScope":"none","confidentiality":"any","workspacePaths":[],"settings":{"schema":{"type":"object","properties":{"limit":{"type":"number","minimum":1,"maximum":100,"description":"How many tickets one search returns at most."},"includeClosed":{"type":"boolean","description":"Whether closed tickets are searched too."}},"required":["limit","includeClosed"],"additionalProperties":false},"configurable":["includeClosed","limit"]},"tokens":{"openai-strict":49,"anthropic":49,"gemini":44,"canonical":49},"search":{"terms":{"contain":1,"customer":1,"first":1,"newest":1,"queri":2,"search":4,"support":1,"ticket":6,"titl":1,"word":1},"length":19}}`),
       validate: ticket_searchTicketsValidate,
-      normalizeStrict: ticket_searchTicketsNormalizeStrict,
+      normalizeStrict: __toolgenUnchanged,
       createSettings: () => new SearchTicketsSettings(),
       validateSettings: ticket_searchTicketsSettingsValidate,
       result: 'value',
@@ -420,114 +258,13 @@ export const ticketToolset: GeneratedToolset = {
       variants: {
         "openai-strict": ticket_getTicketParameters,
         "anthropic": ticket_getTicketParameters,
-        "gemini": JSON.parse(String.raw`{
-  "type": "object",
-  "properties": {
-    "number": {
-      "type": "number",
-      "description": "The ticket's number."
-    }
-  },
-  "required": [
-    "number"
-  ]
-}`),
+        "gemini": JSON.parse(String.raw`{"type":"object","properties":{"number":{"type":"number","description":"The ticket's number."}},"required":["number"]}`),
       },
       losses: [],
-      returns: JSON.parse(String.raw`{
-  "anyOf": [
-    {
-      "type": "object",
-      "properties": {
-        "number": {
-          "type": "number",
-          "description": "The ticket's number, unique per customer."
-        },
-        "title": {
-          "type": "string"
-        },
-        "status": {
-          "type": "string",
-          "enum": [
-            "open",
-            "pending",
-            "closed"
-          ],
-          "description": "Where a ticket is in its life."
-        },
-        "priority": {
-          "type": "string",
-          "enum": [
-            "low",
-            "normal",
-            "urgent"
-          ],
-          "description": "How urgent a ticket is."
-        },
-        "openedAt": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When the customer opened the ticket."
-        },
-        "assignee": {
-          "anyOf": [
-            {
-              "type": "string"
-            },
-            {
-              "type": "null"
-            }
-          ],
-          "description": "Who works on it, if anyone yet."
-        },
-        "tags": {
-          "type": "array",
-          "items": {
-            "type": "string"
-          }
-        }
-      },
-      "required": [
-        "number",
-        "title",
-        "status",
-        "priority",
-        "openedAt",
-        "assignee",
-        "tags"
-      ],
-      "additionalProperties": false
-    },
-    {
-      "type": "null"
-    }
-  ]
-}`),
-      metadata: JSON.parse(String.raw`{
-  "readOnly": true,
-  "approval": "default",
-  "networkScope": "none",
-  "confidentiality": "any",
-  "workspacePaths": [],
-  "settings": null,
-  "tokens": {
-    "openai-strict": 43,
-    "anthropic": 43,
-    "gemini": 38,
-    "canonical": 43
-  },
-  "search": {
-    "terms": {
-      "get": 3,
-      "number": 4,
-      "read": 1,
-      "ticket": 6
-    },
-    "length": 14
-  }
-}`),
+      returns: JSON.parse(String.raw`{"anyOf":[{"type":"object","properties":{"number":{"type":"number","description":"The ticket's number, unique per customer."},"title":{"type":"string"},"status":{"type":"string","enum":["open","pending","closed"],"description":"Where a ticket is in its life."},"priority":{"type":"string","enum":["low","normal","urgent"],"description":"How urgent a ticket is."},"openedAt":{"type":"string","format":"date-time","description":"When the customer opened the ticket."},"assignee":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"Who works on it, if anyone yet."},"tags":{"type":"array","items":{"type":"string"}}},"required":["number","title","status","priority","openedAt","assignee","tags"],"additionalProperties":false},{"type":"null"}]}`),
+      metadata: JSON.parse(String.raw`{"readOnly":true,"approval":"default","networkScope":"none","confidentiality":"any","workspacePaths":[],"settings":null,"tokens":{"openai-strict":43,"anthropic":43,"gemini":38,"canonical":43},"search":{"terms":{"get":3,"number":4,"read":1,"ticket":6},"length":14}}`),
       validate: ticket_getTicketValidate,
-      normalizeStrict: ticket_getTicketNormalizeStrict,
+      normalizeStrict: __toolgenUnchanged,
       result: 'promise',
       call: (args, injected) => TicketToolset.getTicket(args['number'] as Parameters<typeof TicketToolset.getTicket>[0], injected.services, injected.signal),
     }),
@@ -539,55 +276,13 @@ export const ticketToolset: GeneratedToolset = {
       variants: {
         "openai-strict": ticket_closeTicketParameters,
         "anthropic": ticket_closeTicketParameters,
-        "gemini": JSON.parse(String.raw`{
-  "type": "object",
-  "properties": {
-    "number": {
-      "type": "number",
-      "description": "The ticket's number."
-    },
-    "reason": {
-      "type": "string",
-      "description": "Why it is closed, as the customer will read it."
-    }
-  },
-  "required": [
-    "number",
-    "reason"
-  ]
-}`),
+        "gemini": JSON.parse(String.raw`{"type":"object","properties":{"number":{"type":"number","description":"The ticket's number."},"reason":{"type":"string","description":"Why it is closed, as the customer will read it."}},"required":["number","reason"]}`),
       },
       losses: [],
       returns: null,
-      metadata: JSON.parse(String.raw`{
-  "readOnly": false,
-  "approval": "require_approval",
-  "networkScope": "none",
-  "confidentiality": "any",
-  "workspacePaths": [],
-  "settings": null,
-  "tokens": {
-    "openai-strict": 66,
-    "anthropic": 66,
-    "gemini": 61,
-    "canonical": 66
-  },
-  "search": {
-    "terms": {
-      "clos": 5,
-      "customer": 1,
-      "good": 1,
-      "number": 3,
-      "read": 1,
-      "reason": 2,
-      "ticket": 6,
-      "why": 1
-    },
-    "length": 20
-  }
-}`),
+      metadata: JSON.parse(String.raw`{"readOnly":false,"approval":"require_approval","networkScope":"none","confidentiality":"any","workspacePaths":[],"settings":null,"tokens":{"openai-strict":66,"anthropic":66,"gemini":61,"canonical":66},"search":{"terms":{"clos":5,"customer":1,"good":1,"number":3,"read":1,"reason":2,"ticket":6,"why":1},"length":20}}`),
       validate: ticket_closeTicketValidate,
-      normalizeStrict: ticket_closeTicketNormalizeStrict,
+      normalizeStrict: __toolgenUnchanged,
       result: 'promise',
       call: (args, injected) => TicketToolset.closeTicket(args['number'] as Parameters<typeof TicketToolset.closeTicket>[0], args['reason'] as Parameters<typeof TicketToolset.closeTicket>[1], injected.services, injected.signal),
     }),

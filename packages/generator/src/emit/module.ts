@@ -44,11 +44,25 @@ export function emitModule(input: ModuleInput): string {
     }),
   );
   const validatorCode = validators.flatMap(({ emitted, settings }) => (settings === undefined ? [emitted.code] : [emitted.code, settings.code]));
+  // every JSON value of the module, counted first: one that occurs twice is declared once and shared
+  const json = new JsonPool();
+  const toolJson = new Map<ToolModel, ToolJson>();
+  for (const toolset of input.toolsets) {
+    for (const tool of toolset.tools) {
+      const values = toolJsonOf(tool, input.variantsOf(tool));
+      toolJson.set(tool, values);
+      json.count(values.variants.flatMap(([, schema]) => (schema === undefined ? [] : [schema])));
+      json.count([values.losses, values.returns, values.metadata]);
+    }
+  }
   // each tool's canonical schema is declared once; provider variants equal to it refer to it
   for (const toolset of input.toolsets) {
     for (const tool of toolset.tools) {
       body.write(`const ${parametersConstant(toolset, tool)}: JsonSchema = `).write(jsonData(tool.parametersSchema)).write(';').newLine().blankLine();
     }
+  }
+  for (const declaration of json.declarations()) {
+    body.write(declaration).newLine().blankLine();
   }
   for (const code of validatorCode) {
     body.write(code.trimEnd()).newLine().blankLine();
@@ -62,7 +76,7 @@ export function emitModule(input: ModuleInput): string {
       body.write('functions: [').indent(() => {
         for (const tool of toolset.tools) {
           const { emitted, settings } = validators.find((entry) => entry.tool === tool)!;
-          printTool(body, tool, toolsetName, parametersConstant(toolset, tool), emitted, settings, input.variantsOf(tool), imports);
+          printTool(body, tool, toolsetName, parametersConstant(toolset, tool), emitted, settings, toolJson.get(tool)!, json, imports);
         }
       });
       body.writeLine('],');
@@ -77,7 +91,8 @@ export function emitModule(input: ModuleInput): string {
     writer.writeLine(line);
   }
   writer.blankLine();
-  const preamble = emitValidatorPreamble(validatorCode.join('\n')).trimEnd();
+  // the helpers the validators reach, and the shared identity normalizer the definitions may name
+  const preamble = emitValidatorPreamble([...validatorCode, ...validators.map(({ emitted }) => emitted.normalizeName)].join('\n')).trimEnd();
   if (preamble !== '') {
     writer.write(preamble).newLine().blankLine();
   }
@@ -92,7 +107,8 @@ function printTool(
   parametersName: string,
   validator: EmittedValidator,
   settingsValidator: EmittedValidator | undefined,
-  variants: ProviderVariants,
+  values: ToolJson,
+  json: JsonPool,
   imports: ImportSet,
 ): void {
   writer.write('defineTool(').inlineBlock(() => {
@@ -100,30 +116,15 @@ function printTool(
     writer.writeLine(`qualifiedName: ${quote(tool.qualifiedName)},`);
     writer.writeLine(`description: ${quote(tool.description)},`);
     writer.writeLine(`parameters: ${parametersName},`);
-    const canonical = JSON.stringify(tool.parametersSchema);
     writer.write('variants: ').inlineBlock(() => {
-      for (const [variant, schema] of Object.entries(variants.variants)) {
-        if (JSON.stringify(schema) === canonical) {
-          writer.writeLine(`${JSON.stringify(variant)}: ${parametersName},`);
-        } else {
-          writeJson(writer, JSON.stringify(variant), schema);
-        }
+      for (const [variant, schema] of values.variants) {
+        writer.writeLine(`${JSON.stringify(variant)}: ${schema === undefined ? parametersName : json.expression(schema)},`);
       }
     });
     writer.write(',').newLine();
-    writeJson(writer, 'losses', variants.losses as unknown as JsonValue);
-    writeJson(writer, 'returns', tool.returnsSchema);
-    writeJson(writer, 'metadata', {
-      readOnly: tool.readOnly,
-      approval: tool.approval,
-      networkScope: tool.networkScope,
-      confidentiality: tool.confidentiality,
-      workspacePaths: tool.workspacePaths as unknown as JsonValue,
-      settings: tool.settings === null ? null : { schema: tool.settings.schema, configurable: [...tool.settings.configurable] },
-      ...(tool.deprecated ? { deprecated: true } : {}),
-      tokens: countToolTokens(tool, variants.variants),
-      search: indexToolForSearch({ qualifiedName: tool.qualifiedName, description: tool.description, parameters: tool.parametersSchema }) as unknown as JsonValue,
-    });
+    writer.writeLine(`losses: ${json.expression(values.losses)},`);
+    writer.writeLine(`returns: ${json.expression(values.returns)},`);
+    writer.writeLine(`metadata: ${json.expression(values.metadata)},`);
     writer.writeLine(`validate: ${validator.validateName},`);
     writer.writeLine(`normalizeStrict: ${validator.normalizeName},`);
     if (tool.settings !== null) {
@@ -163,22 +164,93 @@ function printCall(tool: ToolModel, toolsetName: string): string {
   return `${method}(${argumentsText.join(', ')})`;
 }
 
-function writeJson(writer: Writer, key: string, value: JsonValue): void {
-  writer.write(`${key}: `).write(jsonData(value)).write(',').newLine();
+/** The JSON values of one tool's definition, each computed once: counted by the pool, then printed. */
+interface ToolJson {
+  /** Per provider variant, its schema, or undefined where it equals the canonical schema (the tool's constant). */
+  readonly variants: readonly (readonly [string, JsonValue | undefined])[];
+  readonly losses: JsonValue;
+  readonly returns: JsonValue;
+  readonly metadata: JsonValue;
+}
+
+function toolJsonOf(tool: ToolModel, variants: ProviderVariants): ToolJson {
+  const canonical = JSON.stringify(tool.parametersSchema);
+  return {
+    variants: Object.entries(variants.variants).map(([variant, schema]) => [variant, JSON.stringify(schema) === canonical ? undefined : schema] as const),
+    losses: variants.losses as unknown as JsonValue,
+    returns: tool.returnsSchema,
+    metadata: {
+      readOnly: tool.readOnly,
+      approval: tool.approval,
+      networkScope: tool.networkScope,
+      confidentiality: tool.confidentiality,
+      workspacePaths: tool.workspacePaths as unknown as JsonValue,
+      settings: tool.settings === null ? null : { schema: tool.settings.schema, configurable: [...tool.settings.configurable] },
+      ...(tool.deprecated ? { deprecated: true } : {}),
+      tokens: countToolTokens(tool, variants.variants),
+      search: indexToolForSearch({ qualifiedName: tool.qualifiedName, description: tool.description, parameters: tool.parametersSchema }) as unknown as JsonValue,
+    },
+  };
 }
 
 /**
- * A JSON value as an expression. Objects and arrays are `JSON.parse` of their pretty-printed JSON
- * in a raw template: the checker reads one string where an object literal would cost a literal
- * type per nested object, each checked against the recursive `JsonValue` (bench/typecheck.mjs).
- * JSON's escapes are also template escapes, so the raw text is the JSON; a backtick and `${`
- * cannot occur outside JSON strings, where `\u0060` and `\u0024` say the same.
+ * The JSON values a module's tool definitions hold. A value that occurs more than once (a
+ * returns schema several tools share, a variant equal to another tool's) is declared once as a
+ * `__toolgenJson` constant and referred to; any other is written in place.
  */
-function jsonData(value: JsonValue): string {
-  const json = JSON.stringify(value, null, 2);
-  if (value === null || typeof value !== 'object' || json === '[]' || json === '{}') {
-    return json;
+class JsonPool {
+  readonly #uses = new Map<string, number>();
+  readonly #names = new Map<string, string>();
+
+  count(values: readonly JsonValue[]): void {
+    for (const value of values) {
+      if (isComposite(value)) {
+        const text = JSON.stringify(value);
+        this.#uses.set(text, (this.#uses.get(text) ?? 0) + 1);
+      }
+    }
   }
+
+  /** The shared constants, in the order of their first use; call once, after counting. */
+  declarations(): string[] {
+    const declarations: string[] = [];
+    for (const [text, uses] of this.#uses) {
+      if (uses > 1) {
+        const name = `__toolgenJson${this.#names.size}`;
+        this.#names.set(text, name);
+        declarations.push(`const ${name} = ${parsed(text)};`);
+      }
+    }
+    return declarations;
+  }
+
+  expression(value: JsonValue): string {
+    if (!isComposite(value)) {
+      return JSON.stringify(value);
+    }
+    const text = JSON.stringify(value);
+    return this.#names.get(text) ?? parsed(text);
+  }
+}
+
+/** An object or array with something in it: written as `JSON.parse`; anything else as JSON. */
+function isComposite(value: JsonValue): boolean {
+  return value !== null && typeof value === 'object' && (Array.isArray(value) ? value.length > 0 : Object.keys(value).length > 0);
+}
+
+/** A JSON value as an expression: see `parsed`. */
+function jsonData(value: JsonValue): string {
+  return isComposite(value) ? parsed(JSON.stringify(value)) : JSON.stringify(value);
+}
+
+/**
+ * JSON text as an expression: `JSON.parse` of it in a raw template, compact. The checker reads
+ * one string where an object literal would cost a literal type per nested object, each checked
+ * against the recursive `JsonValue` (bench/typecheck.mjs), and compact JSON is half the bytes of
+ * pretty-printed. JSON's escapes are also template escapes, so the raw text is the JSON; a
+ * backtick and `${` cannot occur outside JSON strings, where `\u0060` and `\u0024` say the same.
+ */
+function parsed(json: string): string {
   return `JSON.parse(String.raw\`${json.replace(/`/g, '\\u0060').replace(/\$\{/g, '\\u0024{')}\`)`;
 }
 

@@ -69,12 +69,22 @@ export function emitValidator(document: ShapeDocument, prefix: string, options: 
       () => functions.line('return __toolgenNestedTooDeep(error, issues, start);'),
     );
   });
+  let normalizeName = scope.normalizeName;
   if (withNormalizer) {
-    functions.blankLine();
-    functions.block(`function ${scope.normalizeName}(input: unknown): unknown`, () => {
-      const result = new NormalizationPrinter(functions, facts, scope, needs).print(document.root, { input: 'input', path: [] });
-      functions.line(`return ${result};`);
-    });
+    let result = '';
+    const body = functions.capture(() => {
+      result = new NormalizationPrinter(functions, facts, scope, needs).print(document.root, { input: 'input', path: [] });
+    }, true);
+    if (body.length === 0 && result === 'input') {
+      // strict arguments already in canonical form: the module's one shared identity normalizer
+      normalizeName = '__toolgenUnchanged';
+    } else {
+      functions.blankLine();
+      functions.line(`function ${scope.normalizeName}(input: unknown): unknown {`);
+      functions.append(body);
+      functions.line(`  return ${result};`);
+      functions.line('}');
+    }
   }
   for (const name of defNames) {
     const shape = document.defs[name]!;
@@ -104,7 +114,7 @@ export function emitValidator(document: ShapeDocument, prefix: string, options: 
   }
   constants.blankLine();
   const code = `${constants.toString()}${scope.constants.length > 0 ? '\n' : ''}${functions.toString()}\n`;
-  return { code, validateName: scope.validateName, normalizeName: scope.normalizeName };
+  return { code, validateName: scope.validateName, normalizeName };
 }
 
 /**

@@ -57,7 +57,7 @@ function __toolgenDescribe(value: unknown): string {
   }
   switch (typeof value) {
     case 'string':
-      return JSON.stringify(value.length > ${maxEchoLength} ? value.slice(0, ${maxEchoLength - 3}).replace(/[\uD800-\uDBFF]$/, '') + '…' : value);
+      return value.length > ${maxEchoLength} ? JSON.stringify(value.slice(0, ${maxEchoLength - 3}).replace(/[\uD800-\uDBFF]$/, '') + '…') : __toolgenIsPlain(value) ? '"' + value + '"' : JSON.stringify(value);
     case 'number':
     case 'boolean':
       return String(value);
@@ -70,9 +70,60 @@ function __toolgenDescribe(value: unknown): string {
   }
 }
 
+/** Whether JSON.stringify would write text between quotes unchanged: no quote, backslash, control character or surrogate. */
+function __toolgenIsPlain(text: string): boolean {
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code < 32 || code === 34 || code === 92 || (code >= 0xd800 && code <= 0xdfff)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/** The strict normalizer of a tool whose openai-strict arguments already have the canonical form: they pass unchanged. */
+function __toolgenUnchanged(input: unknown): unknown {
+  return input;
+}
+
 /** A key as a JSON Pointer token (RFC 6901). */
 function __toolgenEscape(key: string): string {
-  return key.replace(/~/g, '~0').replace(/\//g, '~1');
+  return key.indexOf('~') === -1 && key.indexOf('/') === -1 ? key : key.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/** Records one issue; past the first ${maxRecordedIssues}, the shared one that only counts. */
+function __toolgenIssue(issues: ArgumentIssue[], pointer: string, message: string, expected?: ArgumentIssue['expected']): void {
+  issues.push(issues.length >= ${maxRecordedIssues} ? __toolgenUnrecorded : expected === undefined ? { pointer, message } : { pointer, message, expected });
+}
+
+/** How many own enumerable keys record has. */
+function __toolgenOwnKeyCount(record: Record<string, unknown>): number {
+  let count = 0;
+  for (const key in record) {
+    if (__toolgenHasOwn.call(record, key)) {
+      count++;
+    }
+  }
+  return count;
+}
+
+/** Records an issue at prefix/key for each own key of record that is not declared (null: none is). */
+function __toolgenExtraKeys(issues: ArgumentIssue[], record: Record<string, unknown>, declared: ReadonlySet<string> | null, prefix: string, message: string): void {
+  for (const key in record) {
+    if (__toolgenHasOwn.call(record, key) && (declared === null || !declared.has(key))) {
+      __toolgenIssue(issues, prefix + '/' + __toolgenEscape(key), message);
+    }
+  }
+}
+
+/** Records one issue whose message ends with the value described (text ends in "got "); past the first ${maxRecordedIssues}, the shared one. */
+function __toolgenGot(issues: ArgumentIssue[], pointer: string, text: string, value: unknown, expected?: ArgumentIssue['expected']): void {
+  if (issues.length >= ${maxRecordedIssues}) {
+    issues.push(__toolgenUnrecorded);
+  } else {
+    const message = text + __toolgenDescribe(value);
+    issues.push(expected === undefined ? { pointer, message } : { pointer, message, expected });
+  }
 }
 
 /** Prefixes the pointers of the issues a def's validator pushed from index from on. */

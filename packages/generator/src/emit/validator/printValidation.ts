@@ -106,18 +106,18 @@ export class ValidationPrinter {
     return (printers[shape.kind] as KindPrinter<Shape>)(shape, site, this);
   }
 
-  /** `issues.push(…)`; `message` is an expression. Past `argumentLimits.maxRecordedIssues`, the shared `__toolgenUnrecorded`. */
+  /**
+   * Records an issue (`__toolgenIssue`); `message` is an expression. One call per issue keeps the
+   * module small and cheap for the user's type checker; past `argumentLimits.maxRecordedIssues`
+   * the helper records the shared `__toolgenUnrecorded`.
+   */
   push(pointer: Pointer, message: string, expected?: ExpectedType): void {
-    const fields = [`pointer: ${pointer.render()}`, `message: ${message}`];
-    if (expected !== undefined) {
-      fields.push(`expected: '${expected}'`);
-    }
-    this.writer.line(`issues.push(issues.length < ${argumentLimits.maxRecordedIssues} ? { ${fields.join(', ')} } : __toolgenUnrecorded);`);
+    this.writer.line(`__toolgenIssue(issues, ${pointer.render()}, ${message}${expected === undefined ? '' : `, '${expected}'`});`);
   }
 
-  /** A message ending in `got ` completed with `value` described. */
-  got(text: string, value: string): string {
-    return `${quote(text)} + __toolgenDescribe(${value})`;
+  /** Records an issue whose message is `text` (ending in `got `) and `value` described, only while issues are still recorded. */
+  pushGot(pointer: Pointer, text: string, value: string, expected?: ExpectedType): void {
+    this.writer.line(`__toolgenGot(issues, ${pointer.render()}, ${quote(text)}, ${value}${expected === undefined ? '' : `, '${expected}'`});`);
   }
 
   /** What a value at `site` must be: the shape's words, `or null` when nullable. */
@@ -128,7 +128,7 @@ export class ValidationPrinter {
 
   /** Pushes the type mismatch of `shape` at `site`. */
   mismatch(shape: Shape, site: Site): void {
-    this.push(site.pointer, this.got(messages.mustBe(this.what(shape, site)), site.input), this.facts.expected(shape));
+    this.pushGot(site.pointer, messages.mustBe(this.what(shape, site)), site.input, this.facts.expected(shape));
   }
 
   /** Checks that the value has JSON type `type`, then writes `body` for a value that has it. */
@@ -162,11 +162,11 @@ const printString: KindPrinter<StringShape> = (shape, site, printer) => {
     }
     if (shape.pattern !== undefined) {
       const pattern = printer.scope.hoist('Pattern', `new RegExp(${quote(shape.pattern)}, 'u')`);
-      writer.block(`if (!${pattern}.test(${value}))`, () => printer.push(site.pointer, printer.got(messages.pattern(shape.pattern!), value)));
+      writer.block(`if (!${pattern}.test(${value}))`, () => printer.pushGot(site.pointer, messages.pattern(shape.pattern!), value));
     }
     const format = enforcedFormat(shape.format);
     if (format !== undefined) {
-      writer.block(`if (!${format.test}(${value}))`, () => printer.push(site.pointer, printer.got(messages.format(format.phrase), value)));
+      writer.block(`if (!${format.test}(${value}))`, () => printer.pushGot(site.pointer, messages.format(format.phrase), value));
     }
   });
   return value;
@@ -202,7 +202,7 @@ const printLiteral: KindPrinter<LiteralShape> = (shape, site, printer) => {
   const value = site.input;
   printer.checkType(shape, site, typeof shape.value as JsonType, () =>
     printer.writer.block(`if (${value} !== ${scalarLiteral(shape.value)})`, () =>
-      printer.push(site.pointer, printer.got(messages.mustBe(printer.what(shape, site)), value)),
+      printer.pushGot(site.pointer, messages.mustBe(printer.what(shape, site)), value),
     ),
   );
   return value;
@@ -216,7 +216,7 @@ const printEnum: KindPrinter<EnumShape> = (shape, site, printer) => {
       values.length <= 6
         ? values.map((each) => `${value} !== ${scalarLiteral(each)}`).join(' && ')
         : `!${printer.scope.hoist('Values', `new Set<unknown>([${values.map(scalarLiteral).join(', ')}])`)}.has(${value})`;
-    printer.writer.block(`if (${condition})`, () => printer.push(site.pointer, printer.got(messages.mustBe(printer.what(shape, site)), value)));
+    printer.writer.block(`if (${condition})`, () => printer.pushGot(site.pointer, messages.mustBe(printer.what(shape, site)), value));
   };
   if (types.size === 1) {
     printer.checkType(shape, site, [...types][0]!, () => membership(shape.values));
@@ -244,7 +244,7 @@ const printDate: KindPrinter<DateShape> = (shape, site, printer) => {
 const printUrl: KindPrinter<UrlShape> = (shape, site, printer) =>
   printConverted(shape, site, printer, 'uri', (text, built) => {
     printer.writer.line(`${built} = __toolgenUrlOf(${text});`);
-    printer.writer.block(`if (${built} === undefined)`, () => printer.push(site.pointer, printer.got(messages.format(enforcedFormat('uri')!.phrase), text)));
+    printer.writer.block(`if (${built} === undefined)`, () => printer.pushGot(site.pointer, messages.format(enforcedFormat('uri')!.phrase), text));
   });
 
 /** A string of an enforced format that the method receives as an object (`Date`, `URL`); `convert` writes the conversion. */
@@ -257,7 +257,7 @@ function printConverted(shape: Shape, site: Site, printer: ValidationPrinter, fo
     printer.writer.branches([
       {
         condition: `!${enforced.test}(${value})`,
-        body: () => printer.push(site.pointer, printer.got(messages.format(enforced.phrase), value)),
+        body: () => printer.pushGot(site.pointer, messages.format(enforced.phrase), value),
       },
       { condition: null, body: () => convert(value, built) },
     ]),
@@ -394,24 +394,21 @@ function hoistKeys(printer: ValidationPrinter, shape: ObjectShape): () => string
   return () => printer.scope.hoist('Keys', `new Set<string>([${shape.properties.map((property) => quote(property.name)).join(', ')}])`);
 }
 
-/** Extra keys of a closed object: counted cheaply, named only when the count is off. */
+/**
+ * Extra keys of a closed object: counted cheaply (`__toolgenOwnKeyCount` against the declared
+ * properties seen), named (`__toolgenExtraKeys`) only when the count is off.
+ */
 function printExtraKeys(printer: ValidationPrinter, shape: ObjectShape, site: Site, record: string, seen: string | undefined): void {
-  const { writer, names } = printer;
-  const key = names.fresh('k', site.path);
   const message = quote(site.root === true ? messages.notAParameter : messages.notAllowedHere);
-  const own = `__toolgenHasOwn.call(${record}, ${key})`;
-  const report = (condition: string): void => {
-    writer.block(`for (const ${key} in ${record})`, () => writer.block(`if (${condition})`, () => printer.push(site.pointer.key(key), message)));
-  };
+  const prefix = site.pointer.render();
   if (seen === undefined) {
-    report(own);
+    printer.writer.line(`__toolgenExtraKeys(issues, ${record}, null, ${prefix}, ${message});`);
     return;
   }
-  const count = names.fresh('c', site.path);
-  writer.line(`let ${count} = 0;`);
-  writer.block(`for (const ${key} in ${record})`, () => writer.block(`if (${own})`, () => writer.line(`${count}++;`)));
-  const declared = shape.properties.map((property) => property.name);
-  writer.block(`if (${count} !== ${seen})`, () => report(`${own} && ${isNoneOf(key, declared, hoistKeys(printer, shape))}`));
+  const declared = hoistKeys(printer, shape)();
+  printer.writer.block(`if (__toolgenOwnKeyCount(${record}) !== ${seen})`, () =>
+    printer.writer.line(`__toolgenExtraKeys(issues, ${record}, ${declared}, ${prefix}, ${message});`),
+  );
 }
 
 /** Entries of a map (an object with an index signature): each undeclared key's value checked against `values`. */
@@ -508,7 +505,7 @@ const printUnion: KindPrinter<UnionShape> = (shape, site, printer) => {
     const fail = (): void => {
       const words = facts.describeMembers(shape.members);
       const what = site.orNull === true && !facts.canBeNull(shape) ? `${words} or null` : words;
-      printer.push(site.pointer, printer.got(messages.mustBe(what), value), facts.expected(shape));
+      printer.pushGot(site.pointer, messages.mustBe(what), value, facts.expected(shape));
     };
     const acceptsAll = shape.members.some((member) => facts.acceptsAll(member));
     if (site.known !== undefined) {
@@ -577,7 +574,7 @@ function printCandidates(printer: ValidationPrinter, union: UnionShape, candidat
           } else {
             // The value has the right JSON type, so no `expected`: only its content is wrong.
             const words = facts.describeDistinctMembers(union.members);
-            printer.push(site.pointer, printer.got(messages.mustBe(words), site.input));
+            printer.pushGot(site.pointer, messages.mustBe(words), site.input);
           }
         },
       },
@@ -610,9 +607,9 @@ function printDiscriminated(
   branches.push({ condition: `${tag} === undefined`, body: () => printer.push(pointer, quote(messages.required(allowed))) });
   if (types.size === 1) {
     const type = [...types][0]!;
-    branches.push({ condition: isNotType(type, tag), body: () => printer.push(pointer, printer.got(messages.mustBe(allowed), tag), type as ExpectedType) });
+    branches.push({ condition: isNotType(type, tag), body: () => printer.pushGot(pointer, messages.mustBe(allowed), tag, type as ExpectedType) });
   }
-  branches.push({ condition: null, body: () => printer.push(pointer, printer.got(messages.mustBe(allowed), tag)) });
+  branches.push({ condition: null, body: () => printer.pushGot(pointer, messages.mustBe(allowed), tag) });
   writer.branches(branches);
 }
 
