@@ -9,9 +9,11 @@ import {
   type WorkspacePathAccess,
   type WorkspacePathMetadata,
 } from '@toolgen/runtime';
-import { applyDocumentation, ShapeBuilder, typeDocumentation } from '../schema/fromType.js';
+import { ShapeBuilder } from '../schema/derive/ShapeBuilder.js';
 import type { ObjectShape, PropertyShape, Shape, ShapeProblem } from '../schema/shape.js';
 import { toJsonSchema } from '../schema/toJsonSchema.js';
+import { applyDocumentation } from '../schema/tsdoc/applyDocumentation.js';
+import { typeDocumentation } from '../schema/tsdoc/readDocumentation.js';
 import { isAbortSignal, isExported, isRuntimeSymbol, locate, type AnalysisHost } from './AnalysisHost.js';
 import type { DiagnosticSink } from './analyzeSourceFile.js';
 import { readJsonLiteral, readStringLiteral, type ChainCall, type UnwoundChain } from './chain.js';
