@@ -4,6 +4,7 @@ import { enumProcessor } from './processors/enum.js';
 import { fallbackProcessor } from './processors/fallback.js';
 import { functionProcessor } from './processors/function.js';
 import { intersectionProcessor } from './processors/intersection.js';
+import { iterableProcessor } from './processors/iterable.js';
 import { libProcessor } from './processors/lib.js';
 import { literalProcessor } from './processors/literal.js';
 import { objectProcessor } from './processors/object.js';
@@ -51,6 +52,7 @@ const processors: readonly Processor[] = [
   nonPrimitiveProcessor,
   arrayProcessor,
   tupleProcessor,
+  iterableProcessor,
   libProcessor,
   functionProcessor,
   objectProcessor,
