@@ -60,9 +60,9 @@ export function analyzeTool(host: AnalysisHost, context: ToolContext): ToolModel
   const nameNode = facts.name?.node ?? method.name;
   if (!ToolNaming.isSnakeCaseName(name)) {
     if (facts.name === undefined) {
-      sink.report('TSH008', 'derivedName', nameNode, { name, method: methodName, suggestion: suggestSnakeCase(name) });
+      sink.report('TSH008', 'derivedName', nameNode, { name, method: methodName, suggestion: ToolNaming.suggestSnakeCase(name) });
     } else {
-      sink.report('TSH008', 'explicitName', nameNode, { name, suggestion: suggestSnakeCase(name) });
+      sink.report('TSH008', 'explicitName', nameNode, { name, suggestion: ToolNaming.suggestSnakeCase(name) });
     }
   }
 
@@ -725,16 +725,4 @@ function problemData(tool: string, problems: readonly ShapeProblem[]): Record<st
 
 function pointerText(pointer: string): string {
   return pointer === '' ? '/' : pointer;
-}
-
-function suggestSnakeCase(name: string): string {
-  const snake = name
-    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '_')
-    .replace(/^_+|_+$/g, '');
-  if (snake === '') {
-    return 'tool';
-  }
-  return /^[a-z]/.test(snake) ? snake : `tool_${snake}`;
 }
