@@ -3,7 +3,7 @@ import type { Shape } from '../../shape.js';
 import { faults, type Fault } from '../faults.js';
 import { hasFlag, isGlobal, type Processor, type Site, type Walk } from '../Processor.js';
 
-/** Library types recognized by their global name. */
+/** Library types of one or more global names, and how they derive. */
 interface LibEntry {
   readonly names: readonly string[];
   derive(type: ts.Type, site: Site, walk: Walk): Shape;
@@ -124,6 +124,11 @@ function libEntryOf(type: ts.Type, walk: Walk, depth = 0): LibEntry | undefined 
   return undefined;
 }
 
+/**
+ * The TypeScript lib's classes and interfaces, recognized by their global name, their own or a base
+ * class's: `Date` and `URL` (strings on the wire, converted before the call) and those with no JSON
+ * form (`Map`, `Set`, `Promise`, `RegExp`, `Error`, binary data, `Function`, `Symbol`), each with its fault.
+ */
 export const libProcessor: Processor = {
   kind: 'lib',
   applies: (type, walk) => hasFlag(type, walk.ts.TypeFlags.Object) && libEntryOf(type, walk) !== undefined,
