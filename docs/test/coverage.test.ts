@@ -61,7 +61,7 @@ describe('docs/authoring.md', () => {
   });
 
   it('documents every TSDoc tag the schema derivation reads', () => {
-    const table = /const keywordTags[^=]*= \{([\s\S]*?)\n\};/.exec(source('packages/generator/src/schema/fromType.ts'))?.[1];
+    const table = /const keywordTags[^=]*= \{([\s\S]*?)\n\};/.exec(source('packages/generator/src/schema/tsdoc/keywordTags.ts'))?.[1];
     const tags = [...(table ?? '').matchAll(/^\s+(\w+): \{/gm)].map((match) => match[1]!);
     expect(tags.length).toBeGreaterThan(10);
     expect(tags.filter((tag) => !page.includes(`\`@${tag}`))).toEqual([]);

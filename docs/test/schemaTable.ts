@@ -1,6 +1,6 @@
 import { Project, ts } from 'ts-morph';
 import type { JsonSchema, JsonValue, SchemaLoss, SchemaVariantName } from '@toolgen/runtime';
-import { ShapeBuilder } from '../../packages/generator/src/schema/fromType.js';
+import { ShapeBuilder } from '../../packages/generator/src/schema/derive/ShapeBuilder.js';
 import type { ShapeProblem } from '../../packages/generator/src/schema/shape.js';
 import { deriveProviderVariants } from '../../packages/generator/src/schema/variants.js';
 import { fixtureGroups, type Fixture } from '../../packages/generator/test/schema/fromTypeFixtures.js';

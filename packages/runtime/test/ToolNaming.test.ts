@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ToolNaming } from '@toolgen/runtime';
 
@@ -126,6 +127,51 @@ describe('ToolNaming.toolNameFromMethod', () => {
     ['already_snake', 'already_snake'],
   ])('%s → %s', (method, tool) => {
     expect(ToolNaming.toolNameFromMethod(method)).toBe(tool);
+  });
+});
+
+describe('ToolNaming.suggestSnakeCase', () => {
+  it.each([
+    // acronyms stay one word, as in the method rule
+    ['searchHTTPLogs', 'search_http_logs'],
+    ['parseJSON', 'parse_json'],
+    ['HTTPServer', 'http_server'],
+    ['getURLForID', 'get_url_for_id'],
+    // digits belong to the word before them
+    ['getV2Ticket', 'get_v2_ticket'],
+    ['sha256Sum', 'sha256_sum'],
+    ['2fa', 'tool_2fa'],
+    // leading capitals, separators and stray underscores
+    ['GetTicket', 'get_ticket'],
+    ['Get-Ticket', 'get_ticket'],
+    ['Ping-Tool', 'ping_tool'],
+    ['_ping', 'ping'],
+    ['get__ticket', 'get_ticket'],
+    ['get ticket!', 'get_ticket'],
+    ['$', 'tool'],
+    ['', 'tool'],
+  ])('%j → %s', (name, suggestion) => {
+    expect(ToolNaming.suggestSnakeCase(name)).toBe(suggestion);
+  });
+
+  it('suggests what the method rule derives, for every method name whose derived name is snake_case', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[a-zA-Z][a-zA-Z0-9]{0,20}$/), (method) => {
+        const derived = ToolNaming.toolNameFromMethod(method);
+        fc.pre(ToolNaming.isSnakeCaseName(derived) && !method.endsWith('Async'));
+        expect(ToolNaming.suggestSnakeCase(method)).toBe(derived);
+      }),
+    );
+  });
+
+  it('always suggests a snake_case name, and keeps one that already is', () => {
+    fc.assert(
+      fc.property(fc.string(), (name) => {
+        const suggestion = ToolNaming.suggestSnakeCase(name);
+        expect(ToolNaming.isSnakeCaseName(suggestion)).toBe(true);
+        expect(ToolNaming.suggestSnakeCase(suggestion)).toBe(suggestion);
+      }),
+    );
   });
 });
 

@@ -9,9 +9,11 @@ import {
   type WorkspacePathAccess,
   type WorkspacePathMetadata,
 } from '@toolgen/runtime';
-import { applyDocumentation, ShapeBuilder, typeDocumentation } from '../schema/fromType.js';
+import { ShapeBuilder } from '../schema/derive/ShapeBuilder.js';
 import type { ObjectShape, PropertyShape, Shape, ShapeProblem } from '../schema/shape.js';
 import { toJsonSchema } from '../schema/toJsonSchema.js';
+import { applyDocumentation } from '../schema/tsdoc/applyDocumentation.js';
+import { typeDocumentation } from '../schema/tsdoc/readDocumentation.js';
 import { isAbortSignal, isExported, isRuntimeSymbol, locate, type AnalysisHost } from './AnalysisHost.js';
 import type { DiagnosticSink } from './analyzeSourceFile.js';
 import { readJsonLiteral, readStringLiteral, type ChainCall, type UnwoundChain } from './chain.js';
@@ -58,9 +60,9 @@ export function analyzeTool(host: AnalysisHost, context: ToolContext): ToolModel
   const nameNode = facts.name?.node ?? method.name;
   if (!ToolNaming.isSnakeCaseName(name)) {
     if (facts.name === undefined) {
-      sink.report('TSH008', 'derivedName', nameNode, { name, method: methodName, suggestion: suggestSnakeCase(name) });
+      sink.report('TSH008', 'derivedName', nameNode, { name, method: methodName, suggestion: ToolNaming.suggestSnakeCase(name) });
     } else {
-      sink.report('TSH008', 'explicitName', nameNode, { name, suggestion: suggestSnakeCase(name) });
+      sink.report('TSH008', 'explicitName', nameNode, { name, suggestion: ToolNaming.suggestSnakeCase(name) });
     }
   }
 
@@ -723,16 +725,4 @@ function problemData(tool: string, problems: readonly ShapeProblem[]): Record<st
 
 function pointerText(pointer: string): string {
   return pointer === '' ? '/' : pointer;
-}
-
-function suggestSnakeCase(name: string): string {
-  const snake = name
-    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '_')
-    .replace(/^_+|_+$/g, '');
-  if (snake === '') {
-    return 'tool';
-  }
-  return /^[a-z]/.test(snake) ? snake : `tool_${snake}`;
 }

@@ -267,6 +267,21 @@ export class PingToolset extends Toolset {
 }`,
   },
   {
+    name: 'a camelCase name with an acronym: the suggestion splits it as the method-name rule does',
+    code: 'TSH008',
+    source: `${header}export class PingToolset extends Toolset {
+  constructor() { super(); this.addTool(PingToolset.ping).withName(/*<*/'searchHTTPLogs'/*>*/); }
+  /** Answers. */
+  static ping(): string { return 'pong'; }
+}`,
+    messages: [{ messageId: 'explicitName', data: { name: 'searchHTTPLogs', suggestion: 'search_http_logs' } }],
+    fixed: `${header}export class PingToolset extends Toolset {
+  constructor() { super(); this.addTool(PingToolset.ping).withName('search_http_logs'); }
+  /** Answers. */
+  static ping(): string { return 'pong'; }
+}`,
+  },
+  {
     name: 'a method name that derives no snake_case name',
     code: 'TSH008',
     source: `${header}export class PingToolset extends Toolset {

@@ -1,6 +1,7 @@
 import { Project, ts } from 'ts-morph';
 import { describe, expect, it } from 'vitest';
-import { applyDocumentation, ShapeBuilder } from '../../src/schema/fromType.js';
+import { ShapeBuilder } from '../../src/schema/derive/ShapeBuilder.js';
+import { applyDocumentation } from '../../src/schema/tsdoc/applyDocumentation.js';
 import type { Shape, ShapeProblem } from '../../src/schema/shape.js';
 import { toJsonSchema } from '../../src/schema/toJsonSchema.js';
 import { derive } from './fixture.js';

@@ -1,7 +1,7 @@
 import { Project, ts } from 'ts-morph';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { JsonSchema } from '@toolgen/runtime';
-import { ShapeBuilder } from '../../src/schema/fromType.js';
+import { ShapeBuilder } from '../../src/schema/derive/ShapeBuilder.js';
 import type { ShapeDocument, ShapeProblem } from '../../src/schema/shape.js';
 import { toJsonSchema } from '../../src/schema/toJsonSchema.js';
 

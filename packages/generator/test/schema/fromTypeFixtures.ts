@@ -217,6 +217,21 @@ export const fixtureGroups: readonly FixtureGroup[] = [
         invalid: [['c'], 'a'],
       },
       {
+        name: 'an Iterable parameter takes an array',
+        source: "export interface Subject { tags: Iterable<string>; order: Iterable<'b' | 'a'> }",
+        want: {
+          type: 'object',
+          properties: {
+            tags: { type: 'array', items: { type: 'string' } },
+            order: { type: 'array', items: { type: 'string', enum: ['b', 'a'] } },
+          },
+          required: ['tags', 'order'],
+          additionalProperties: false,
+        },
+        valid: [{ tags: [], order: [] }, { tags: ['a', 'b'], order: ['b', 'a', 'a'] }],
+        invalid: [{ tags: 'a', order: [] }, { tags: [1], order: [] }, { tags: [], order: ['c'] }, { tags: {}, order: [] }],
+      },
+      {
         name: 'tuple',
         source: 'export type Subject = [string, number];',
         want: { type: 'array', prefixItems: [{ type: 'string' }, { type: 'number' }], items: false, minItems: 2, maxItems: 2 },

@@ -78,6 +78,12 @@ export const problemFixtures: readonly ProblemFixture[] = [
     ],
   },
   {
+    name: 'an Iterable in a result',
+    purpose: 'output',
+    source: 'export interface Subject { tags: Iterable<string> }',
+    want: [{ pointer: '/tags', typeText: 'Iterable<string>', reason: /Iterable result may be a Set/, fix: /return an array \(string\[\]\)/ }],
+  },
+  {
     name: 'a Promise as input',
     source: 'export function subject(value: Promise<number>): void { void value; }',
     want: [{ pointer: '', typeText: 'Promise<number>', reason: /input cannot be a Promise/, fix: /take the resolved value \(number\) and await/ }],

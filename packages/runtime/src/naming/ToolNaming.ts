@@ -82,10 +82,30 @@ function buildMcpQualifiedName(server: string, tool: string): string {
  */
 function toolNameFromMethod(methodName: string): string {
   const base = methodName.length > 'Async'.length && methodName.endsWith('Async') ? methodName.slice(0, -'Async'.length) : methodName;
-  return base
+  return snakeCaseWords(base);
+}
+
+/** camelCase and PascalCase as lowercase words joined by `_`, an acronym one word: `searchHTTPLogs` → `search_http_logs`. */
+function snakeCaseWords(text: string): string {
+  return text
     .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
     .toLowerCase();
+}
+
+/**
+ * A lower_snake_case name for one that is not (the fix TSH008 suggests): the words of the method
+ * rule, every run of other characters one `_`, and `tool_` before a leading digit.
+ * `suggestSnakeCase('searchHTTPLogs')` is `search_http_logs`, `suggestSnakeCase('Get-Ticket')` is `get_ticket`.
+ */
+function suggestSnakeCase(name: string): string {
+  const snake = snakeCaseWords(name)
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
+  if (snake === '') {
+    return 'tool';
+  }
+  return /^[a-z]/.test(snake) ? snake : `tool_${snake}`;
 }
 
 /** Whether a tool name is lower_snake_case: lowercase letters and digits in `_`-separated words, starting with a letter. */
@@ -107,6 +127,7 @@ export const ToolNaming = {
   buildMcpQualifiedName,
   ownerFromClassName,
   toolNameFromMethod,
+  suggestSnakeCase,
   isSnakeCaseName,
   isValidQualifiedName,
 } as const;

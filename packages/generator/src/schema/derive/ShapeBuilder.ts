@@ -1,0 +1,257 @@
+import type ts from 'typescript';
+import type { Shape, ShapeDocument, ShapeProblem } from '../shape.js';
+import { shapeChildren } from '../shapeChildren.js';
+import { applyDocumentation } from '../tsdoc/applyDocumentation.js';
+import { readDocumentation, typeDocumentation } from '../tsdoc/readDocumentation.js';
+import type { TypeScriptApi } from '../TypeScriptApi.js';
+import { faults, undefinedFault } from './faults.js';
+import { maxDerivationDepth, maxNestedInstantiations } from './limits.js';
+import { processorFor } from './processors.js';
+import { isPlainUnion, unionOf } from './processors/union.js';
+import { isUndefined, type Purpose, type Site, type Slot, type Walk } from './Processor.js';
+import { writtenOrder } from './unionOrder.js';
+
+/*
+ * The walker of schema derivation: derives toolgen's Shape IR from a `ts.Type` (SPEC §3), asking
+ * the processors (`processors.ts`) for each type, and owning what spans types: `undefined` by
+ * slot, recursion (`$defs`), the expansion limits and the problems found.
+ *
+ * Problem pointers are instance pointers from the derived root: `/filter/status` for a member,
+ * `/tags/*` for any element of an array (and the rest of a tuple), `/pair/0` for a tuple
+ * element, `/counts/*` for any value of an index signature. Members of a union share the
+ * union's pointer.
+ */
+
+export interface ShapeBuilderOptions {
+  readonly ts: TypeScriptApi;
+  /** The program of `checker`: it tells the lib's own files, whose TSDoc is about JavaScript, not the user's data. */
+  readonly program: Pick<ts.Program, 'isSourceFileDefaultLibrary'>;
+  readonly checker: ts.TypeChecker;
+  /** 'input' for parameters (what the model sends), 'output' for return types (what JSON.stringify produces). */
+  readonly purpose: Purpose;
+}
+
+type UndefinedPolicy = 'drop' | 'null' | 'problem';
+
+const undefinedPolicies: Readonly<Record<Slot, Readonly<Record<Purpose, UndefinedPolicy>>>> = {
+  root: { input: 'problem', output: 'drop' },
+  member: { input: 'drop', output: 'drop' },
+  element: { input: 'problem', output: 'null' },
+  optionalElement: { input: 'drop', output: 'drop' },
+  value: { input: 'drop', output: 'drop' },
+};
+
+/** Derives the shapes of one root schema; all shapes it derives share one `$defs` scope. */
+export class ShapeBuilder {
+  readonly #walk: Walk;
+  readonly #problems: ShapeProblem[] = [];
+  readonly #problemPointers = new Set<string>();
+  /** Types being derived right now; `recursive` once one of them was reached again. */
+  readonly #stack = new Map<ts.Type, { recursive: boolean; readonly pointer: string; readonly generic: ts.Symbol | undefined }>();
+  /** How many instantiations of each generic type are on `#stack`. */
+  readonly #nested = new Map<ts.Symbol, number>();
+  /** How deep the current derivation is, and the root it started from. */
+  #depth = 0;
+  #root: { readonly type: ts.Type; readonly pointer: string } | undefined;
+  /** Set once an expansion limit is reached: the rest of the root is not derived (a branching expansion would take exponential time). */
+  #abandoned = false;
+  readonly #defNames = new Map<ts.Type, string>();
+  readonly #usedNames = new Set<string>();
+  readonly #defs = new Map<string, Shape>();
+
+  constructor(options: ShapeBuilderOptions) {
+    const { ts, checker, purpose, program } = options;
+    this.#walk = {
+      ts,
+      checker,
+      purpose,
+      derive: (type, pointer, slot, typeNode) => this.#derive(type, pointer, slot, typeNode),
+      fail: (type, pointer, fault) => {
+        this.#report({ pointer, typeText: fault.typeText ?? this.#walk.text(type), reason: fault.reason, fix: fault.fix });
+        return { kind: 'any' };
+      },
+      named: (type, pointer, derive) => this.#named(type, pointer, derive),
+      constituents: (type, typeNode) => writtenOrder(this.#walk, type, typeNode),
+      documentation: (symbol, shape, pointer, typeText, typeNode) => {
+        const found: ShapeProblem[] = [];
+        const { description, tags } = readDocumentation(ts, checker, symbol);
+        const inherited = description ?? typeDocumentation(ts, program, checker, typeNode);
+        const documented = applyDocumentation(shape, inherited, tags, pointer, found, typeText, purpose);
+        found.forEach((problem) => this.#report(problem));
+        return documented;
+      },
+      text: (type) => checker.typeToString(type, undefined, ts.TypeFormatFlags.NoTruncation),
+    };
+  }
+
+  /** Everything unrepresentable found so far, in discovery order, deduplicated by pointer. */
+  get problems(): readonly ShapeProblem[] {
+    return this.#problems;
+  }
+
+  /**
+   * Derives the shape of `type`. Problems are recorded (see `problems`) with `pointer` as the
+   * prefix of their JSON Pointer. Never throws for unsupported types. `typeNode`, the node the
+   * type was written as, only orders union members as written.
+   */
+  shapeOf(type: ts.Type, pointer: string, typeNode?: ts.TypeNode): Shape {
+    this.#root = { type, pointer };
+    this.#abandoned = false;
+    try {
+      return this.#derive(type, pointer, 'root', typeNode);
+    } finally {
+      this.#root = undefined;
+      this.#abandoned = false;
+    }
+  }
+
+  /** The root plus exactly the named shapes (defs) reachable from it, defs sorted by name. */
+  document(root: Shape): ShapeDocument {
+    const reached = new Set<string>();
+    const visit = (shape: Shape): void => {
+      if (shape.kind === 'ref') {
+        const def = this.#defs.get(shape.name);
+        if (!reached.has(shape.name) && def !== undefined) {
+          reached.add(shape.name);
+          visit(def);
+        }
+        return;
+      }
+      shapeChildren(shape).forEach(visit);
+    };
+    visit(root);
+    const defs: Record<string, Shape> = {};
+    for (const name of [...reached].sort()) {
+      defs[name] = this.#defs.get(name)!;
+    }
+    return { root, defs };
+  }
+
+  #report(problem: ShapeProblem): void {
+    if (!this.#problemPointers.has(problem.pointer)) {
+      this.#problemPointers.add(problem.pointer);
+      this.#problems.push(problem);
+    }
+  }
+
+  #derive(type: ts.Type, pointer: string, slot: Slot, typeNode: ts.TypeNode | undefined): Shape {
+    if (this.#abandoned) {
+      return { kind: 'any' };
+    }
+    if (this.#depth >= maxDerivationDepth) {
+      const root = this.#root ?? { type, pointer };
+      this.#abandoned = true;
+      return this.#walk.fail(root.type, root.pointer, faults.tooDeep);
+    }
+    this.#depth++;
+    try {
+      return this.#deriveAt(type, pointer, slot, typeNode);
+    } finally {
+      this.#depth--;
+    }
+  }
+
+  #deriveAt(type: ts.Type, pointer: string, slot: Slot, typeNode: ts.TypeNode | undefined): Shape {
+    const walk = this.#walk;
+    const site: Site = typeNode === undefined ? { pointer } : { pointer, typeNode };
+    const members = isPlainUnion(walk.ts, type) ? walk.constituents(type as ts.UnionType, typeNode) : [type];
+    const defined = members.filter((member) => !isUndefined(walk.ts, member));
+    if (defined.length === members.length) {
+      return processorFor(type, walk).derive(type, site, walk);
+    }
+    const policy = undefinedPolicies[slot][walk.purpose];
+    if (policy === 'problem') {
+      walk.fail(type, pointer, undefinedFault(slot));
+    } else if (policy === 'null' && !defined.some((member) => (member.flags & walk.ts.TypeFlags.Null) !== 0)) {
+      defined.push(walk.checker.getNullType());
+    }
+    if (defined.length === 0) {
+      return policy === 'problem' ? { kind: 'any' } : walk.fail(type, pointer, undefinedFault(slot));
+    }
+    const [only] = defined;
+    return defined.length === 1 && only !== undefined
+      ? this.#derive(only, pointer, slot, definedTypeNode(walk.ts, typeNode))
+      : unionOf(defined, site, walk);
+  }
+
+  #named(type: ts.Type, pointer: string, derive: () => Shape): Shape {
+    const defined = this.#defNames.get(type);
+    if (defined !== undefined && this.#defs.has(defined)) {
+      return { kind: 'ref', name: defined };
+    }
+    const active = this.#stack.get(type);
+    if (active !== undefined) {
+      active.recursive = true;
+      return { kind: 'ref', name: this.#defName(type) };
+    }
+    // the same type again is a ref (above); the same generic again is another instantiation of it
+    const generic = type.aliasSymbol ?? type.getSymbol();
+    const nested = generic === undefined ? 0 : (this.#nested.get(generic) ?? 0);
+    if (generic !== undefined && nested >= maxNestedInstantiations) {
+      // the outermost instantiation, where the expansion starts, and the one inside it
+      const instantiations = [...this.#stack].filter(([, candidate]) => candidate.generic === generic);
+      const [outermost, frame] = instantiations[0]!;
+      const [inner] = instantiations[1]!;
+      this.#abandoned = true;
+      const walk = this.#walk;
+      return walk.fail(outermost, frame.pointer, faults.expanding(genericName(generic, outermost, walk), walk.text(outermost), walk.text(inner)));
+    }
+    const frame = { recursive: false, pointer, generic };
+    this.#stack.set(type, frame);
+    if (generic !== undefined) {
+      this.#nested.set(generic, nested + 1);
+    }
+    let shape: Shape;
+    try {
+      shape = derive();
+    } finally {
+      this.#stack.delete(type);
+      if (generic !== undefined) {
+        this.#nested.set(generic, nested);
+      }
+    }
+    if (!frame.recursive) {
+      return shape;
+    }
+    const name = this.#defName(type);
+    this.#defs.set(name, shape);
+    return { kind: 'ref', name };
+  }
+
+  #defName(type: ts.Type): string {
+    const known = this.#defNames.get(type);
+    if (known !== undefined) {
+      return known;
+    }
+    const base = sanitizeDefName(this.#walk.text(type));
+    let name = base;
+    for (let suffix = 2; this.#usedNames.has(name); suffix++) {
+      name = `${base}_${suffix}`;
+    }
+    this.#usedNames.add(name);
+    this.#defNames.set(type, name);
+    return name;
+  }
+}
+
+/** The generic's name as a message says it: `Grow`, or the type's text for an anonymous one. */
+function genericName(generic: ts.Symbol, type: ts.Type, walk: Walk): string {
+  const name = generic.getName();
+  return name.startsWith('__') ? walk.text(type) : name;
+}
+
+/** `T | undefined` as written → `T`, so the rest of the derivation still sees how `T` was written. */
+function definedTypeNode(t: TypeScriptApi, node: ts.TypeNode | undefined): ts.TypeNode | undefined {
+  if (node === undefined || !t.isUnionTypeNode(node)) {
+    return node;
+  }
+  const defined = node.types.filter((member) => member.kind !== t.SyntaxKind.UndefinedKeyword);
+  const [only] = defined;
+  return defined.length === 1 && only !== undefined ? (t.isParenthesizedTypeNode(only) ? only.type : only) : undefined;
+}
+
+/** `Tree<string>` → `Tree_string`: a def name valid in a JSON Pointer and for every provider. */
+function sanitizeDefName(text: string): string {
+  const name = text.replace(/[^A-Za-z0-9_.-]+/g, '_').replace(/^_+|_+$/g, '');
+  return name === '' ? 'Type' : name;
+}

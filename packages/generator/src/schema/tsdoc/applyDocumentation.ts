@@ -1,0 +1,190 @@
+import type { JsonValue } from '@toolgen/runtime';
+import type { Fault } from '../derive/faults.js';
+import type { Purpose } from '../derive/Processor.js';
+import type { ArrayShape, DateShape, NumberShape, Shape, ShapeProblem, StringShape } from '../shape.js';
+import { keywordTag, type ConstraintTarget } from './keywordTags.js';
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** What a misplaced keyword applies to, for its problem's fix. */
+const keywordTargets: Readonly<Record<ConstraintTarget, string>> = {
+  number: 'numbers',
+  integer: 'numbers and arrays of numbers',
+  string: 'strings',
+  array: 'arrays',
+};
+
+/** The keywords that do fit a shape of this kind. */
+const keywordsByKind: Partial<Readonly<Record<Shape['kind'], string>>> = {
+  number: '@minimum, @maximum, @exclusiveMinimum, @exclusiveMaximum or @integer',
+  string: '@minLength, @maxLength, @pattern or @format',
+  array: '@minItems or @maxItems',
+  date: '@format date, @format time or @format date-time',
+  url: '@format uri',
+};
+
+function misplacedKeywordFault(tag: string, target: ConstraintTarget, shape: Shape): Fault {
+  const fitting = keywordsByKind[shape.kind];
+  const advice =
+    shape.kind === 'union'
+      ? '; keywords apply to one type, or to T in "T | null"'
+      : fitting === undefined
+        ? ''
+        : `; for ${describeKind(shape)} use ${fitting}`;
+  return {
+    reason: `@${tag} does not apply to ${describeKind(shape)}`,
+    fix: `remove @${tag}, which applies to ${keywordTargets[target]}${advice}`,
+  };
+}
+
+/**
+ * Applies a TSDoc description and keyword tags to a shape (used for object members by the
+ * builder, and for top-level parameters by the analysis). Unknown tags are ignored. A tag whose
+ * value does not parse (e.g. `@minimum abc`), or that does not fit the shape (e.g. `@minLength`
+ * on a number), is reported as a problem at `pointer` with a fix; `typeText` names the type in
+ * such a problem (the shape's kind when omitted). Numeric and length keywords apply to the
+ * non-null branch of a nullable union; annotations to the shape as a whole.
+ */
+export function applyDocumentation(
+  shape: Shape,
+  description: string | undefined,
+  tags: readonly { readonly name: string; readonly text: string }[],
+  pointer: string,
+  problems: ShapeProblem[],
+  typeText: string | (() => string) = shape.kind,
+  purpose: Purpose = 'input',
+): Shape {
+  const text = (): string => (typeof typeText === 'string' ? typeText : typeText());
+  const annotations: Mutable<Pick<Shape, 'description' | 'default' | 'examples' | 'deprecated'>> = {};
+  if (description !== undefined && description.trim() !== '') {
+    annotations.description = description.trim();
+  }
+  let target = nonNullBranch(shape);
+  for (const tag of tags) {
+    const keyword = keywordTag(tag.name);
+    if (keyword === undefined) {
+      continue;
+    }
+    const parsed = keyword.parse(tag.text.trim(), tag.name);
+    if (!parsed.ok) {
+      problems.push({ pointer, typeText: text(), reason: parsed.reason, fix: parsed.fix });
+      continue;
+    }
+    if (keyword.target === 'annotation') {
+      annotate(annotations, tag.name, parsed.value);
+      continue;
+    }
+    const constrained = target === undefined ? undefined : constrain(target, keyword.target, tag.name, parsed.value, purpose);
+    if (constrained === undefined) {
+      problems.push({ pointer, typeText: text(), ...misplacedKeywordFault(tag.name, keyword.target, target ?? shape) });
+      continue;
+    }
+    target = constrained;
+  }
+  const constrained = target === undefined ? shape : replaceNonNullBranch(shape, target);
+  return Object.keys(annotations).length === 0 ? constrained : { ...constrained, ...annotations };
+}
+
+function annotate(annotations: Mutable<Pick<Shape, 'default' | 'examples' | 'deprecated'>>, tag: string, value: JsonValue): void {
+  if (tag === 'default') {
+    annotations.default = value;
+  } else if (tag === 'example') {
+    annotations.examples = [...(annotations.examples ?? []), value];
+  } else {
+    annotations.deprecated = true;
+  }
+}
+
+/** The shape a constraint applies to: the shape itself, or the one non-null member of `T | null`. */
+function nonNullBranch(shape: Shape): Shape | undefined {
+  if (shape.kind !== 'union') {
+    return shape;
+  }
+  const values = shape.members.filter((member) => member.kind !== 'null');
+  return values.length === 1 && values.length < shape.members.length ? values[0] : undefined;
+}
+
+function replaceNonNullBranch(shape: Shape, branch: Shape): Shape {
+  if (shape.kind !== 'union') {
+    return branch;
+  }
+  return { ...shape, members: shape.members.map((member) => (member.kind === 'null' ? member : branch)) };
+}
+
+/** The shape with one keyword applied, or `undefined` when the keyword does not fit it. */
+function constrain(shape: Shape, target: ConstraintTarget, keyword: string, value: JsonValue, purpose: Purpose): Shape | undefined {
+  if (target === 'integer') {
+    return integerOf(shape);
+  }
+  if (keyword === 'format' && shape.kind === 'date') {
+    return dateWithFormat(shape, value, purpose);
+  }
+  if (keyword === 'format' && shape.kind === 'url') {
+    return value === 'uri' ? shape : undefined;
+  }
+  if (target === 'number' && shape.kind === 'number') {
+    return { ...shape, [keyword]: value } as NumberShape;
+  }
+  if (target === 'string' && shape.kind === 'string') {
+    return { ...shape, [keyword]: value } as StringShape;
+  }
+  if (target === 'array' && shape.kind === 'array') {
+    return { ...shape, [keyword]: value } as ArrayShape;
+  }
+  return undefined;
+}
+
+/**
+ * `@format date` or `@format time` on a `Date`: the model sends a full-date ("2026-01-31", a
+ * `Date` at UTC midnight) or a full-time ("09:00:00Z", a `Date` on 1970-01-01). A result's
+ * `Date` is sent by JSON.stringify as a date-time whatever its format says, so there the tag
+ * changes nothing.
+ */
+function dateWithFormat(shape: DateShape, format: JsonValue, purpose: Purpose): Shape | undefined {
+  if (format !== 'date' && format !== 'time' && format !== 'date-time') {
+    return undefined;
+  }
+  if (purpose === 'output' || format === 'date-time') {
+    const dateTime: Mutable<DateShape> = { ...shape };
+    delete dateTime.format;
+    return dateTime;
+  }
+  return { ...shape, format };
+}
+
+/** `@integer` on a number, or on an array of numbers (its elements). */
+function integerOf(shape: Shape): Shape | undefined {
+  if (shape.kind === 'number') {
+    return { ...shape, integer: true };
+  }
+  if (shape.kind === 'array') {
+    const items = nonNullBranch(shape.items);
+    const integer = items === undefined ? undefined : integerOf(items);
+    if (integer === undefined || integer.kind === 'array') {
+      return undefined;
+    }
+    return { ...shape, items: replaceNonNullBranch(shape.items, integer) };
+  }
+  return undefined;
+}
+
+const kindDescriptions: Readonly<Record<Shape['kind'], string>> = {
+  any: 'a value of any type',
+  string: 'a string',
+  number: 'a number',
+  boolean: 'a boolean',
+  null: 'null',
+  literal: 'a literal',
+  enum: 'an enum',
+  date: 'a Date',
+  url: 'a URL',
+  array: 'an array',
+  tuple: 'a tuple',
+  object: 'an object',
+  union: 'a union',
+  ref: 'a recursive type',
+};
+
+function describeKind(shape: Shape): string {
+  return kindDescriptions[shape.kind];
+}
