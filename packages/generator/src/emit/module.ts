@@ -4,7 +4,7 @@ import type { ParameterModel, ToolModel, ToolsetModel } from '../analysis/model.
 import { countToolTokens } from '../budget/countTokens.js';
 import type { ProviderVariants } from '../schema/variants.js';
 import { BlockWriter } from './BlockWriter.js';
-import { emitValidator, emitValidatorPreamble, type EmittedValidator } from './validator.js';
+import { emitSharedValidators, emitValidator, emitValidatorPreamble, SharedValidators, type EmittedValidator } from './validator.js';
 
 type Writer = BlockWriter;
 
@@ -36,14 +36,22 @@ export function emitModule(input: ModuleInput): string {
   for (const toolset of input.toolsets) {
     imports.add(input.source, toolset.className);
   }
+  // an object several validators of the module check (a model type many tools take) is checked by one shared function
+  const shared = new SharedValidators(
+    input.toolsets.flatMap((toolset) => toolset.tools.flatMap((tool) => (tool.settings === null ? [tool.parametersShape] : [tool.parametersShape, tool.settings.shape]))),
+  );
   const validators = input.toolsets.flatMap((toolset) =>
     toolset.tools.map((tool) => {
       const prefix = validatorPrefix(toolset, tool);
-      const settings = tool.settings === null ? undefined : emitValidator(tool.settings.shape, `${prefix}Settings`, { normalizer: false });
-      return { tool, emitted: emitValidator(tool.parametersShape, prefix), settings };
+      const settings = tool.settings === null ? undefined : emitValidator(tool.settings.shape, `${prefix}Settings`, { normalizer: false, shared });
+      return { tool, emitted: emitValidator(tool.parametersShape, prefix, { shared }), settings };
     }),
   );
   const validatorCode = validators.flatMap(({ emitted, settings }) => (settings === undefined ? [emitted.code] : [emitted.code, settings.code]));
+  const sharedCode = emitSharedValidators(shared);
+  if (sharedCode.trim() !== '') {
+    validatorCode.push(sharedCode);
+  }
   // every JSON value of the module, counted first: one that occurs twice is declared once and shared
   const json = new JsonPool();
   const toolJson = new Map<ToolModel, ToolJson>();

@@ -8,6 +8,14 @@ import { ValidationPrinter } from './validator/printValidation.js';
 import { Pointer } from './validator/Pointer.js';
 import { ModuleScope } from './validator/scope.js';
 import { ShapeFacts } from './validator/ShapeFacts.js';
+import { SharedValidators } from './validator/SharedValidators.js';
+
+export { SharedValidators };
+
+/** The source of the shared object validators a module's validators called (see `SharedValidators`). */
+export function emitSharedValidators(shared: SharedValidators): string {
+  return shared.code((writer, facts, scope) => new ValidationPrinter(writer, facts, scope, { inDef: true, shared }));
+}
 
 /** The source of one tool's argument validator and strict normalizer. */
 export interface EmittedValidator {
@@ -37,7 +45,13 @@ export interface EmittedValidator {
  * `@toolgen/runtime` and `emitValidatorPreamble()` once above it.
  */
 /** With `normalizer: false` (settings), no strict normalizer is declared. */
-export function emitValidator(document: ShapeDocument, prefix: string, options: { readonly normalizer?: boolean } = {}): EmittedValidator {
+/** `shared`: the module's shared object validators, which the validator calls where it meets one of their objects. */
+export function emitValidator(
+  document: ShapeDocument,
+  prefix: string,
+  options: { readonly normalizer?: boolean; readonly shared?: SharedValidators } = {},
+): EmittedValidator {
+  const shared = options.shared;
   const withNormalizer = options.normalizer ?? true;
   if (!isIdentifier(prefix) || prefix.startsWith('__toolgen')) {
     throw new Error(`emitValidator: ${JSON.stringify(prefix)} cannot prefix identifiers`);
@@ -51,7 +65,7 @@ export function emitValidator(document: ShapeDocument, prefix: string, options: 
 
   const rootType = document.root.kind === 'object' ? 'Record<string, unknown>' : 'unknown';
   functions.block(`function ${scope.validateName}(input: unknown, issues: ArgumentIssue[]): Record<string, unknown>`, () => {
-    const printer = new ValidationPrinter(functions, facts, scope);
+    const printer = new ValidationPrinter(functions, facts, scope, { shared });
     const body = functions.capture(() => {
       const built = printer.print(document.root, { input: 'input', pointer: Pointer.root, path: [], root: true });
       // A root that is not an object shape only comes from a document no tool derives; the cast keeps the contract.
@@ -88,7 +102,7 @@ export function emitValidator(document: ShapeDocument, prefix: string, options: 
   }
   for (const name of defNames) {
     const shape = document.defs[name]!;
-    const printer = new ValidationPrinter(functions, facts, scope, { inDef: true });
+    const printer = new ValidationPrinter(functions, facts, scope, { inDef: true, shared });
     const body = functions.capture(() => {
       const built = printer.print(shape, { input: 'input', pointer: Pointer.root, path: [] });
       functions.line(`return ${built};`);

@@ -15,6 +15,7 @@ import type {
   UrlShape,
 } from '../../schema/shape.js';
 import type { Branch, CodeWriter } from './CodeWriter.js';
+import type { SharedValidators } from './SharedValidators.js';
 import { findDiscriminator, type Discriminator } from './discriminator.js';
 import { isNoneOf, isNotType, isType, readProperty, scalarLiteral, writeProperty } from './expressions.js';
 import { enforcedFormat } from './formats.js';
@@ -37,6 +38,8 @@ export interface Site {
   readonly orNull?: boolean;
   /** The tool's arguments object itself: an extra property is "not a parameter of this tool". */
   readonly root?: boolean;
+  /** false: validate an object here even where the module shares its validation (the shared function's own body). */
+  readonly shared?: false;
 }
 
 type ShapeOf<K extends Shape['kind']> = Extract<Shape, { kind: K }>;
@@ -65,12 +68,20 @@ export class ValidationPrinter {
   usesDepth = false;
   /** Whether the printed code may throw `__toolgenTooDeep`. */
   throwsTooDeep = false;
+  /** The module's shared object validators, if any. */
+  readonly shared: SharedValidators | undefined;
 
-  constructor(writer: CodeWriter, facts: ShapeFacts, scope: ModuleScope, options: { readonly inDef?: boolean } = {}) {
+  constructor(
+    writer: CodeWriter,
+    facts: ShapeFacts,
+    scope: ModuleScope,
+    options: { readonly inDef?: boolean; readonly shared?: SharedValidators | undefined } = {},
+  ) {
     this.writer = writer;
     this.facts = facts;
     this.scope = scope;
     this.inDef = options.inDef ?? false;
+    this.shared = options.shared;
   }
 
   /** The depth of the value at `site` as an expression: `depth + 2` in a def, a number elsewhere. */
@@ -342,6 +353,10 @@ const printTuple: KindPrinter<TupleShape> = (shape, site, printer) => {
 
 const printObject: KindPrinter<ObjectShape> = (shape, site, printer) => {
   const { writer, names } = printer;
+  const shared = site.root === true || site.orNull === true || site.shared === false ? undefined : printer.shared?.functionFor(shape);
+  if (shared !== undefined) {
+    return printCall(shared, site, printer);
+  }
   const built = names.fresh('o', site.path);
   writer.line(`const ${built}: Record<string, unknown> = {};`);
   printer.checkType(shape, site, 'object', () => {
@@ -613,11 +628,18 @@ function printDiscriminated(
   writer.branches(branches);
 }
 
-const printRef: KindPrinter<RefShape> = (shape, site, printer) => {
+const printRef: KindPrinter<RefShape> = (shape, site, printer) => printCall(printer.scope.validateDef(shape.name), site, printer);
+
+/**
+ * A call of a function validating the value at `site` (a def's, or a shared object's): it pushes
+ * issues with pointers from that value, rebased here onto the site's pointer.
+ */
+function printCall(validate: string, site: Site, printer: ValidationPrinter): string {
   const { writer, names } = printer;
-  const validate = printer.scope.validateDef(shape.name);
   const built = names.fresh('d', site.path);
   const call = `${validate}(${site.input}, issues, ${printer.depthOf(site)})`;
+  // the function checks depth against its depth argument, and throws past the limit
+  printer.throwsTooDeep = true;
   if (site.pointer.isRoot) {
     writer.line(`const ${built} = ${call};`);
     return built;
@@ -627,7 +649,7 @@ const printRef: KindPrinter<RefShape> = (shape, site, printer) => {
   writer.line(`const ${built} = ${call};`);
   writer.block(`if (issues.length !== ${mark})`, () => writer.line(`__toolgenRebase(issues, ${mark}, ${site.pointer.render()});`));
   return built;
-};
+}
 
 const printers: { readonly [K in Shape['kind']]: KindPrinter<ShapeOf<K>> } = {
   any: (_shape, site) => site.input,

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { ts } from 'ts-morph';
 import type { ArgumentIssue } from '@toolgen/runtime';
-import { emitValidator, emitValidatorPreamble, type EmittedValidator } from '../../../src/emit/validator.js';
+import { emitSharedValidators, emitValidator, emitValidatorPreamble, SharedValidators, type EmittedValidator } from '../../../src/emit/validator.js';
 import type { ShapeDocument } from '../../../src/schema/shape.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
@@ -71,9 +71,15 @@ export function loadPreamble(): Readonly<Record<string, (...args: never[]) => un
   return load(`import type { ArgumentIssue } from '@toolgen/runtime';\n${preamble}\nexport { ${names.join(', ')} };\n`) as Record<string, (...args: never[]) => unknown>;
 }
 
-/** Emits, transpiles (to CommonJS) and loads a validator, so tests can call it. */
-export function compileValidator(document: ShapeDocument, prefix = 'subject'): CompiledValidator {
-  const emitted = emitValidator(document, prefix);
+/**
+ * Emits, transpiles (to CommonJS) and loads a validator, so tests can call it. `shareObjects`:
+ * as in a module where every object inside the arguments occurs twice, so each is checked by a
+ * shared function (`SharedValidators`).
+ */
+export function compileValidator(document: ShapeDocument, prefix = 'subject', options: { readonly shareObjects?: boolean } = {}): CompiledValidator {
+  const shared = options.shareObjects === true ? new SharedValidators([document, document]) : undefined;
+  const single = emitValidator(document, prefix, shared === undefined ? {} : { shared });
+  const emitted = shared === undefined ? single : { ...single, code: `${single.code}\n${emitSharedValidators(shared)}` };
   const source = moduleSource(emitted);
   const exports = load(source);
   const validate = exports[emitted.validateName] as Validate;
