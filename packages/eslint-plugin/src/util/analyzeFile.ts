@@ -1,4 +1,4 @@
-import { analyzeSourceFile, type AnalysisHost, type SourceFileAnalysis } from '@toolgen/generator';
+import { analyzeSourceFile, type AnalysisHost, type SourceFileAnalysis } from '@toolgen/generator/analysis';
 import type ts from 'typescript';
 
 const analyses = new WeakMap<ts.Program, WeakMap<ts.SourceFile, SourceFileAnalysis>>();

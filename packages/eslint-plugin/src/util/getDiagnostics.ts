@@ -7,7 +7,7 @@ import {
   type DiagnosticLocation,
   type ForeignTool,
   type ToolsetModel,
-} from '@toolgen/generator';
+} from '@toolgen/generator/analysis';
 import type ts from 'typescript';
 import { analyzeFile } from './analyzeFile.js';
 import type { ProgramContext } from './getProgramContext.js';
