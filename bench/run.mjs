@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundlerBench, bundlerReport } from './bundler.mjs';
 import { writeCorpus } from './corpus.mjs';
+import { eslintBench, eslintReport } from './eslint.mjs';
 import { measureNode } from './measure.mjs';
 import { summarizeProfile } from './profile-summary.mjs';
 
@@ -256,7 +257,7 @@ const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
 const mib = (kb) => `${(kb / 1024).toFixed(0)} MiB`;
 const verdict = (ok) => (ok ? 'met' : '**not met**');
 
-function report({ cold, profile, watch, validators, adapters, bundler, search, loadBefore, loadAfter, durationMs }) {
+function report({ cold, profile, watch, validators, adapters, bundler, search, eslint, loadBefore, loadAfter, durationMs }) {
   const m = machine();
   const at = (tools) => cold.find((entry) => entry.tools === tools);
   const v = validators.results;
@@ -406,6 +407,9 @@ function report({ cold, profile, watch, validators, adapters, bundler, search, l
       '',
     );
   }
+  if (eslint !== undefined) {
+    lines.push(...eslintReport(eslint));
+  }
   // the profile notes: NOTES.md, then one file per topic in notes/ (each target's profile and what was done)
   const notesFolder = path.join(bench, 'notes');
   const noteFiles = [path.join(bench, 'NOTES.md'), ...(existsSync(notesFolder) ? readdirSync(notesFolder).filter((name) => name.endsWith('.md')).sort().map((name) => path.join(notesFolder, name)) : [])];
@@ -432,8 +436,8 @@ if (only === 'typecheck') {
   process.exit(0);
 }
 if (only !== undefined) {
-  // one part alone, printed as JSON (RESULTS.md is only written by a full run): cold, profile, watch, validators, adapters, bundler
-  const parts = { cold: async () => Promise.all(sizes.map(coldRuns)), profile: profileCold, watch: watchLatency, validators: validatorBench, adapters: adapterBench, search: searchBench, bundler: () => bundlerBench({ runs: quick ? 1 : 3, log }) };
+  // one part alone, printed as JSON (RESULTS.md is only written by a full run): cold, profile, watch, validators, adapters, bundler, eslint
+  const parts = { cold: async () => Promise.all(sizes.map(coldRuns)), profile: profileCold, watch: watchLatency, validators: validatorBench, adapters: adapterBench, search: searchBench, bundler: () => bundlerBench({ runs: quick ? 1 : 3, log }), eslint: () => eslintBench({ runs: quick ? 1 : 3, log }) };
   if (!existsSync(path.join(work, 'c1000'))) {
     writeCorpus({ dir: path.join(work, 'c1000'), toolsets: 100, toolsPerToolset: 10 });
   }
@@ -459,7 +463,9 @@ log('tool search quality and token counting');
 const search = await searchBench();
 log('vite build of the 1000-tool corpus, with the modules on disk and with the bundler plugin');
 const bundler = await bundlerBench({ runs: quick ? 1 : 3, log });
-const results = { cold, profile, watch: watchResult, validators, adapters, bundler, search, loadBefore, loadAfter: os.loadavg(), durationMs: performance.now() - started };
+log('typed ESLint run of the 1000-tool corpus, without and with the toolgen plugin');
+const eslint = await eslintBench({ runs: quick ? 1 : 3, log });
+const results = { cold, profile, watch: watchResult, validators, adapters, bundler, search, eslint, loadBefore, loadAfter: os.loadavg(), durationMs: performance.now() - started };
 writeFileSync(path.join(work, 'results.json'), JSON.stringify(results, null, 2));
 writeFileSync(path.join(bench, 'RESULTS.md'), report(results));
 log(`done in ${seconds(performance.now() - started)}; wrote bench/RESULTS.md`);

@@ -1,4 +1,4 @@
-import type { DiagnosticCode } from '@toolgen/generator';
+import type { DiagnosticCode } from '@toolgen/generator/analysis';
 
 /**
  * The codes no rule reports, because the file in hand and its program cannot decide them.

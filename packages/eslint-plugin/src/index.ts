@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { diagnosticCatalogue } from '@toolgen/generator';
+import { diagnosticCatalogue } from '@toolgen/generator/analysis';
 import { cliOnlyCodes } from './cliOnlyCodes.js';
 import { rules } from './rules/index.js';
 

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import type { AnalysisHost } from '@toolgen/generator';
+import type { AnalysisHost } from '@toolgen/generator/analysis';
 import { analyzeFile } from '../src/util/index.js';
 import { fixtureProject } from './setupRuleTester.js';
 

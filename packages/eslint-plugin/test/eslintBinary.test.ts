@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import plugin, { cliOnlyCodes, type RuleName } from '@toolgen/eslint-plugin';
-import { diagnosticCatalogue } from '@toolgen/generator';
+import { diagnosticCatalogue } from '@toolgen/generator/analysis';
 import { diagnosticFixtures, markedSpans, otherFile, otherSource } from '../../generator/test/analysis/diagnosticFixtures.js';
 import { fixtureTsconfig, printEslintConfig, recommendedEslintConfig, repoRoot, runEslint, runToolgen, sortReported, writeFolder } from './helpers.js';
 

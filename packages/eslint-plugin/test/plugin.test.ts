@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import plugin, { cliOnlyCodes } from '@toolgen/eslint-plugin';
-import { diagnosticCatalogue, type DiagnosticCode } from '@toolgen/generator';
+import { diagnosticCatalogue, type DiagnosticCode } from '@toolgen/generator/analysis';
 
 const rules = Object.entries(plugin.rules);
 const codes = Object.keys(diagnosticCatalogue) as DiagnosticCode[];

@@ -1,5 +1,5 @@
 import { ESLintUtils, type TSESLint } from '@typescript-eslint/utils';
-import { diagnosticCatalogue, type DiagnosticCode, type MessageId } from '@toolgen/generator';
+import { diagnosticCatalogue, type DiagnosticCode, type MessageId } from '@toolgen/generator/analysis';
 import { getDiagnostics } from './getDiagnostics.js';
 import { getProgramContext } from './getProgramContext.js';
 import { ruleMessages } from './ruleMessages.js';

@@ -7,7 +7,7 @@ import {
   type DiagnosticLocation,
   type ForeignTool,
   type ToolsetModel,
-} from '@toolgen/generator';
+} from '@toolgen/generator/analysis';
 import type ts from 'typescript';
 import { analyzeFile } from './analyzeFile.js';
 import type { ProgramContext } from './getProgramContext.js';
@@ -61,8 +61,6 @@ function toolsetsOf(host: AnalysisHost, fileNames: Iterable<string>): ToolsetMod
     .map((fileName) => host.program.getSourceFile(fileName))
     .filter((file): file is ts.SourceFile => file !== undefined && !file.isDeclarationFile && !generatedModuleName.test(file.fileName))
     .sort((a, b) => (a.fileName < b.fileName ? -1 : a.fileName > b.fileName ? 1 : 0))
-    // only a class that extends something can be a toolset
-    .filter((file) => file.text.includes('extends'))
     .flatMap((file) => analyzeFile(host, file).toolsets);
 }
 

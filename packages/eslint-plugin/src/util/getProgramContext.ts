@@ -1,5 +1,5 @@
 import type { TSESLint } from '@typescript-eslint/utils';
-import type { AnalysisHost } from '@toolgen/generator';
+import type { AnalysisHost } from '@toolgen/generator/analysis';
 import type ts from 'typescript';
 import { getTypeScript } from './getTypeScript.js';
 

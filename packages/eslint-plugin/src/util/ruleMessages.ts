@@ -1,4 +1,4 @@
-import { diagnosticCatalogue, type DiagnosticCode, type MessageId } from '@toolgen/generator';
+import { diagnosticCatalogue, type DiagnosticCode, type MessageId } from '@toolgen/generator/analysis';
 
 /** The messages of a code as ESLint shows them: the catalogue's templates, each prefixed with the code. */
 export function ruleMessages<C extends DiagnosticCode>(code: C): Record<MessageId<C>, string> {

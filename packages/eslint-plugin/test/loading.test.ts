@@ -1,0 +1,45 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+// What loading the built plugin (dist) loads, as ESLint loads it from a user's config: `npm test` builds it first.
+const recorder = path.join(import.meta.dirname, 'fixtures/recordLoads.mjs');
+
+function loads(specifier: string): string[] {
+  const result = spawnSync(process.execPath, [recorder, specifier], { encoding: 'utf8', timeout: 60_000 });
+  expect(result.status, result.stderr).toBe(0);
+  const { resolved, cached } = JSON.parse(result.stdout) as { resolved: string[]; cached: string[] };
+  const files = resolved.filter((url) => url.startsWith('file:')).map((url) => fileURLToPath(url));
+  return [...new Set([...files, ...cached])].map((file) => file.split(path.sep).join('/'));
+}
+
+/** The generator's own files by their path inside dist/, and the packages loaded from node_modules. */
+function classify(files: readonly string[]): { generator: string[]; packages: string[] } {
+  const generator = files.flatMap((file) => /\/packages\/generator\/(.*)$/.exec(file)?.[1] ?? []);
+  const packages = files.flatMap((file) => {
+    const match = /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(file);
+    return match === null ? [] : [match[1]!];
+  });
+  return { generator: [...new Set(generator)].sort(), packages: [...new Set(packages)].sort() };
+}
+
+// the CLI, watch mode, emission, the bundler plugins, MCP, token budgets and agent policies, and what only they use
+const heavyPackages = ['chokidar', 'unplugin', 'json-schema-to-typescript', 'gpt-tokenizer', 'ts-morph', 'tinyglobby', '@modelcontextprotocol/client', '@modelcontextprotocol/server'];
+const analysisFolders = /^dist\/(analysis|diagnostics|schema)\//;
+
+describe('loading the plugin', () => {
+  it.each(['@toolgen/eslint-plugin', '@toolgen/generator/analysis'])('%s loads only the generator\'s analysis, none of its CLI, watch mode, emission or their packages', (specifier) => {
+    const { generator, packages } = classify(loads(specifier));
+    expect(generator).toContain('dist/analysis/analyzeSourceFile.js');
+    expect(generator.filter((file) => !analysisFolders.test(file))).toEqual([]);
+    expect(generator.filter((file) => /^dist\/analysis\/loadProject\.js$|^dist\/schema\/variants/.test(file))).toEqual([]);
+    expect(packages.filter((name) => heavyPackages.includes(name))).toEqual([]);
+  });
+
+  it('the recorder sees what the generator\'s root loads (so the test above can fail)', () => {
+    const { generator, packages } = classify(loads('@toolgen/generator'));
+    expect(generator).toEqual(expect.arrayContaining(['dist/cli/main.js', 'dist/watch/watchProject.js']));
+    expect(packages).toEqual(expect.arrayContaining(['chokidar', 'gpt-tokenizer']));
+  });
+});
