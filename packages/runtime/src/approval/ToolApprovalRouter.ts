@@ -1,3 +1,4 @@
+import { raceAbort } from '../function/abortable.js';
 import type { ApprovalChannel, ApprovalResponse } from './ApprovalChannel.js';
 import { pendingToolCallFor } from './PendingToolCall.js';
 import type { ToolApprovalOutcome } from './ToolApprovalOutcome.js';
@@ -102,7 +103,7 @@ export class ToolApprovalRouter {
       if (channel.supports !== undefined && channel.supports(request) !== true) {
         return { status: 'unsupported_channel', detail: `channel "${channel.name}" does not support this request` };
       }
-      const response = await untilAborted(channel.requestApproval(request, controller.signal), controller.signal);
+      const response = await raceAbort(Promise.resolve(channel.requestApproval(request, controller.signal)), controller.signal);
       return ended() ?? interpret(channel, response, request, () => new Date(this.#now().getTime() + this.pendingExpiryMs));
     } catch (error) {
       return ended() ?? { status: 'channel_failed', error };
@@ -127,25 +128,6 @@ function interpret(channel: ApprovalChannel, response: unknown, request: ToolApp
     default:
       return { status: 'unsupported_channel', detail: `channel "${channel.name}" answered ${safeJson(response)}, which is not approve, reject or defer` };
   }
-}
-
-/** Settles like `promise`, or rejects as soon as `signal` aborts. */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(signal.reason);
-    if (signal.aborted) onAbort();
-    else signal.addEventListener('abort', onAbort, { once: true });
-    Promise.resolve(promise).then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
 }
 
 function safeJson(value: unknown): string {
