@@ -1,4 +1,5 @@
 import type { Shape, ShapeDocument } from '../schema/shape.js';
+import { shapeChildren } from '../schema/shapeChildren.js';
 import { CodeWriter } from './validator/CodeWriter.js';
 import { isIdentifier } from './validator/literals.js';
 import { NormalizationNeeds } from './validator/NormalizationNeeds.js';
@@ -215,18 +216,8 @@ function checkDocument(document: ShapeDocument): void {
           }
         }
         return;
-      case 'array':
-        return visit(shape.items);
-      case 'tuple':
-        shape.elements.forEach(visit);
-        return shape.rest === null ? undefined : visit(shape.rest);
-      case 'object':
-        shape.properties.forEach((property) => visit(property.shape));
-        return shape.additionalProperties === false ? undefined : visit(shape.additionalProperties);
-      case 'union':
-        return shape.members.forEach(visit);
       default:
-        return;
+        return shapeChildren(shape).forEach(visit);
     }
   };
   visit(document.root);

@@ -1,4 +1,5 @@
 import type { Shape } from '../../schema/shape.js';
+import { shapeChildren } from '../../schema/shapeChildren.js';
 import type { ShapeFacts } from './ShapeFacts.js';
 
 /**
@@ -29,20 +30,11 @@ export class NormalizationNeeds {
   of(shape: Shape): boolean {
     switch (shape.kind) {
       case 'object':
-        return (
-          shape.properties.some((property) => this.removesNull(property) || this.of(property.shape)) ||
-          (shape.additionalProperties !== false && this.of(shape.additionalProperties))
-        );
-      case 'array':
-        return this.of(shape.items);
-      case 'tuple':
-        return shape.elements.some((element) => this.of(element)) || (shape.rest !== null && this.of(shape.rest));
-      case 'union':
-        return shape.members.some((member) => this.of(member));
+        return shape.properties.some((property) => this.removesNull(property)) || shapeChildren(shape).some((child) => this.of(child));
       case 'ref':
         return this.#defs.get(shape.name) === true;
       default:
-        return false;
+        return shapeChildren(shape).some((child) => this.of(child));
     }
   }
 
