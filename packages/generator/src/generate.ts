@@ -118,7 +118,7 @@ export class GenerationSession {
    * Throws `ProjectConfigurationError`.
    */
   static generateOnce(options: GenerateOptions, onOutput: (file: OutputFile) => void): OneShotGeneration {
-    const project = IncrementalProject.load(options.project);
+    const project = IncrementalProject.load(options.project, { oneShot: true });
     const tokenBudget = readTokenBudget(options.project, options.tokenBudget);
     const syntaxErrors = projectSyntaxProblems(project.snapshot());
     if (syntaxErrors.length > 0) {
