@@ -1,6 +1,8 @@
 import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import type ts from 'typescript';
 import { loadBundledCompiler } from '../backends/ts6/bundledCompiler.js';
 import { createOneShotProgram } from '../backends/ts6/oneShotProgram.js';
@@ -125,12 +127,17 @@ export class IncrementalProject {
   /**
    * Lets go of the ts-morph project, its program and checker, so that their memory can be
    * reclaimed (the one-shot CLI, once the analysis is done); the project cannot be used again.
+   * A one-shot project of a large program is collected at once (see `collectGarbage`).
    */
   release(): void {
+    const large = this.#oneShotProgram !== undefined && this.#oneShotProgram.getNodeCount() >= largeProgramNodes;
     this.#released = true;
     this.#morphProject = undefined;
     this.#oneShotProgram = undefined;
     this.#snapshot = undefined;
+    if (large) {
+      collectGarbage();
+    }
   }
 
   get #project(): MorphProject {
@@ -231,6 +238,35 @@ export class IncrementalProject {
     return { files, membershipChanged };
   }
 }
+
+/** About the lib files (ES2022 and DOM) and a few hundred tools: below it, the collection is not worth its milliseconds. */
+const largeProgramNodes = 200_000;
+
+/**
+ * A full garbage collection, right after the program is let go: V8 sizes the heap by what was
+ * alive at its last full collection, which was while the program was, so without one the
+ * printing that follows grows the heap to about twice the program before the program's memory
+ * is reclaimed. Collected here, the live heap drops (to about half at 1000 tools) and the run's
+ * peak with it (1000 tools: 325 → 259 MiB; 5000 tools: 627 → 557 MiB), for about the CPU time
+ * the collection V8 would have run later anyway. Node 20 has no API for it without
+ * `--expose-gc`, which is set for a new context only.
+ */
+function collectGarbage(): void {
+  if (fullCollection === undefined) {
+    const exposed = (globalThis as { gc?: unknown }).gc;
+    if (typeof exposed === 'function') {
+      fullCollection = exposed as () => void;
+    } else {
+      setFlagsFromString('--expose-gc');
+      const gc = runInNewContext('gc') as unknown;
+      setFlagsFromString('--no-expose-gc');
+      fullCollection = typeof gc === 'function' ? (gc as () => void) : () => {};
+    }
+  }
+  fullCollection();
+}
+
+let fullCollection: (() => void) | undefined;
 
 const generatedModuleName = /\.tools\.[cm]?ts$/;
 
