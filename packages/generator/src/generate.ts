@@ -10,6 +10,7 @@ import { readTokenBudget } from './budget/tokenBudget.js';
 import { compareDiagnostics, type Diagnostic } from './diagnostics/Diagnostic.js';
 import { generatedHeader } from './emit/module.js';
 import { OutputEmitter, sourcesWithErrors, type OutputFile } from './emit/OutputEmitter.js';
+import { pickJson, type JsonPick } from './io/pickJson.js';
 import { readIfExists } from './io/writeFileAtomic.js';
 import { keptEntriesOf, manifestFileName, modulePathFor, type KeptEntries, type Manifest, type OutputLayout } from './manifest/manifest.js';
 
@@ -118,7 +119,7 @@ export class GenerationSession {
    * Throws `ProjectConfigurationError`.
    */
   static generateOnce(options: GenerateOptions, onOutput: (file: OutputFile) => void): OneShotGeneration {
-    const project = IncrementalProject.load(options.project);
+    const project = IncrementalProject.load(options.project, { oneShot: true });
     const tokenBudget = readTokenBudget(options.project, options.tokenBudget);
     const syntaxErrors = projectSyntaxProblems(project.snapshot());
     if (syntaxErrors.length > 0) {
@@ -132,7 +133,7 @@ export class GenerationSession {
     const printed = session.#emitter.printOnce(toolsets, kept, onOutput);
     onOutput({ path: session.manifestPath, content: printed.text });
     const { orphans, diagnostics: all } = session.#complete(toolsets, kept, diagnostics, []);
-    const budget = budgetOf(JSON.parse(printed.text) as Manifest, tokenBudget);
+    const budget = budgetOf(manifestCounts(printed.text), tokenBudget);
     const diagnosticsWithBudget = [...all, ...checkTokenBudget(budget, tokenBudget)];
     return { orphans, diagnostics: diagnosticsWithBudget, syntaxErrors: [], toolsets: printed.toolsets, tools: printed.tools, analyzedToolsets: toolsets, referencedTools: session.analyzer.referencedTools, budget };
   }
@@ -261,6 +262,30 @@ export class GenerationSession {
       this.#candidates.add(path.resolve(this.layout.rootDir, module));
     }
   }
+}
+
+/**
+ * What `budgetOf` reads of a manifest (each toolset's names and its tools' token counts), read
+ * from its text without parsing the rest: at 5000 tools the manifest is tens of megabytes, and
+ * parsing it whole at the end of a one-shot run was the run's peak of memory.
+ */
+function manifestCounts(text: string): Manifest {
+  return pickJson(text, (at): JsonPick => {
+    switch (at.length) {
+      case 0:
+        return 'members';
+      case 1:
+        return at[0] === 'toolsets' ? 'members' : 'skip';
+      case 2:
+        return 'members';
+      case 3:
+        return at[2] === 'tools' ? 'members' : at[2] === 'className' || at[2] === 'owner' || at[2] === 'module' ? 'whole' : 'skip';
+      case 4:
+        return 'members';
+      default:
+        return at.length === 5 && at[4] === 'tokens' ? 'whole' : 'skip';
+    }
+  }) as Manifest;
 }
 
 /** What a generation needs of the manifest on disk before it: the modules it lists and its tools' names and settings schemas. */
