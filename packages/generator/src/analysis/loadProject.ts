@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type ts from 'typescript';
 import type { AnalysisHost } from './AnalysisHost.js';
+import { IncrementalProgram } from './incrementalProgram.js';
 
 // createRequire instead of import: Node's ESM loader scans ts-morph's large CommonJS bundle for
 // named exports, which costs about 0.2 s per start.
@@ -67,6 +68,8 @@ export class IncrementalProject {
   #morphProject: MorphProject | undefined;
   #config: ProjectConfig;
   #snapshot: LoadedProject | undefined;
+  /** From the first `refresh` on (the watcher): the programs after the first. */
+  #incremental: IncrementalProgram | undefined;
 
   private constructor(tsconfigPath: string, morph: TsMorph, config: ProjectConfig) {
     this.tsconfigPath = tsconfigPath;
@@ -100,6 +103,7 @@ export class IncrementalProject {
    */
   release(): void {
     this.#morphProject = undefined;
+    this.#incremental = undefined;
     this.#snapshot = undefined;
   }
 
@@ -113,7 +117,7 @@ export class IncrementalProject {
   /** The current program, its checker and the project's own source files. */
   snapshot(): LoadedProject {
     if (this.#snapshot === undefined) {
-      const program = this.#project.getProgram().compilerObject as unknown as ts.Program;
+      const program = this.#incremental?.program() ?? (this.#project.getProgram().compilerObject as unknown as ts.Program);
       const own = new Set(this.#config.fileNames);
       const sourceFiles = program.getSourceFiles().filter((file) => !file.isDeclarationFile && own.has(path.resolve(file.fileName)));
       this.#snapshot = {
@@ -131,37 +135,25 @@ export class IncrementalProject {
   /**
    * Re-reads `paths` from disk: changed files are reparsed, deleted ones dropped, and when
    * `rescan` is set (files were added or removed) the tsconfig's file list is read again.
-   * The next `snapshot()` builds a program from the result. Throws `ProjectConfigurationError`
-   * when a rescan finds the tsconfig broken; the project then stays as it was.
+   * The next `snapshot()` builds a program from the result, reusing the unchanged files of the
+   * last one (`IncrementalProgram`; the ts-morph project is let go at the first refresh). Throws
+   * `ProjectConfigurationError` when a rescan finds the tsconfig broken; the project then stays as it was.
    */
   refresh(paths: Iterable<string>, rescan: boolean): ProjectChanges {
+    const incremental = this.#incrementalProgram();
     const files = new Set<string>();
     let membershipChanged = false;
     if (rescan) {
       const next = readProjectConfig(this.#ts, this.tsconfigPath);
       const before = new Set(this.#config.fileNames);
       const after = new Set(next.fileNames);
-      for (const fileName of before) {
-        if (!after.has(fileName)) {
-          const sourceFile = this.#project.getSourceFile(fileName);
-          if (sourceFile !== undefined) {
-            this.#project.removeSourceFile(sourceFile);
-          }
-          files.add(fileName);
-          membershipChanged = true;
-        }
-      }
-      for (const fileName of after) {
-        if (!before.has(fileName)) {
-          const existing = this.#project.getSourceFile(fileName);
-          if (existing === undefined) {
-            this.#project.addSourceFileAtPathIfExists(fileName);
-          } else {
-            existing.refreshFromFileSystemSync();
-          }
-          files.add(fileName);
-          membershipChanged = true;
-        }
+      const removed = [...before].filter((fileName) => !after.has(fileName));
+      const added = [...after].filter((fileName) => !before.has(fileName));
+      if (removed.length > 0 || added.length > 0) {
+        incremental.changeMembership(removed, added);
+        removed.forEach((fileName) => files.add(fileName));
+        added.forEach((fileName) => files.add(fileName));
+        membershipChanged = true;
       }
       this.#config = next;
     }
@@ -170,19 +162,15 @@ export class IncrementalProject {
       if (files.has(absolute)) {
         continue;
       }
-      const sourceFile = this.#project.getSourceFile(absolute);
-      if (sourceFile === undefined) {
+      const known = incremental.textOf(absolute);
+      if (known === undefined) {
         continue;
       }
       const text = this.#ts.sys.readFile(absolute);
-      if (text === sourceFile.getFullText()) {
+      if (text === known) {
         continue;
       }
-      // a fresh parse: cheaper than ts-morph's refreshFromFileSystem, which diffs the old tree for wrapped nodes
-      this.#project.removeSourceFile(sourceFile);
-      if (text !== undefined) {
-        this.#project.createSourceFile(absolute, text, { overwrite: true });
-      }
+      incremental.update(absolute, text);
       files.add(absolute);
     }
     if (files.size > 0 || membershipChanged) {
@@ -190,9 +178,34 @@ export class IncrementalProject {
     }
     return { files, membershipChanged };
   }
+
+  /** The watcher's program source from the first refresh on, taking over the ts-morph project's program. */
+  #incrementalProgram(): IncrementalProgram {
+    if (this.#incremental === undefined) {
+      const first = this.#snapshot?.host.program ?? (this.#project.getProgram().compilerObject as unknown as ts.Program);
+      this.#incremental = new IncrementalProgram(this.#ts, this.#config.options, first, morphLibFolder, readMorphLib);
+      // its program and checker, the first analysis's types included, go with it once the next program is built
+      this.#morphProject = undefined;
+    }
+    return this.#incremental;
+  }
 }
 
 const generatedModuleName = /\.tools\.[cm]?ts$/;
+
+/** Where ts-morph's compiler host serves TypeScript's default libraries from (from memory: no such folder exists). */
+const morphLibFolder = '/node_modules/typescript/lib';
+let morphLibs: ReadonlyMap<string, string> | undefined;
+
+/** The text of one of the default libraries ts-morph bundles (in @ts-morph/common), by file name. */
+function readMorphLib(fileName: string): string | undefined {
+  if (morphLibs === undefined) {
+    // resolved from ts-morph, whose dependency it is, so that it is found however packages are installed
+    const common = createRequire(require.resolve('ts-morph'))('@ts-morph/common') as { getLibFiles(): readonly { fileName: string; text: string }[] };
+    morphLibs = new Map(common.getLibFiles().map((file) => [file.fileName, file.text]));
+  }
+  return morphLibs.get(fileName);
+}
 
 /** Reads and validates a tsconfig.json. Throws `ProjectConfigurationError`. */
 export function readProjectConfig(tsApi: typeof ts, tsconfigPath: string): ProjectConfig {
