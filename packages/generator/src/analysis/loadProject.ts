@@ -179,6 +179,23 @@ export class IncrementalProject {
     return { files, membershipChanged };
   }
 
+  /**
+   * Parses `file` again although its text did not change, as a change would: the watcher's
+   * warm-up runs one cycle through it (no output changes) so that the first real edit finds
+   * the incremental path compiled and the first program let go. No change when the program does not hold `file`.
+   */
+  reparse(file: string): ProjectChanges {
+    const incremental = this.#incrementalProgram();
+    const absolute = path.resolve(file);
+    const text = incremental.textOf(absolute);
+    if (text === undefined) {
+      return { files: new Set(), membershipChanged: false };
+    }
+    incremental.update(absolute, text);
+    this.#snapshot = undefined;
+    return { files: new Set([absolute]), membershipChanged: false };
+  }
+
   /** The watcher's program source from the first refresh on, taking over the ts-morph project's program. */
   #incrementalProgram(): IncrementalProgram {
     if (this.#incremental === undefined) {
