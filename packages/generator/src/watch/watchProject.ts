@@ -215,8 +215,14 @@ export async function watchProject(options: WatchOptions): Promise<void> {
       if (update.changes.files.size === 0 && !wasPolicy) {
         return;
       }
-      watcher.add(watchNewTargets());
-      options.onCycle?.(runCycle(changed, update.analysis.analyzed, update.analysis.held, cycleStart));
+      let done: WatchCycle;
+      try {
+        done = runCycle(changed, update.analysis.analyzed, update.analysis.held, cycleStart);
+      } finally {
+        // files the program now imports from outside the watched folders: after the modules are on disk
+        watcher.add(watchNewTargets());
+      }
+      options.onCycle?.(done);
     } catch (error) {
       options.onError?.(error);
     }
