@@ -222,8 +222,24 @@ async function watchLatency() {
       log(`watch: toolgen --watch exited ${code} on SIGINT`);
     }
   }
-  const cycles = [...stdout.matchAll(/written in (\d+) ms/g)].slice(1).map((match) => Number(match[1]));
-  return { latencies, median: median(latencies), p95: percentile(latencies, 95), cycleMedian: median(cycles), cycleP95: percentile(cycles, 95) };
+  // the summary line of each cycle after the first: how many source files it analyzed again, and its duration
+  const summaryLines = [...stdout.matchAll(/; (?:(\d+) source files? analyzed, )?\d+ files? written in (\d+) ms/g)].slice(1);
+  const cycles = summaryLines.map((match) => Number(match[2]));
+  const analyzed = summaryLines.map((match) => Number(match[1] ?? 0));
+  const result = {
+    latencies,
+    median: median(latencies),
+    p95: percentile(latencies, 95),
+    firstEdits: latencies.slice(0, 3),
+    analyzed,
+    cycleMedian: median(cycles),
+    cycleP95: percentile(cycles, 95),
+  };
+  log(
+    `watch: save → module median ${result.median.toFixed(0)} ms, p95 ${result.p95.toFixed(0)} ms, first 3 edits ${result.firstEdits.map((value) => value.toFixed(0)).join(' / ')} ms; ` +
+      `source files analyzed per edit ${[...new Set(analyzed)].join(', ')} (${analyzed.length} cycles)`,
+  );
+  return result;
 }
 
 /** Runs a bench script that prints its results as JSON, in a process of its own. */
@@ -329,7 +345,7 @@ function report({ cold, profile, watch, validators, adapters, bundler, search, e
   lines.push(row('peak memory toolgen ÷ tsc', (entry) => entry.ratios.rss, '≤ 1.2', verdict(big.every((entry) => entry.ratios.rss <= 1.2))));
   const at1000 = (text) => cold.map((entry) => (entry.tools === 1000 ? text : '')).join(' | ');
   lines.push(
-    `| watch: save → module on disk (1000 tools, ${watch.latencies.length} edits) | ${at1000(`median ${fixed(watch.median, 0)} ms, p95 ${fixed(watch.p95, 0)} ms`)} | p95 ≤ 100 ms | ${verdict(watch.p95 <= 100)} |`,
+    `| watch: save → module on disk (1000 tools, ${watch.latencies.length} edits, the first included) | ${at1000(`median ${fixed(watch.median, 0)} ms, p95 ${fixed(watch.p95, 0)} ms`)} | p95 ≤ 100 ms | ${verdict(watch.p95 <= 100)} |`,
   );
   const validOk = v.generated.valid <= 1.5 * v.handWritten.valid && v.generated.valid < v.ajv.valid && v.generated.valid < v.zod.valid;
   const invalidOk = v.generated.invalid <= 2 * v.handWritten.invalid && v.generated.invalid < v.ajv.invalid && v.generated.invalid < v.zod.invalid;
@@ -402,11 +418,16 @@ function report({ cold, profile, watch, validators, adapters, bundler, search, e
   lines.push('## Watch mode', '');
   lines.push(
     `\`toolgen --watch\` on the 1000-tool corpus, ${watch.latencies.length} edits of one toolset file each (its display name), one at a time: ` +
-      'the time from the write of the source to the moment the regenerated module, with the edit in it, is on disk (seen through `fs.watch` on its folder). ' +
-      `It includes the watcher's 50 ms debounce. Median ${fixed(watch.median, 0)} ms, p95 ${fixed(watch.p95, 0)} ms ` +
+      'the time from the write of the source to the moment the regenerated module, with the edit in it, is on disk (seen through `fs.watch` on its folder), ' +
+      'the first edit made as soon as the watcher prints its first summary. ' +
+      `It includes the watcher's 10 ms debounce. Median ${fixed(watch.median, 0)} ms, p95 ${fixed(watch.p95, 0)} ms; ` +
+      `the first three edits ${(watch.firstEdits ?? []).map((value) => fixed(value, 0)).join(', ')} ms ` +
       `(the watcher's own cycle, from the end of the debounce to the manifest written: median ${fixed(watch.cycleMedian, 0)} ms, p95 ${fixed(watch.cycleP95, 0)} ms).`,
     '',
     `All latencies (ms): ${watch.latencies.map((value) => fixed(value, 0)).join(', ')}.`,
+    '',
+    `Source files analyzed again per edit (from each cycle's summary line): ${(watch.analyzed ?? []).join(', ') || 'n/a'} ` +
+      '(an edited toolset file is imported by no other file: 1 is the target).',
     '',
   );
 

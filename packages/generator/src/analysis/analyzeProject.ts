@@ -96,7 +96,7 @@ export class ProjectAnalyzer {
   /** Re-analyzes what `changes` (from `IncrementalProject.refresh`) can affect. */
   update(changes: ProjectChanges): AnalysisUpdate {
     const loaded = this.project.snapshot();
-    const byName = new Map(loaded.sourceFiles.map((sourceFile) => [path.resolve(sourceFile.fileName), sourceFile]));
+    const byName = new Map(loaded.sourceFiles.map((sourceFile) => [absolutePath(sourceFile.fileName), sourceFile]));
     const previousImports = this.#imports;
     // resolutions of unchanged files only change when files come or go
     this.#imports = importGraph(loaded, changes.membershipChanged ? undefined : { previous: previousImports, changed: changes.files });
@@ -194,13 +194,13 @@ export class ProjectAnalyzer {
   #blocked(loaded: LoadedProject): Set<string> {
     const broken = new Set<string>();
     for (const sourceFile of loaded.sourceFiles) {
-      const file = path.resolve(sourceFile.fileName);
+      const file = absolutePath(sourceFile.fileName);
       if ((this.#syntax.get(file) ?? []).length > 0) {
         broken.add(file);
       }
     }
     if ([...broken].some((file) => this.#globals.has(file))) {
-      return new Set(loaded.sourceFiles.map((sourceFile) => path.resolve(sourceFile.fileName)));
+      return new Set(loaded.sourceFiles.map((sourceFile) => absolutePath(sourceFile.fileName)));
     }
     return broken.size === 0 ? broken : importersOf(broken, [this.#imports]);
   }
@@ -212,8 +212,20 @@ export class ProjectAnalyzer {
   }
 }
 
+const absolutePaths = new Map<string, string>();
+
+/** `path.resolve` of a program's file name, remembered: the watcher asks for every file's at every change. */
+function absolutePath(fileName: string): string {
+  let absolute = absolutePaths.get(fileName);
+  if (absolute === undefined) {
+    absolute = path.resolve(fileName);
+    absolutePaths.set(fileName, absolute);
+  }
+  return absolute;
+}
+
 function sortedNames(sourceFiles: readonly ts.SourceFile[]): string[] {
-  return sourceFiles.map((sourceFile) => path.resolve(sourceFile.fileName)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return sourceFiles.map((sourceFile) => absolutePath(sourceFile.fileName)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
 /** `files` and every file that imports one of them, transitively, following any of `graphs`. */
@@ -258,7 +270,7 @@ function importGraph(
     if (sourceFile.fileName.includes('/node_modules/') || program.isSourceFileDefaultLibrary(sourceFile)) {
       continue;
     }
-    const file = path.resolve(sourceFile.fileName);
+    const file = absolutePath(sourceFile.fileName);
     const known = reuse === undefined || reuse.changed.has(file) ? undefined : reuse.previous.get(file);
     if (known !== undefined) {
       graph.set(file, known);
@@ -271,7 +283,7 @@ function importGraph(
       }
       const declaration = checker.getSymbolAtLocation(specifier)?.declarations?.[0];
       if (declaration !== undefined && ts.isSourceFile(declaration)) {
-        imports.add(path.resolve(declaration.fileName));
+        imports.add(absolutePath(declaration.fileName));
       }
     };
     for (const statement of sourceFile.statements) {

@@ -7,6 +7,7 @@ import type ts from 'typescript';
 import { loadBundledCompiler } from '../backends/ts6/bundledCompiler.js';
 import { createOneShotProgram } from '../backends/ts6/oneShotProgram.js';
 import type { AnalysisHost } from './AnalysisHost.js';
+import { IncrementalProgram } from './incrementalProgram.js';
 
 // createRequire instead of import: Node's ESM loader scans ts-morph's large CommonJS bundle for
 // named exports, which costs about 0.2 s per start.
@@ -86,6 +87,8 @@ export class IncrementalProject {
   #released = false;
   #config: ProjectConfig;
   #snapshot: LoadedProject | undefined;
+  /** From the first `refresh` on (the watcher): the programs after the first. */
+  #incremental: IncrementalProgram | undefined;
 
   private constructor(tsconfigPath: string, tsApi: typeof ts, config: ProjectConfig, backend: { readonly morph: TsMorph } | { readonly program: ts.Program }) {
     this.tsconfigPath = tsconfigPath;
@@ -134,6 +137,7 @@ export class IncrementalProject {
     this.#released = true;
     this.#morphProject = undefined;
     this.#oneShotProgram = undefined;
+    this.#incremental = undefined;
     this.#snapshot = undefined;
     if (large) {
       collectGarbage();
@@ -151,7 +155,10 @@ export class IncrementalProject {
     if (this.#released) {
       throw new Error('IncrementalProject: used after release()');
     }
-    return this.#oneShot ? this.#oneShotProgram! : (this.#project.getProgram().compilerObject as unknown as ts.Program);
+    if (this.#oneShot) {
+      return this.#oneShotProgram!;
+    }
+    return this.#incremental?.program() ?? (this.#project.getProgram().compilerObject as unknown as ts.Program);
   }
 
   /** The current program, its checker and the project's own source files. */
@@ -175,40 +182,28 @@ export class IncrementalProject {
   /**
    * Re-reads `paths` from disk: changed files are reparsed, deleted ones dropped, and when
    * `rescan` is set (files were added or removed) the tsconfig's file list is read again.
-   * The next `snapshot()` builds a program from the result. Throws `ProjectConfigurationError`
-   * when a rescan finds the tsconfig broken; the project then stays as it was.
+   * The next `snapshot()` builds a program from the result, reusing the unchanged files of the
+   * last one (`IncrementalProgram`; the ts-morph project is let go at the first refresh). Throws
+   * `ProjectConfigurationError` when a rescan finds the tsconfig broken; the project then stays as it was.
    */
   refresh(paths: Iterable<string>, rescan: boolean): ProjectChanges {
     if (this.#oneShot) {
       throw new Error('IncrementalProject: a one-shot project cannot be refreshed');
     }
+    const incremental = this.#incrementalProgram();
     const files = new Set<string>();
     let membershipChanged = false;
     if (rescan) {
       const next = readProjectConfig(this.#ts, this.tsconfigPath);
       const before = new Set(this.#config.fileNames);
       const after = new Set(next.fileNames);
-      for (const fileName of before) {
-        if (!after.has(fileName)) {
-          const sourceFile = this.#project.getSourceFile(fileName);
-          if (sourceFile !== undefined) {
-            this.#project.removeSourceFile(sourceFile);
-          }
-          files.add(fileName);
-          membershipChanged = true;
-        }
-      }
-      for (const fileName of after) {
-        if (!before.has(fileName)) {
-          const existing = this.#project.getSourceFile(fileName);
-          if (existing === undefined) {
-            this.#project.addSourceFileAtPathIfExists(fileName);
-          } else {
-            existing.refreshFromFileSystemSync();
-          }
-          files.add(fileName);
-          membershipChanged = true;
-        }
+      const removed = [...before].filter((fileName) => !after.has(fileName));
+      const added = [...after].filter((fileName) => !before.has(fileName));
+      if (removed.length > 0 || added.length > 0) {
+        incremental.changeMembership(removed, added);
+        removed.forEach((fileName) => files.add(fileName));
+        added.forEach((fileName) => files.add(fileName));
+        membershipChanged = true;
       }
       this.#config = next;
     }
@@ -217,25 +212,49 @@ export class IncrementalProject {
       if (files.has(absolute)) {
         continue;
       }
-      const sourceFile = this.#project.getSourceFile(absolute);
-      if (sourceFile === undefined) {
+      const known = incremental.textOf(absolute);
+      if (known === undefined) {
         continue;
       }
       const text = this.#ts.sys.readFile(absolute);
-      if (text === sourceFile.getFullText()) {
+      if (text === known) {
         continue;
       }
-      // a fresh parse: cheaper than ts-morph's refreshFromFileSystem, which diffs the old tree for wrapped nodes
-      this.#project.removeSourceFile(sourceFile);
-      if (text !== undefined) {
-        this.#project.createSourceFile(absolute, text, { overwrite: true });
-      }
+      incremental.update(absolute, text);
       files.add(absolute);
     }
     if (files.size > 0 || membershipChanged) {
       this.#snapshot = undefined;
     }
     return { files, membershipChanged };
+  }
+
+  /**
+   * Parses `file` again although its text did not change, as a change would: the watcher's
+   * warm-up runs one cycle through it (no output changes) so that the first real edit finds
+   * the incremental path compiled and the first program let go. No change when the program does not hold `file`.
+   */
+  reparse(file: string): ProjectChanges {
+    const incremental = this.#incrementalProgram();
+    const absolute = path.resolve(file);
+    const text = incremental.textOf(absolute);
+    if (text === undefined) {
+      return { files: new Set(), membershipChanged: false };
+    }
+    incremental.update(absolute, text);
+    this.#snapshot = undefined;
+    return { files: new Set([absolute]), membershipChanged: false };
+  }
+
+  /** The watcher's program source from the first refresh on, taking over the ts-morph project's program. */
+  #incrementalProgram(): IncrementalProgram {
+    if (this.#incremental === undefined) {
+      const first = this.#snapshot?.host.program ?? (this.#project.getProgram().compilerObject as unknown as ts.Program);
+      this.#incremental = new IncrementalProgram(this.#ts, this.#config.options, first, morphLibFolder, readMorphLib);
+      // its program and checker, the first analysis's types included, go with it once the next program is built
+      this.#morphProject = undefined;
+    }
+    return this.#incremental;
   }
 }
 
@@ -269,6 +288,20 @@ function collectGarbage(): void {
 let fullCollection: (() => void) | undefined;
 
 const generatedModuleName = /\.tools\.[cm]?ts$/;
+
+/** Where ts-morph's compiler host serves TypeScript's default libraries from (from memory: no such folder exists). */
+const morphLibFolder = '/node_modules/typescript/lib';
+let morphLibs: ReadonlyMap<string, string> | undefined;
+
+/** The text of one of the default libraries ts-morph bundles (in @ts-morph/common), by file name. */
+function readMorphLib(fileName: string): string | undefined {
+  if (morphLibs === undefined) {
+    // resolved from ts-morph, whose dependency it is, so that it is found however packages are installed
+    const common = createRequire(require.resolve('ts-morph'))('@ts-morph/common') as { getLibFiles(): readonly { fileName: string; text: string }[] };
+    morphLibs = new Map(common.getLibFiles().map((file) => [file.fileName, file.text]));
+  }
+  return morphLibs.get(fileName);
+}
 
 /** Reads and validates a tsconfig.json. Throws `ProjectConfigurationError`. */
 export function readProjectConfig(tsApi: typeof ts, tsconfigPath: string): ProjectConfig {

@@ -83,9 +83,11 @@ function summary(cycle: WatchCycle): string {
   const warnings = cycle.diagnostics.filter((diagnostic) => diagnostic.severity === 'warning').length;
   const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
   const held = cycle.manifestHeld ? ' (the manifest waits until the syntax errors are fixed)' : '';
+  // after a change: how far it reached (the changed files and the files importing them); at start every file is
+  const analyzed = cycle.analyzed.length === 0 ? '' : `${plural(cycle.analyzed.length, 'source file')} analyzed, `;
   return (
     `toolgen: ${plural(toolsets.length, 'toolset')}, ${plural(tools, 'tool')}; ${plural(errors, 'error')}, ${plural(warnings, 'warning')}; ` +
-    `${plural(cycle.written.length, 'file')} written in ${Math.round(cycle.durationMs)} ms${held}` +
+    `${analyzed}${plural(cycle.written.length, 'file')} written in ${Math.round(cycle.durationMs)} ms${held}` +
     `${cycle.policyFiles.length === 0 ? '' : `; ${plural(cycle.policyFiles.length, 'policy file')} checked`}. Watching for changes.`
   );
 }

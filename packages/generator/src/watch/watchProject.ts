@@ -16,7 +16,12 @@ export interface WatchOptions {
   readonly outDir?: string | undefined;
   /** Stops the watcher; `watchProject` then resolves. */
   readonly signal: AbortSignal;
-  /** Quiet time after the last change before regenerating, in milliseconds (default 50). */
+  /**
+   * Quiet time after the last change to a source file before regenerating, in milliseconds
+   * (default 10). Changes to the tsconfig or policy files, and folders coming or going, wait at
+   * least `settleMs` (55). Whatever the value, a source file read sooner than that after its
+   * change is read again then (see `settleMs`).
+   */
   readonly debounceMs?: number;
   /** Called after each generation, the one at start included, once its files are written. */
   readonly onCycle?: (cycle: WatchCycle) => void;
@@ -54,6 +59,15 @@ export interface WatchCycle {
   readonly durationMs: number;
 }
 
+/**
+ * chokidar reports the first change of a file at once and drops the changes that follow within
+ * 50 ms (its per-file throttle, which has no option): an editor that saves in two writes (a
+ * truncation, then the text) or a second save within 50 ms gives one event. A file read sooner
+ * than this after its event is read again at this time, and regenerated if it differs; changes
+ * that are not read back so (the tsconfig, policy files) wait this long before their cycle.
+ */
+const settleMs = 55;
+
 const sourceExtension = /\.(?:[cm]?ts|tsx)$/;
 const generatedModule = /\.tools\.[cm]?ts$/;
 const ignoredFolder = /(?:^|[/\\])(?:node_modules|\.git)(?:[/\\]|$)/;
@@ -71,7 +85,7 @@ export async function watchProject(options: WatchOptions): Promise<void> {
   if (signal.aborted) {
     return;
   }
-  const debounceMs = options.debounceMs ?? 50;
+  const debounceMs = options.debounceMs ?? 10;
   const open = () => GenerationSession.open({ project: options.project, outDir: options.outDir, incremental: true });
   let session = open();
   const written = new Map<string, string>();
@@ -83,10 +97,15 @@ export async function watchProject(options: WatchOptions): Promise<void> {
   const policyPending = new Set<string>();
   let policyFiles = new Set<string>();
   let rescan = false;
+  /** A folder came or went: its files are not read back, so the cycle waits `settleMs`. */
+  let folderChanged = false;
   let reload = false;
   let timer: NodeJS.Timeout | undefined;
+  /** Source files reported since their last settle check, with the time of their last event. */
+  const unsettled = new Map<string, number>();
+  let settleTimer: NodeJS.Timeout | undefined;
 
-  const runCycle = (changed: readonly string[], analyzed: readonly string[], held: readonly string[], started: number) => {
+  const runCycle = (changed: readonly string[], analyzed: readonly string[], held: readonly string[], started: number): WatchCycle => {
     const heldFiles = session.analyzer.heldFiles;
     const heldModules = new Set([...heldFiles].map((file) => modulePathFor(file, session.layout)));
     const manifestHeld = heldFiles.size > 0;
@@ -123,7 +142,7 @@ export async function watchProject(options: WatchOptions): Promise<void> {
     const report = JSON.stringify([diagnostics, syntaxErrors]);
     const diagnosticsChanged = report !== previousReport;
     previousReport = report;
-    options.onCycle?.({
+    return {
       index: index++,
       changed,
       analyzed,
@@ -137,7 +156,7 @@ export async function watchProject(options: WatchOptions): Promise<void> {
       removed,
       manifestHeld,
       durationMs: performance.now() - started,
-    });
+    };
   };
 
   const started = performance.now();
@@ -154,7 +173,9 @@ export async function watchProject(options: WatchOptions): Promise<void> {
   watcher.on('error', (error) => options.onError?.(error));
   await new Promise<void>((resolve) => watcher.once('ready', resolve));
   try {
-    runCycle([], [], [], started);
+    const first = runCycle([], [], [], started);
+    warmUp(session, first.result);
+    options.onCycle?.(first);
   } catch (error) {
     // the watcher keeps going: the next change may fix what failed
     options.onError?.(error);
@@ -171,7 +192,9 @@ export async function watchProject(options: WatchOptions): Promise<void> {
     pending.clear();
     policyPending.clear();
     rescan = false;
+    folderChanged = false;
     reload = false;
+    scheduleSettleCheck();
     try {
       if (wasReload) {
         let reopened: GenerationSession | undefined;
@@ -184,7 +207,7 @@ export async function watchProject(options: WatchOptions): Promise<void> {
         if (reopened !== undefined) {
           session = reopened;
           watcher.add(watchNewTargets());
-          runCycle(changed, [], [], cycleStart);
+          options.onCycle?.(runCycle(changed, [], [], cycleStart));
           return;
         }
       }
@@ -192,11 +215,40 @@ export async function watchProject(options: WatchOptions): Promise<void> {
       if (update.changes.files.size === 0 && !wasPolicy) {
         return;
       }
-      watcher.add(watchNewTargets());
-      runCycle(changed, update.analysis.analyzed, update.analysis.held, cycleStart);
+      let done: WatchCycle;
+      try {
+        done = runCycle(changed, update.analysis.analyzed, update.analysis.held, cycleStart);
+      } finally {
+        // files the program now imports from outside the watched folders: after the modules are on disk
+        watcher.add(watchNewTargets());
+      }
+      options.onCycle?.(done);
     } catch (error) {
       options.onError?.(error);
     }
+  };
+
+  /** Reads again, once chokidar's throttle is over, the source files read sooner than that after their event. */
+  const scheduleSettleCheck = () => {
+    if (settleTimer !== undefined || unsettled.size === 0) {
+      return;
+    }
+    const due = Math.min(...unsettled.values()) + settleMs;
+    settleTimer = setTimeout(() => {
+      settleTimer = undefined;
+      const now = performance.now();
+      for (const [file, reportedAt] of unsettled) {
+        if (now >= reportedAt + settleMs) {
+          unsettled.delete(file);
+          pending.add(file);
+        }
+      }
+      // an unchanged text makes no cycle; a cycle already due reads them anyway
+      if (timer === undefined && pending.size > 0) {
+        cycle();
+      }
+      scheduleSettleCheck();
+    }, Math.max(0, due - performance.now()));
   };
 
   /** A policy file checked last, one the globs now match, or the package.json that may list them. */
@@ -223,8 +275,10 @@ export async function watchProject(options: WatchOptions): Promise<void> {
       policyPending.add(absolute);
     } else if (event === 'addDir' || event === 'unlinkDir') {
       rescan = true;
+      folderChanged = true;
     } else if (sourceExtension.test(absolute)) {
       pending.add(absolute);
+      unsettled.set(absolute, performance.now());
       if (event === 'add' || event === 'unlink') {
         rescan = true;
       }
@@ -232,14 +286,35 @@ export async function watchProject(options: WatchOptions): Promise<void> {
       return;
     }
     clearTimeout(timer);
-    timer = setTimeout(cycle, debounceMs);
+    const readBack = !reload && !folderChanged && policyPending.size === 0;
+    timer = setTimeout(cycle, readBack ? debounceMs : Math.max(debounceMs, settleMs));
   });
 
   if (!signal.aborted) {
     await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
   }
   clearTimeout(timer);
+  clearTimeout(settleTimer);
   await watcher.close();
+}
+
+/**
+ * One untimed cycle at start, once the first generation is on disk and before it is reported:
+ * a toolset file goes through the incremental path (parsed, a new program and checker, analyzed
+ * and printed again) as if saved unchanged, so nothing is written. The first real edits then
+ * find that path compiled and the first program (ts-morph's, which holds the types of the whole
+ * project) let go. Skipped while files have syntax errors: they hold their last good analysis.
+ */
+function warmUp(session: GenerationSession, first: GenerationResult): void {
+  const source = first.analysis.toolsets[0]?.source;
+  if (source === undefined || session.analyzer.heldFiles.size > 0) {
+    return;
+  }
+  const changes = session.analyzer.project.reparse(source);
+  if (changes.files.size > 0) {
+    session.analyzer.update(changes);
+    session.generate();
+  }
 }
 
 /** The package.json that may list policy globs, and for each glob the folder before its first wildcard (or the file). */

@@ -101,7 +101,7 @@ describe('toolgen --watch on the command line', () => {
       const second = out.stdout.split('\n').slice(1).join('\n');
       // the toolset with errors keeps its last good module and manifest entry: nothing is written
       expect(second).toMatch(
-        /^src\/tickets\.ts:7:52 - error TSH008: Tool name "Get-Ticket" is not lower_snake_case\..*\nsrc\/tickets\.ts:12:10 - warning TSH009: .*\ntoolgen: 1 toolset, 2 tools; 1 error, 1 warning; 0 files written in \d+ ms\. Watching for changes\.\n$/,
+        /^src\/tickets\.ts:7:52 - error TSH008: Tool name "Get-Ticket" is not lower_snake_case\..*\nsrc\/tickets\.ts:12:10 - warning TSH009: .*\ntoolgen: 1 toolset, 2 tools; 1 error, 1 warning; 1 source file analyzed, 0 files written in \d+ ms\. Watching for changes\.\n$/,
       );
       controller.abort();
       expect(await exit).toBe(0);
