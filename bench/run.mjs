@@ -305,7 +305,7 @@ function targetRows({ cold, watch, validators, eslint, typecheck }) {
   if (rss5000 !== undefined) {
     rows.push(['2', `peak memory toolgen ÷ tsc at 5000 tools: ${fixed(rss5000)}`, '≤ 1.2', verdict(rss5000 <= 1.2)]);
   }
-  const analyzed = watch.analyzedPerEdit === undefined ? '' : `; source files analysed per edit: ${[...new Set(watch.analyzedPerEdit)].join(', ')}`;
+  const analyzed = watch.analyzed === undefined ? '' : `; source files analysed per edit: ${[...new Set(watch.analyzed)].join(', ')}`;
   rows.push(['3', `watch, save → module on disk at 1000 tools, ${watch.latencies.length} edits: median ${fixed(watch.median, 0)} ms, p95 ${fixed(watch.p95, 0)} ms, first three ${watch.latencies.slice(0, 3).map((value) => fixed(value, 0)).join(', ')} ms${analyzed}`, 'p95 ≤ 100 ms', verdict(watch.p95 <= 100)]);
   if (eslint !== undefined) {
     const { cpu, wall } = eslint.ratios;
