@@ -209,11 +209,14 @@ function toolJsonOf(tool: ToolModel, variants: ProviderVariants): ToolJson {
 class JsonPool {
   readonly #uses = new Map<string, number>();
   readonly #names = new Map<string, string>();
+  /** Each counted value's JSON text, serialized once for counting and printing both. */
+  readonly #texts = new Map<JsonValue, string>();
 
   count(values: readonly JsonValue[]): void {
     for (const value of values) {
       if (isComposite(value)) {
         const text = JSON.stringify(value);
+        this.#texts.set(value, text);
         this.#uses.set(text, (this.#uses.get(text) ?? 0) + 1);
       }
     }
@@ -236,7 +239,7 @@ class JsonPool {
     if (!isComposite(value)) {
       return JSON.stringify(value);
     }
-    const text = JSON.stringify(value);
+    const text = this.#texts.get(value) ?? JSON.stringify(value);
     return this.#names.get(text) ?? parsed(text);
   }
 }

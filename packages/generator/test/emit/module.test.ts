@@ -210,6 +210,42 @@ describe('invoking generated functions', () => {
   });
 });
 
+describe('what a module shares between its tools', () => {
+  it('checks an object several tools take with one function, and declares a JSON value they share once', async () => {
+    const root = writeProject({
+      'src/places.ts': `import { Toolset } from '@toolgen/runtime';
+export interface Address {
+  street: string;
+  /** The city. */
+  city: string;
+}
+export class PlacesToolset extends Toolset {
+  constructor() { super(); this.addTool(PlacesToolset.ship); this.addTool(PlacesToolset.bill); }
+  /** Ships to an address. */
+  static ship(to: Address): Address { return to; }
+  /** Bills an address. */
+  static bill(payer: Address, cents: number): Address { return cents > 0 ? payer : payer; }
+}
+`,
+    });
+    expect((await run([], root)).code).toBe(0);
+    const text = readFileSync(path.join(root, 'src/places.tools.ts'), 'utf8');
+    expect(text.match(/^function __toolgenShared0\(/gm)).toHaveLength(1);
+    expect(text.match(/__toolgenShared0\(v_/g)).toHaveLength(2);
+    expect(text.match(/^const __toolgenJson0 = /gm)).toHaveLength(1);
+    expect(text.match(/returns: __toolgenJson0,/g)).toHaveLength(2);
+    const { placesToolset } = (await import(pathToFileURL(path.join(root, 'src/places.tools.ts')).href)) as { placesToolset: GeneratedToolset };
+    const bill = placesToolset.functions.find((candidate) => candidate.name === 'bill')!;
+    const error = await bill.invoke({ payer: { street: 1, town: 'x' }, cents: 5 }).then(
+      () => undefined,
+      (rejection: unknown) => rejection,
+    );
+    expect(error).toBeInstanceOf(ToolArgumentError);
+    expect((error as ToolArgumentError).issues.map(({ pointer }) => pointer)).toEqual(['/payer/street', '/payer/city', '/payer/town']);
+    await expect(bill.invoke({ payer: { street: 'Main St 1', city: 'Oslo' }, cents: 5 })).resolves.toEqual({ street: 'Main St 1', city: 'Oslo' });
+  }, 60_000);
+});
+
 describe('the call callback of a generated function', () => {
   it('names its parameters from what the method takes, so noUnusedParameters passes whatever the method is called', async () => {
     const root = writeProject({

@@ -33,6 +33,8 @@ interface SharedFunction {
  * Only objects without refs are shared (a ref's def belongs to one tool's validator).
  */
 export class SharedValidators {
+  /** Each counted object's key, computed once for counting and lookup both. */
+  readonly #keys = new WeakMap<ObjectShape, string>();
   readonly #uses = new Map<string, number>();
   readonly #functions = new Map<string, SharedFunction>();
   /** Functions asked for and not yet printed, in the order of first use. */
@@ -43,6 +45,7 @@ export class SharedValidators {
     const visit = (shape: Shape): void => {
       if (shape.kind === 'object' && shape.properties.length > 0 && !holdsRef(shape)) {
         const key = validationKey(shape);
+        this.#keys.set(shape, key);
         this.#uses.set(key, (this.#uses.get(key) ?? 0) + 1);
       }
       shapeChildren(shape).forEach(visit);
@@ -56,8 +59,8 @@ export class SharedValidators {
 
   /** The function validating `shape`, or undefined where the module meets that object once. */
   functionFor(shape: ObjectShape): string | undefined {
-    const key = validationKey(shape);
-    if ((this.#uses.get(key) ?? 0) < 2) {
+    const key = this.#keys.get(shape);
+    if (key === undefined || (this.#uses.get(key) ?? 0) < 2) {
       return undefined;
     }
     let shared = this.#functions.get(key);
