@@ -1,5 +1,7 @@
 import { Project, ts } from 'ts-morph';
 import type { JsonSchema, JsonValue, SchemaLoss, SchemaVariantName } from '@toolgen/runtime';
+import { hostType, hostTypeNode } from '../../packages/generator/src/analysis/AnalysisHost.js';
+import { ts6TypeHost } from '../../packages/generator/src/backends/ts6/Ts6TypeHost.js';
 import { ShapeBuilder } from '../../packages/generator/src/schema/derive/ShapeBuilder.js';
 import type { ShapeProblem } from '../../packages/generator/src/schema/shape.js';
 import { deriveProviderVariants } from '../../packages/generator/src/schema/variants.js';
@@ -139,8 +141,8 @@ function deriveProblems(): ShapeProblem[][] {
     const parameter = file.getFunction('subject')?.getParameters()[0];
     const subject = declaration ?? parameter;
     if (subject === undefined) throw new Error(`the problem fixture "${fixture.name}" declares no Subject`);
-    const builder = new ShapeBuilder({ ts, program, checker, purpose: fixture.purpose ?? 'input' });
-    builder.shapeOf(subject.getType().compilerType, '', parameter?.getTypeNode()?.compilerNode);
+    const builder = new ShapeBuilder({ host: ts6TypeHost({ ts, program, checker }), purpose: fixture.purpose ?? 'input' });
+    builder.shapeOf(hostType(subject.getType().compilerType), '', hostTypeNode(parameter?.getTypeNode()?.compilerNode));
     return [...builder.problems];
   });
 }

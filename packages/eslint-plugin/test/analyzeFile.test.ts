@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import type { AnalysisHost } from '@toolgen/generator/analysis';
+import { ts6AnalysisHost, type AnalysisHost } from '@toolgen/generator/analysis';
 import { analyzeFile } from '../src/util/index.js';
 import { fixtureProject } from './setupRuleTester.js';
 
@@ -13,7 +13,7 @@ function hostOf(): AnalysisHost {
   const { config } = typescript.readConfigFile(configPath, (file) => typescript.sys.readFile(file));
   const parsed = typescript.parseJsonConfigFileContent(config, typescript.sys, fixtureProject, undefined, configPath);
   const program = typescript.createProgram({ rootNames: parsed.fileNames, options: parsed.options });
-  return { ts: typescript, program, checker: program.getTypeChecker() };
+  return ts6AnalysisHost(typescript, program);
 }
 
 describe('analyzeFile', () => {

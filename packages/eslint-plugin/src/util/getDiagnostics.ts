@@ -1,6 +1,7 @@
 import path from 'node:path';
 import {
   checkUniqueNames,
+  ts6AnalysisHost,
   type AnalysisHost,
   type Diagnostic,
   type DiagnosticCode,
@@ -96,7 +97,7 @@ function hostFor(host: AnalysisHost, reference: ts.ResolvedProjectReference): An
     return cached.host;
   }
   const own = ts.createProgram({ rootNames: fileNames, options: reference.commandLine.options, projectReferences: reference.commandLine.projectReferences ?? [] });
-  const created: AnalysisHost = { ts, program: own, checker: own.getTypeChecker() };
+  const created = ts6AnalysisHost(ts, own);
   referencedHosts.set(reference.sourceFile.fileName, { version, host: created });
   return created;
 }

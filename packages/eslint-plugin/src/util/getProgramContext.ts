@@ -1,5 +1,5 @@
 import type { TSESLint } from '@typescript-eslint/utils';
-import type { AnalysisHost } from '@toolgen/generator/analysis';
+import { ts6AnalysisHost, type AnalysisHost } from '@toolgen/generator/analysis';
 import type ts from 'typescript';
 import { getTypeScript } from './getTypeScript.js';
 
@@ -29,7 +29,7 @@ export function getProgramContext(context: Readonly<TSESLint.RuleContext<string,
   }
   let host = hosts.get(program);
   if (host === undefined) {
-    host = { ts: getTypeScript(program, context.cwd), program, checker: program.getTypeChecker() };
+    host = ts6AnalysisHost(getTypeScript(program, context.cwd), program);
     hosts.set(program, host);
   }
   return { host, sourceFile, cwd: context.cwd };

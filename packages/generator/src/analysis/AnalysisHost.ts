@@ -1,5 +1,6 @@
 import type ts from 'typescript';
 import type { DiagnosticLocation } from '../diagnostics/Diagnostic.js';
+import type { HostType, HostTypeNode, TypeHost } from '../host/TypeHost.js';
 
 /**
  * The one seam between toolgen's analysis and a TypeScript implementation: the `ts` namespace
@@ -10,6 +11,8 @@ export interface AnalysisHost {
   readonly ts: typeof ts;
   readonly program: ts.Program;
   readonly checker: ts.TypeChecker;
+  /** The same checker seen through the type host, which schema derivation asks. */
+  readonly types: TypeHost;
 }
 
 const runtimePackageName = '@toolgen/runtime';
@@ -99,3 +102,9 @@ export function locate(node: ts.Node): DiagnosticLocation {
   const position = sourceFile.getLineAndCharacterOfPosition(start);
   return { file: sourceFile.fileName, line: position.line + 1, column: position.character + 1, start, end: node.getEnd() };
 }
+
+/** A TypeScript 6 type as the type host's handle (the TS6 host's handles are the compiler's own objects). */
+export const hostType = (type: ts.Type): HostType => type as unknown as HostType;
+
+/** A TypeScript 6 type node as the type host's handle. */
+export const hostTypeNode = (node: ts.TypeNode | undefined): HostTypeNode | undefined => node as unknown as HostTypeNode | undefined;

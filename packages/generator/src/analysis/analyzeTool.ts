@@ -14,7 +14,7 @@ import type { ObjectShape, PropertyShape, Shape, ShapeProblem } from '../schema/
 import { toJsonSchema } from '../schema/toJsonSchema.js';
 import { applyDocumentation } from '../schema/tsdoc/applyDocumentation.js';
 import { typeDocumentation } from '../schema/tsdoc/readDocumentation.js';
-import { isAbortSignal, isExported, isRuntimeSymbol, locate, type AnalysisHost } from './AnalysisHost.js';
+import { hostType, hostTypeNode, isAbortSignal, isExported, isRuntimeSymbol, locate, type AnalysisHost } from './AnalysisHost.js';
 import type { DiagnosticSink } from './analyzeSourceFile.js';
 import { readJsonLiteral, readStringLiteral, type ChainCall, type UnwoundChain } from './chain.js';
 import type { ParameterModel, ResultKind, SettingsModel, ToolModel } from './model.js';
@@ -375,8 +375,8 @@ function analyzeSettings(
     }
   }
   const configurable = (settings.configurable ? settable.filter((member) => !selected.has(member)) : [...selected]).sort();
-  const builder = new ShapeBuilder({ ts, program: host.program, checker, purpose: 'input' });
-  const root = builder.shapeOf(type, '', typeNode);
+  const builder = new ShapeBuilder({ host: host.types, purpose: 'input' });
+  const root = builder.shapeOf(hostType(type), '', hostTypeNode(typeNode));
   for (const [, problems] of groupProblems(builder.problems, () => '')) {
     sink.report('TSH005', 'unrepresentable', typeNode, problemData(toolName, problems));
   }
@@ -443,7 +443,7 @@ function analyzeParameters(
 ): ParametersAnalysis {
   const { ts, checker } = host;
   const methodName = method.name.getText();
-  const builder = new ShapeBuilder({ ts, program: host.program, checker, purpose: 'input' });
+  const builder = new ShapeBuilder({ host: host.types, purpose: 'input' });
   const models: ParameterModel[] = [];
   const properties: PropertyShape[] = [];
   const propertyNodes = new Map<string, ts.Node>();
@@ -490,7 +490,7 @@ function analyzeParameters(
       models.push({ name: '', kind: 'argument', optional: parameter.initializer !== undefined || parameter.questionToken !== undefined });
       // the annotation's type keeps its members' docs; the binding pattern's type has fresh symbols
       const declaredType = parameter.type === undefined ? checker.getTypeAtLocation(parameter) : checker.getTypeFromTypeNode(parameter.type);
-      const objectShape = builder.shapeOf(declaredType, '', parameter.type);
+      const objectShape = builder.shapeOf(hostType(declaredType), '', hostTypeNode(parameter.type));
       if (objectShape.kind !== 'object' || objectShape.additionalProperties !== false) {
         sink.report('TSH004', 'destructuring', parameter, { method: methodName, reason: 'its type is not an object with named properties' });
         continue;
@@ -520,7 +520,7 @@ function analyzeParameters(
     documented.add(name);
     const defaultValue = parameter.initializer === undefined ? undefined : readJsonLiteral(host, parameter.initializer);
     const ownDoc = doc?.text === '' ? undefined : doc?.text;
-    let shape = applyDocumentation(valueShape, ownDoc ?? typeDocumentation(ts, host.program, checker, parameter.type), [], `/${name}`, []);
+    let shape = applyDocumentation(valueShape, ownDoc ?? typeDocumentation(host.types, hostTypeNode(parameter.type)), [], `/${name}`, []);
     if (defaultValue !== undefined) {
       shape = { ...shape, default: defaultValue };
     }
@@ -584,10 +584,10 @@ function shapeWithoutUndefined(
 ): { shape: Shape; includesUndefined: boolean } {
   const { ts, checker } = host;
   if (!type.isUnion() || !type.types.some((member) => (member.flags & ts.TypeFlags.Undefined) !== 0)) {
-    return { shape: builder.shapeOf(type, pointer, typeNode), includesUndefined: false };
+    return { shape: builder.shapeOf(hostType(type), pointer, hostTypeNode(typeNode)), includesUndefined: false };
   }
   const includesNull = type.types.some((member) => (member.flags & ts.TypeFlags.Null) !== 0);
-  const shape = builder.shapeOf(checker.getNonNullableType(type), pointer);
+  const shape = builder.shapeOf(hostType(checker.getNonNullableType(type)), pointer);
   if (!includesNull) {
     return { shape, includesUndefined: true };
   }
@@ -674,11 +674,11 @@ function analyzeResult(host: AnalysisHost, method: ts.MethodDeclaration, toolNam
   if (kind !== 'asyncIterable' && isVoid(type)) {
     return { kind: kind === 'promise' ? 'promise' : 'void', document: null };
   }
-  const builder = new ShapeBuilder({ ts, program: host.program, checker, purpose: 'output' });
+  const builder = new ShapeBuilder({ host: host.types, purpose: 'output' });
   // the type as written, inside Promise<…> or AsyncIterable<…>: it names a type that does not resolve
   const written = kind === 'value' ? method.type : unwrappedTypeNode(host, method.type);
   const root: Shape =
-    elementType === undefined ? builder.shapeOf(type, '', written) : { kind: 'array', items: builder.shapeOf(elementType, '/*', written) };
+    elementType === undefined ? builder.shapeOf(hostType(type), '', hostTypeNode(written)) : { kind: 'array', items: builder.shapeOf(hostType(elementType), '/*', hostTypeNode(written)) };
   for (const [, problems] of groupProblems(builder.problems, () => '')) {
     sink.report('TSH006', 'unserializable', method.type ?? method.name, problemData(toolName, problems));
   }

@@ -3,6 +3,7 @@
 // loads). It imports no `typescript` value: the caller passes its own in the AnalysisHost.
 export { analyzeSourceFile, type SourceFileAnalysis } from './analyzeSourceFile.js';
 export type { AnalysisHost } from './AnalysisHost.js';
+export { ts6AnalysisHost } from '../backends/ts6/analysisHost.js';
 export { checkUniqueNames, type ForeignTool } from './checkUniqueNames.js';
 export type { ParameterKind, ParameterModel, ResultKind, SettingsModel, ToolModel, ToolsetModel } from './model.js';
 export { diagnosticCatalogue, renderMessage, type DiagnosticCode, type DiagnosticSeverity, type MessageId } from '../diagnostics/catalogue.js';

@@ -5,6 +5,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type ts from 'typescript';
 import { loadBundledCompiler } from '../backends/ts6/bundledCompiler.js';
+import { ts6AnalysisHost } from '../backends/ts6/analysisHost.js';
 import { createOneShotProgram } from '../backends/ts6/oneShotProgram.js';
 import type { AnalysisHost } from './AnalysisHost.js';
 import { IncrementalProgram } from './incrementalProgram.js';
@@ -168,7 +169,7 @@ export class IncrementalProject {
       const own = new Set(this.#config.fileNames);
       const sourceFiles = program.getSourceFiles().filter((file) => !file.isDeclarationFile && own.has(path.resolve(file.fileName)));
       this.#snapshot = {
-        host: { ts: this.#ts, program, checker: program.getTypeChecker() },
+        host: ts6AnalysisHost(this.#ts, program),
         rootDir: this.rootDir,
         tsconfigPath: this.tsconfigPath,
         references: this.#config.references,

@@ -1,5 +1,7 @@
 import { Project, ts } from 'ts-morph';
 import { describe, expect, it } from 'vitest';
+import { hostType } from '../../src/analysis/AnalysisHost.js';
+import { ts6TypeHost } from '../../src/backends/ts6/Ts6TypeHost.js';
 import { ShapeBuilder } from '../../src/schema/derive/ShapeBuilder.js';
 import { applyDocumentation } from '../../src/schema/tsdoc/applyDocumentation.js';
 import type { Shape, ShapeProblem } from '../../src/schema/shape.js';
@@ -36,8 +38,9 @@ describe('ShapeBuilder', () => {
   function builderFor(source: string) {
     const project = new Project({ useInMemoryFileSystem: true, compilerOptions: { strict: true, target: ts.ScriptTarget.ES2022, lib: ['lib.es2022.d.ts'] } });
     const file = project.createSourceFile('/fixture.ts', source);
-    const builder = new ShapeBuilder({ ts, program: project.getProgram().compilerObject, checker: project.getTypeChecker().compilerObject, purpose: 'input' });
-    const typeOf = (name: string) => file.getInterfaceOrThrow(name).getType().compilerType;
+    const program = project.getProgram().compilerObject;
+    const builder = new ShapeBuilder({ host: ts6TypeHost({ ts, program, checker: program.getTypeChecker() }), purpose: 'input' });
+    const typeOf = (name: string) => hostType(file.getInterfaceOrThrow(name).getType().compilerType);
     return { builder, typeOf };
   }
 

@@ -1,6 +1,8 @@
 import { Project, ts } from 'ts-morph';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { JsonSchema } from '@toolgen/runtime';
+import { hostType, hostTypeNode } from '../../src/analysis/AnalysisHost.js';
+import { ts6TypeHost } from '../../src/backends/ts6/Ts6TypeHost.js';
 import { ShapeBuilder } from '../../src/schema/derive/ShapeBuilder.js';
 import type { ShapeDocument, ShapeProblem } from '../../src/schema/shape.js';
 import { toJsonSchema } from '../../src/schema/toJsonSchema.js';
@@ -40,9 +42,10 @@ export function derive(source: string, purpose: 'input' | 'output' = 'input', op
   if (subject === undefined) {
     throw new Error('the fixture declares no Subject and no function subject(parameter)');
   }
-  const builder = new ShapeBuilder({ ts, program: project.getProgram().compilerObject, checker: project.getTypeChecker().compilerObject, purpose });
+  const program = project.getProgram().compilerObject;
+  const builder = new ShapeBuilder({ host: ts6TypeHost({ ts, program, checker: program.getTypeChecker() }), purpose });
   const typeNode = parameter?.getTypeNode()?.compilerNode;
-  const root = builder.shapeOf(subject.getType().compilerType, '', typeNode);
+  const root = builder.shapeOf(hostType(subject.getType().compilerType), '', hostTypeNode(typeNode));
   const document = builder.document(root);
   return { document, schema: toJsonSchema(document), problems: builder.problems };
 }

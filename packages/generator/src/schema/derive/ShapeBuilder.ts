@@ -1,9 +1,8 @@
-import type ts from 'typescript';
+import { TypeFlag, type HostSymbol, type HostType, type HostTypeNode, type TypeHost } from '../../host/TypeHost.js';
 import type { Shape, ShapeDocument, ShapeProblem } from '../shape.js';
 import { shapeChildren } from '../shapeChildren.js';
 import { applyDocumentation } from '../tsdoc/applyDocumentation.js';
-import { readDocumentation, typeDocumentation } from '../tsdoc/readDocumentation.js';
-import type { TypeScriptApi } from '../TypeScriptApi.js';
+import { typeDocumentation } from '../tsdoc/readDocumentation.js';
 import { faults, undefinedFault } from './faults.js';
 import { maxDerivationDepth, maxNestedInstantiations } from './limits.js';
 import { processorFor } from './processors.js';
@@ -12,7 +11,7 @@ import { isUndefined, type Purpose, type Site, type Slot, type Walk } from './Pr
 import { writtenOrder } from './unionOrder.js';
 
 /*
- * The walker of schema derivation: derives toolgen's Shape IR from a `ts.Type` (SPEC §3), asking
+ * The walker of schema derivation: derives toolgen's Shape IR from a type of the host (SPEC §3), asking
  * the processors (`processors.ts`) for each type, and owning what spans types: `undefined` by
  * slot, recursion (`$defs`), the expansion limits and the problems found.
  *
@@ -23,10 +22,7 @@ import { writtenOrder } from './unionOrder.js';
  */
 
 export interface ShapeBuilderOptions {
-  readonly ts: TypeScriptApi;
-  /** The program of `checker`: it tells the lib's own files, whose TSDoc is about JavaScript, not the user's data. */
-  readonly program: Pick<ts.Program, 'isSourceFileDefaultLibrary'>;
-  readonly checker: ts.TypeChecker;
+  readonly host: TypeHost;
   /** 'input' for parameters (what the model sends), 'output' for return types (what JSON.stringify produces). */
   readonly purpose: Purpose;
 }
@@ -47,23 +43,22 @@ export class ShapeBuilder {
   readonly #problems: ShapeProblem[] = [];
   readonly #problemPointers = new Set<string>();
   /** Types being derived right now; `recursive` once one of them was reached again. */
-  readonly #stack = new Map<ts.Type, { recursive: boolean; readonly pointer: string; readonly generic: ts.Symbol | undefined }>();
+  readonly #stack = new Map<HostType, { recursive: boolean; readonly pointer: string; readonly generic: HostSymbol | undefined }>();
   /** How many instantiations of each generic type are on `#stack`. */
-  readonly #nested = new Map<ts.Symbol, number>();
+  readonly #nested = new Map<HostSymbol, number>();
   /** How deep the current derivation is, and the root it started from. */
   #depth = 0;
-  #root: { readonly type: ts.Type; readonly pointer: string } | undefined;
+  #root: { readonly type: HostType; readonly pointer: string } | undefined;
   /** Set once an expansion limit is reached: the rest of the root is not derived (a branching expansion would take exponential time). */
   #abandoned = false;
-  readonly #defNames = new Map<ts.Type, string>();
+  readonly #defNames = new Map<HostType, string>();
   readonly #usedNames = new Set<string>();
   readonly #defs = new Map<string, Shape>();
 
   constructor(options: ShapeBuilderOptions) {
-    const { ts, checker, purpose, program } = options;
+    const { host, purpose } = options;
     this.#walk = {
-      ts,
-      checker,
+      host,
       purpose,
       derive: (type, pointer, slot, typeNode) => this.#derive(type, pointer, slot, typeNode),
       fail: (type, pointer, fault) => {
@@ -74,13 +69,13 @@ export class ShapeBuilder {
       constituents: (type, typeNode) => writtenOrder(this.#walk, type, typeNode),
       documentation: (symbol, shape, pointer, typeText, typeNode) => {
         const found: ShapeProblem[] = [];
-        const { description, tags } = readDocumentation(ts, checker, symbol);
-        const inherited = description ?? typeDocumentation(ts, program, checker, typeNode);
+        const { description, tags } = host.documentation(symbol);
+        const inherited = description ?? typeDocumentation(host, typeNode);
         const documented = applyDocumentation(shape, inherited, tags, pointer, found, typeText, purpose);
         found.forEach((problem) => this.#report(problem));
         return documented;
       },
-      text: (type) => checker.typeToString(type, undefined, ts.TypeFormatFlags.NoTruncation),
+      text: (type) => host.text(type),
     };
   }
 
@@ -94,7 +89,7 @@ export class ShapeBuilder {
    * prefix of their JSON Pointer. Never throws for unsupported types. `typeNode`, the node the
    * type was written as, only orders union members as written.
    */
-  shapeOf(type: ts.Type, pointer: string, typeNode?: ts.TypeNode): Shape {
+  shapeOf(type: HostType, pointer: string, typeNode?: HostTypeNode): Shape {
     this.#root = { type, pointer };
     this.#abandoned = false;
     try {
@@ -134,7 +129,7 @@ export class ShapeBuilder {
     }
   }
 
-  #derive(type: ts.Type, pointer: string, slot: Slot, typeNode: ts.TypeNode | undefined): Shape {
+  #derive(type: HostType, pointer: string, slot: Slot, typeNode: HostTypeNode | undefined): Shape {
     if (this.#abandoned) {
       return { kind: 'any' };
     }
@@ -151,30 +146,30 @@ export class ShapeBuilder {
     }
   }
 
-  #deriveAt(type: ts.Type, pointer: string, slot: Slot, typeNode: ts.TypeNode | undefined): Shape {
+  #deriveAt(type: HostType, pointer: string, slot: Slot, typeNode: HostTypeNode | undefined): Shape {
     const walk = this.#walk;
     const site: Site = typeNode === undefined ? { pointer } : { pointer, typeNode };
-    const members = isPlainUnion(walk.ts, type) ? walk.constituents(type as ts.UnionType, typeNode) : [type];
-    const defined = members.filter((member) => !isUndefined(walk.ts, member));
+    const members = isPlainUnion(walk, type) ? walk.constituents(type, typeNode) : [type];
+    const defined = members.filter((member) => !isUndefined(walk, member));
     if (defined.length === members.length) {
       return processorFor(type, walk).derive(type, site, walk);
     }
     const policy = undefinedPolicies[slot][walk.purpose];
     if (policy === 'problem') {
       walk.fail(type, pointer, undefinedFault(slot));
-    } else if (policy === 'null' && !defined.some((member) => (member.flags & walk.ts.TypeFlags.Null) !== 0)) {
-      defined.push(walk.checker.getNullType());
+    } else if (policy === 'null' && !defined.some((member) => (walk.host.flags(member) & TypeFlag.Null) !== 0)) {
+      defined.push(walk.host.nullType());
     }
     if (defined.length === 0) {
       return policy === 'problem' ? { kind: 'any' } : walk.fail(type, pointer, undefinedFault(slot));
     }
     const [only] = defined;
     return defined.length === 1 && only !== undefined
-      ? this.#derive(only, pointer, slot, definedTypeNode(walk.ts, typeNode))
+      ? this.#derive(only, pointer, slot, definedTypeNode(walk.host, typeNode))
       : unionOf(defined, site, walk);
   }
 
-  #named(type: ts.Type, pointer: string, derive: () => Shape): Shape {
+  #named(type: HostType, pointer: string, derive: () => Shape): Shape {
     const defined = this.#defNames.get(type);
     if (defined !== undefined && this.#defs.has(defined)) {
       return { kind: 'ref', name: defined };
@@ -185,7 +180,7 @@ export class ShapeBuilder {
       return { kind: 'ref', name: this.#defName(type) };
     }
     // the same type again is a ref (above); the same generic again is another instantiation of it
-    const generic = type.aliasSymbol ?? type.getSymbol();
+    const generic = this.#walk.host.aliasSymbolOf(type) ?? this.#walk.host.symbolOf(type);
     const nested = generic === undefined ? 0 : (this.#nested.get(generic) ?? 0);
     if (generic !== undefined && nested >= maxNestedInstantiations) {
       // the outermost instantiation, where the expansion starts, and the one inside it
@@ -218,7 +213,7 @@ export class ShapeBuilder {
     return { kind: 'ref', name };
   }
 
-  #defName(type: ts.Type): string {
+  #defName(type: HostType): string {
     const known = this.#defNames.get(type);
     if (known !== undefined) {
       return known;
@@ -235,19 +230,24 @@ export class ShapeBuilder {
 }
 
 /** The generic's name as a message says it: `Grow`, or the type's text for an anonymous one. */
-function genericName(generic: ts.Symbol, type: ts.Type, walk: Walk): string {
-  const name = generic.getName();
+function genericName(generic: HostSymbol, type: HostType, walk: Walk): string {
+  const name = walk.host.symbolName(generic);
   return name.startsWith('__') ? walk.text(type) : name;
 }
 
 /** `T | undefined` as written → `T`, so the rest of the derivation still sees how `T` was written. */
-function definedTypeNode(t: TypeScriptApi, node: ts.TypeNode | undefined): ts.TypeNode | undefined {
-  if (node === undefined || !t.isUnionTypeNode(node)) {
+function definedTypeNode(host: TypeHost, node: HostTypeNode | undefined): HostTypeNode | undefined {
+  const view = node === undefined ? undefined : host.typeNode(node);
+  if (view?.kind !== 'union') {
     return node;
   }
-  const defined = node.types.filter((member) => member.kind !== t.SyntaxKind.UndefinedKeyword);
+  const defined = view.members.filter((member) => host.typeNode(member).kind !== 'undefined');
   const [only] = defined;
-  return defined.length === 1 && only !== undefined ? (t.isParenthesizedTypeNode(only) ? only.type : only) : undefined;
+  if (defined.length !== 1 || only === undefined) {
+    return undefined;
+  }
+  const onlyView = host.typeNode(only);
+  return onlyView.kind === 'parenthesized' ? onlyView.inner : only;
 }
 
 /** `Tree<string>` → `Tree_string`: a def name valid in a JSON Pointer and for every provider. */

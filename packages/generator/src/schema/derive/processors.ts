@@ -1,4 +1,4 @@
-import type ts from 'typescript';
+import type { HostType } from '../../host/TypeHost.js';
 import { arrayProcessor } from './processors/array.js';
 import { enumProcessor } from './processors/enum.js';
 import { fallbackProcessor } from './processors/fallback.js';
@@ -60,6 +60,6 @@ const processors: readonly Processor[] = [
 ];
 
 /** The processor that derives `type`. */
-export function processorFor(type: ts.Type, walk: Walk): Processor {
+export function processorFor(type: HostType, walk: Walk): Processor {
   return processors.find((processor) => processor.applies(type, walk)) ?? fallbackProcessor;
 }

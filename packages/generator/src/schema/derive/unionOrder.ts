@@ -1,5 +1,4 @@
-import type ts from 'typescript';
-import type { TypeScriptApi } from '../TypeScriptApi.js';
+import { TypeFlag, type HostType, type HostTypeNode } from '../../host/TypeHost.js';
 import { hasFlag, type Walk } from './Processor.js';
 
 /*
@@ -8,16 +7,16 @@ import { hasFlag, type Walk } from './Processor.js';
  */
 
 /** A union's members in the order the type node (or the union's non-generic alias) writes them; the rest after, in the checker's order. */
-export function writtenOrder(walk: Walk, union: ts.UnionType, typeNode: ts.TypeNode | undefined): readonly ts.Type[] {
-  const written: ts.Type[] = [];
-  const seen = new Set<ts.Type>();
-  const nodes = [typeNode, aliasTypeNode(walk.ts, union)];
+export function writtenOrder(walk: Walk, union: HostType, typeNode: HostTypeNode | undefined): readonly HostType[] {
+  const written: HostType[] = [];
+  const seen = new Set<HostType>();
+  const nodes = [typeNode, walk.host.aliasTypeNode(union)];
   for (const node of nodes) {
     if (node !== undefined) {
       collectWritten(walk, node, written, 0);
     }
   }
-  const rank = new Map<ts.Type, number>();
+  const rank = new Map<HostType, number>();
   for (const type of written) {
     if (!seen.has(type)) {
       seen.add(type);
@@ -25,40 +24,34 @@ export function writtenOrder(walk: Walk, union: ts.UnionType, typeNode: ts.TypeN
     }
   }
   const unranked = Number.MAX_SAFE_INTEGER;
-  return union.types
+  return walk.host
+    .constituents(union)
     .map((type, index) => ({ type, index, rank: rank.get(type) ?? unranked }))
     .sort((a, b) => a.rank - b.rank || a.index - b.index)
     .map((entry) => entry.type);
 }
 
-/** The union type node of a non-generic alias (`type Status = 'open' | 'closed'`). */
-function aliasTypeNode(t: TypeScriptApi, type: ts.Type): ts.TypeNode | undefined {
-  const declaration = type.aliasSymbol?.declarations?.find((candidate) => t.isTypeAliasDeclaration(candidate));
-  const plain = declaration !== undefined && t.isTypeAliasDeclaration(declaration) && declaration.typeParameters === undefined;
-  return plain ? declaration.type : undefined;
-}
-
-function collectWritten(walk: Walk, node: ts.TypeNode, into: ts.Type[], depth: number): void {
-  const t = walk.ts;
+function collectWritten(walk: Walk, node: HostTypeNode, into: HostType[], depth: number): void {
   if (depth > 16) {
     return;
   }
-  if (t.isParenthesizedTypeNode(node)) {
-    collectWritten(walk, node.type, into, depth + 1);
+  const view = walk.host.typeNode(node);
+  if (view.kind === 'parenthesized') {
+    collectWritten(walk, view.inner, into, depth + 1);
     return;
   }
-  if (t.isUnionTypeNode(node)) {
-    node.types.forEach((member) => collectWritten(walk, member, into, depth + 1));
+  if (view.kind === 'union') {
+    view.members.forEach((member) => collectWritten(walk, member, into, depth + 1));
     return;
   }
-  const type = walk.checker.getTypeFromTypeNode(node);
-  if (!hasFlag(type, t.TypeFlags.Union)) {
+  const type = walk.host.typeFromNode(node);
+  if (!hasFlag(walk, type, TypeFlag.Union)) {
     into.push(type);
     return;
   }
-  const aliased = aliasTypeNode(t, type);
+  const aliased = walk.host.aliasTypeNode(type);
   if (aliased !== undefined && aliased !== node) {
     collectWritten(walk, aliased, into, depth + 1);
   }
-  into.push(...(type as ts.UnionType).types);
+  into.push(...walk.host.constituents(type));
 }

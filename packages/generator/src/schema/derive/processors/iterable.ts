@@ -1,4 +1,4 @@
-import type ts from 'typescript';
+import { TypeFlag } from '../../../host/TypeHost.js';
 import { faults } from '../faults.js';
 import { hasFlag, isGlobal, type Processor } from '../Processor.js';
 
@@ -10,11 +10,11 @@ import { hasFlag, isGlobal, type Processor } from '../Processor.js';
 export const iterableProcessor: Processor = {
   kind: 'iterable',
   applies: (type, walk) => {
-    const symbol = type.getSymbol();
-    return hasFlag(type, walk.ts.TypeFlags.Object) && symbol?.getName() === 'Iterable' && isGlobal(symbol, walk);
+    const symbol = walk.host.symbolOf(type);
+    return hasFlag(walk, type, TypeFlag.Object) && symbol !== undefined && walk.host.symbolName(symbol) === 'Iterable' && isGlobal(symbol, walk);
   },
   derive: (type, site, walk) => {
-    const [element] = walk.checker.getTypeArguments(type as ts.TypeReference);
+    const [element] = walk.host.typeArguments(type);
     if (element === undefined) {
       return walk.fail(type, site.pointer, faults.unsupported);
     }
@@ -24,8 +24,8 @@ export const iterableProcessor: Processor = {
         fix: `return an array (${walk.text(element)}[]); Array.from makes one from any iterable`,
       });
     }
-    const node = site.typeNode;
-    const elementNode = node !== undefined && walk.ts.isTypeReferenceNode(node) ? node.typeArguments?.[0] : undefined;
+    const view = site.typeNode === undefined ? undefined : walk.host.typeNode(site.typeNode);
+    const elementNode = view?.kind === 'reference' ? view.typeArguments[0] : undefined;
     return { kind: 'array', items: walk.derive(element, `${site.pointer}/*`, 'element', elementNode) };
   },
 };

@@ -1,4 +1,4 @@
-import type ts from 'typescript';
+import { TypeFlag, type HostType } from '../../../host/TypeHost.js';
 import type { Shape } from '../../shape.js';
 import { faults, type Fault } from '../faults.js';
 import { hasFlag, isGlobal, type Processor, type Site, type Walk } from '../Processor.js';
@@ -6,17 +6,16 @@ import { hasFlag, isGlobal, type Processor, type Site, type Walk } from '../Proc
 /** Library types of one or more global names, and how they derive. */
 interface LibEntry {
   readonly names: readonly string[];
-  derive(type: ts.Type, site: Site, walk: Walk): Shape;
+  derive(type: HostType, site: Site, walk: Walk): Shape;
 }
 
-const typeArgumentText = (type: ts.Type, walk: Walk, index: number, fallback: string): string => {
-  const reference = hasFlag(type, walk.ts.TypeFlags.Object) ? (type as ts.TypeReference) : undefined;
-  const argument = reference === undefined ? undefined : walk.checker.getTypeArguments(reference)[index];
+const typeArgumentText = (type: HostType, walk: Walk, index: number, fallback: string): string => {
+  const argument = hasFlag(walk, type, TypeFlag.Object) ? walk.host.typeArguments(type)[index] : undefined;
   return argument === undefined ? fallback : walk.text(argument);
 };
 
 const failing =
-  (fault: (type: ts.Type, walk: Walk) => Fault): LibEntry['derive'] =>
+  (fault: (type: HostType, walk: Walk) => Fault): LibEntry['derive'] =>
   (type, site, walk) =>
     walk.fail(type, site.pointer, fault(type, walk));
 
@@ -101,21 +100,16 @@ const libEntries: readonly LibEntry[] = [
 const libEntryByName = new Map(libEntries.flatMap((entry) => entry.names.map((name) => [name, entry] as const)));
 
 /** The lib entry for a type, its own or (for `class NotFound extends Error`) a base class's. */
-function libEntryOf(type: ts.Type, walk: Walk, depth = 0): LibEntry | undefined {
-  const symbol = type.getSymbol();
+function libEntryOf(type: HostType, walk: Walk, depth = 0): LibEntry | undefined {
+  const symbol = walk.host.symbolOf(type);
   if (symbol === undefined || depth > 8) {
     return undefined;
   }
-  const entry = libEntryByName.get(symbol.getName());
+  const entry = libEntryByName.get(walk.host.symbolName(symbol));
   if (entry !== undefined && isGlobal(symbol, walk)) {
     return entry;
   }
-  const objectFlags = walk.ts.ObjectFlags;
-  const target = (type as ts.ObjectType).objectFlags & objectFlags.Reference ? (type as ts.TypeReference).target : type;
-  if (((target as ts.ObjectType).objectFlags & (objectFlags.Class | objectFlags.Interface)) === 0) {
-    return undefined;
-  }
-  for (const base of walk.checker.getBaseTypes(target as ts.InterfaceType)) {
+  for (const base of walk.host.baseTypes(type)) {
     const found = libEntryOf(base, walk, depth + 1);
     if (found !== undefined) {
       return found;
@@ -131,6 +125,6 @@ function libEntryOf(type: ts.Type, walk: Walk, depth = 0): LibEntry | undefined 
  */
 export const libProcessor: Processor = {
   kind: 'lib',
-  applies: (type, walk) => hasFlag(type, walk.ts.TypeFlags.Object) && libEntryOf(type, walk) !== undefined,
+  applies: (type, walk) => hasFlag(walk, type, TypeFlag.Object) && libEntryOf(type, walk) !== undefined,
   derive: (type, site, walk) => libEntryOf(type, walk)!.derive(type, site, walk),
 };

@@ -1,6 +1,5 @@
-import type ts from 'typescript';
+import { esSymbolLike, TypeFlag, type HostProperty, type HostType } from '../../../host/TypeHost.js';
 import type { PropertyShape, Shape } from '../../shape.js';
-import type { TypeScriptApi } from '../../TypeScriptApi.js';
 import { faults } from '../faults.js';
 import { hasFlag, isUndefined, type Processor, type Walk } from '../Processor.js';
 import { isFunction } from './function.js';
@@ -8,14 +7,13 @@ import { isFunction } from './function.js';
 /** Interfaces, object type aliases, class instances (data members only), mapped types, intersections. */
 export const objectProcessor: Processor = {
   kind: 'object',
-  applies: (type, walk) => hasFlag(type, walk.ts.TypeFlags.Object),
+  applies: (type, walk) => hasFlag(walk, type, TypeFlag.Object),
   derive: (type, site, walk) => walk.named(type, site.pointer, () => objectShape(type, site.pointer, walk)),
 };
 
-function objectShape(type: ts.Type, pointer: string, walk: Walk): Shape {
-  const { checker, ts: t } = walk;
-  const members = checker.getPropertiesOfType(type);
-  const hidden = members.filter((member) => isPrivate(t, member)).map((member) => memberName(member));
+function objectShape(type: HostType, pointer: string, walk: Walk): Shape {
+  const members = walk.host.properties(type);
+  const hidden = members.filter((member) => member.hidden).map((member) => member.name);
   if (hidden.length > 0) {
     return walk.fail(type, pointer, faults.privateState(hidden));
   }
@@ -35,51 +33,21 @@ function objectShape(type: ts.Type, pointer: string, walk: Walk): Shape {
  * only be undefined (they are always absent), and, in output, functions (JSON.stringify leaves
  * them out).
  */
-function propertyOf(member: ts.Symbol, objectPointer: string, walk: Walk): PropertyShape | undefined {
-  const { checker, ts: t } = walk;
-  const declaration = member.valueDeclaration ?? member.declarations?.[0];
-  const behaviour = t.SymbolFlags.Method | t.SymbolFlags.Accessor;
-  if (declaration !== undefined && t.isClassLike(declaration.parent) && (member.flags & behaviour) !== 0) {
+function propertyOf(member: HostProperty, objectPointer: string, walk: Walk): PropertyShape | undefined {
+  if (member.classBehaviour) {
     return undefined;
   }
-  const type = checker.getTypeOfSymbol(member);
-  const members = hasFlag(type, t.TypeFlags.Union) ? (type as ts.UnionType).types : [type];
-  const defined = members.filter((candidate) => !isUndefined(t, candidate));
-  const symbolKeyed = member.getName().startsWith('__@');
-  if (symbolKeyed || defined.length === 0 || (walk.purpose === 'output' && defined.every((candidate) => isFunction(candidate, walk)))) {
+  const { type, typeNode } = member;
+  const members = hasFlag(walk, type, TypeFlag.Union) ? walk.host.constituents(type) : [type];
+  const defined = members.filter((candidate) => !isUndefined(walk, candidate));
+  if (member.symbolKeyed || defined.length === 0 || (walk.purpose === 'output' && defined.every((candidate) => isFunction(candidate, walk)))) {
     return undefined;
   }
-  const pointer = `${objectPointer}/${escapePointer(memberName(member))}`;
-  const typeNode = declaration !== undefined && hasTypeNode(t, declaration) ? declaration.type : undefined;
+  const pointer = `${objectPointer}/${escapePointer(member.name)}`;
   // the type's text is only printed when a tag is wrong: typeToString is costly on every member
-  const shape = walk.documentation(member, walk.derive(type, pointer, 'member', typeNode), pointer, () => walk.text(type), typeNode);
-  const optional = (member.flags & t.SymbolFlags.Optional) !== 0 || defined.length < members.length;
-  return { name: memberName(member), shape, optional };
-}
-
-type TypedMember = ts.PropertySignature | ts.PropertyDeclaration | ts.ParameterDeclaration;
-
-function hasTypeNode(t: TypeScriptApi, node: ts.Node): node is TypedMember {
-  return t.isPropertySignature(node) || t.isPropertyDeclaration(node) || t.isParameter(node);
-}
-
-/** `private`, `protected` or `#private`: state JSON cannot carry into or out of a class instance. */
-function isPrivate(t: TypeScriptApi, member: ts.Symbol): boolean {
-  return (member.declarations ?? []).some(
-    (declaration) =>
-      (t.getCombinedModifierFlags(declaration) & (t.ModifierFlags.Private | t.ModifierFlags.Protected)) !== 0 ||
-      (t.isClassElement(declaration) && declaration.name !== undefined && t.isPrivateIdentifier(declaration.name)),
-  );
-}
-
-/** The member's name as written: the checker names `#x` members `__#<id>@#x` and `[key]` ones `__@key@<id>`. */
-function memberName(member: ts.Symbol): string {
-  const name = member.getName();
-  if (name.startsWith('__#')) {
-    return name.slice(name.indexOf('@') + 1);
-  }
-  const declared = (member.declarations?.[0] as { name?: ts.Node } | undefined)?.name;
-  return name.startsWith('__@') && declared !== undefined ? declared.getText() : name;
+  const shape = walk.documentation(member.symbol, walk.derive(type, pointer, 'member', typeNode), pointer, () => walk.text(type), typeNode);
+  const optional = member.optional || defined.length < members.length;
+  return { name: member.name, shape, optional };
 }
 
 function escapePointer(segment: string): string {
@@ -90,12 +58,11 @@ function escapePointer(segment: string): string {
  * The value shape of a string (or number, or template) index signature, or `false`: no other
  * properties. `Record<string, never>` is the type of `{}` with nothing in it, so it is `false` too.
  */
-function indexSignatureShape(type: ts.Type, pointer: string, walk: Walk): Shape | false {
-  const flags = walk.ts.TypeFlags;
-  const infos = walk.checker.getIndexInfosOfType(type).filter((info) => !hasFlag(info.keyType, flags.ESSymbolLike));
-  const info = infos.find((candidate) => hasFlag(candidate.keyType, flags.String)) ?? infos[0];
-  if (info === undefined || hasFlag(info.type, flags.Never)) {
+function indexSignatureShape(type: HostType, pointer: string, walk: Walk): Shape | false {
+  const infos = walk.host.indexInfos(type).filter((info) => !hasFlag(walk, info.keyType, esSymbolLike));
+  const info = infos.find((candidate) => hasFlag(walk, candidate.keyType, TypeFlag.String)) ?? infos[0];
+  if (info === undefined || hasFlag(walk, info.valueType, TypeFlag.Never)) {
     return false;
   }
-  return walk.derive(info.type, `${pointer}/*`, 'value');
+  return walk.derive(info.valueType, `${pointer}/*`, 'value');
 }

@@ -1,4 +1,5 @@
 import { faults, undefinedFault } from '../faults.js';
+import { bigIntLike, esSymbolLike, TypeFlag } from '../../../host/TypeHost.js';
 import { flagged } from '../Processor.js';
 
 /*
@@ -8,68 +9,68 @@ import { flagged } from '../Processor.js';
 
 export const anyProcessor = flagged(
   'any',
-  (t) => t.TypeFlags.Any | t.TypeFlags.Unknown,
+  TypeFlag.Any | TypeFlag.Unknown,
   () => ({ kind: 'any' }),
 );
 
 export const neverProcessor = flagged(
   'never',
-  (t) => t.TypeFlags.Never,
+  TypeFlag.Never,
   (type, site, walk) => walk.fail(type, site.pointer, faults.never),
 );
 
 export const voidProcessor = flagged(
   'void',
-  (t) => t.TypeFlags.Void,
+  TypeFlag.Void,
   (type, site, walk) => walk.fail(type, site.pointer, faults.void),
 );
 
 export const undefinedProcessor = flagged(
   'undefined',
-  (t) => t.TypeFlags.Undefined,
+  TypeFlag.Undefined,
   (type, site, walk) => walk.fail(type, site.pointer, undefinedFault('root')),
 );
 
 export const nullProcessor = flagged(
   'null',
-  (t) => t.TypeFlags.Null,
+  TypeFlag.Null,
   () => ({ kind: 'null' }),
 );
 
 export const bigintProcessor = flagged(
   'bigint',
-  (t) => t.TypeFlags.BigIntLike,
+  bigIntLike,
   (type, site, walk) => walk.fail(type, site.pointer, faults.bigint),
 );
 
 export const symbolProcessor = flagged(
   'symbol',
-  (t) => t.TypeFlags.ESSymbolLike,
+  esSymbolLike,
   (type, site, walk) => walk.fail(type, site.pointer, faults.symbol),
 );
 
 export const numberProcessor = flagged(
   'number',
   // a non-literal `Enum` flag is an enum with computed members: numbers
-  (t) => t.TypeFlags.Number | t.TypeFlags.Enum,
+  TypeFlag.Number | TypeFlag.Enum,
   () => ({ kind: 'number', integer: false }),
 );
 
 export const booleanProcessor = flagged(
   'boolean',
-  (t) => t.TypeFlags.Boolean,
+  TypeFlag.Boolean,
   () => ({ kind: 'boolean' }),
 );
 
 export const typeParameterProcessor = flagged(
   'type parameter',
-  (t) => t.TypeFlags.TypeParameter,
+  TypeFlag.TypeParameter,
   (type, site, walk) => walk.fail(type, site.pointer, faults.typeParameter),
 );
 
 /** The `object` keyword: any JSON object. */
 export const nonPrimitiveProcessor = flagged(
   'object keyword',
-  (t) => t.TypeFlags.NonPrimitive,
+  TypeFlag.NonPrimitive,
   () => ({ kind: 'object', properties: [], additionalProperties: { kind: 'any' } }),
 );

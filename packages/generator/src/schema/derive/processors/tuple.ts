@@ -1,4 +1,3 @@
-import type ts from 'typescript';
 import type { Shape } from '../../shape.js';
 import { faults } from '../faults.js';
 import type { Processor } from '../Processor.js';
@@ -6,28 +5,25 @@ import type { Processor } from '../Processor.js';
 /** `[A, B?, ...C[]]`: `prefixItems`, with a rest element last or none. */
 export const tupleProcessor: Processor = {
   kind: 'tuple',
-  applies: (type, walk) => walk.checker.isTupleType(type),
+  applies: (type, walk) => walk.host.isTuple(type),
   derive: (type, site, walk) => {
-    const target = (type as ts.TypeReference).target as ts.TupleType;
-    const elementFlags = walk.ts.ElementFlags;
-    const types = walk.checker.getTypeArguments(type as ts.TypeReference);
+    const tuple = walk.host.tuple(type);
     const elements: Shape[] = [];
     let rest: Shape | null = null;
-    for (const [index, flag] of target.elementFlags.entries()) {
-      const element = types[index];
-      if (element === undefined || (flag & elementFlags.Variadic) !== 0) {
+    for (const [index, element] of tuple.elements.entries()) {
+      if (element.type === undefined || element.kind === 'variadic') {
         return walk.fail(type, site.pointer, faults.typeParameter);
       }
       if (rest !== null) {
         return walk.fail(type, site.pointer, faults.restNotLast);
       }
-      if ((flag & elementFlags.Rest) !== 0) {
-        rest = walk.derive(element, `${site.pointer}/*`, 'element');
+      if (element.kind === 'rest') {
+        rest = walk.derive(element.type, `${site.pointer}/*`, 'element');
       } else {
-        const slot = (flag & elementFlags.Optional) !== 0 ? 'optionalElement' : 'element';
-        elements.push(walk.derive(element, `${site.pointer}/${index}`, slot));
+        const slot = element.kind === 'optional' ? 'optionalElement' : 'element';
+        elements.push(walk.derive(element.type, `${site.pointer}/${index}`, slot));
       }
     }
-    return { kind: 'tuple', elements, minItems: target.minLength, rest };
+    return { kind: 'tuple', elements, minItems: tuple.minLength, rest };
   },
 };

@@ -1,46 +1,45 @@
-import type ts from 'typescript';
 import type { Shape } from '../../shape.js';
-import type { TypeScriptApi } from '../../TypeScriptApi.js';
+import { TypeFlag, type HostType } from '../../../host/TypeHost.js';
 import { hasFlag, type Processor, type Site, type Walk } from '../Processor.js';
 
 /** A string or number literal: a value an `enum` can hold. */
-export function isEnumValue(t: TypeScriptApi, type: ts.Type): boolean {
-  return hasFlag(type, t.TypeFlags.StringLiteral | t.TypeFlags.NumberLiteral);
+export function isEnumValue(walk: Walk, type: HostType): boolean {
+  return hasFlag(walk, type, TypeFlag.StringLiteral | TypeFlag.NumberLiteral);
 }
 
 /** `A | B`: `anyOf`, literals collapsed into an `enum`; an aliased union may recur. */
 export const unionProcessor: Processor = {
   kind: 'union',
-  applies: (type, walk) => isPlainUnion(walk.ts, type),
+  applies: (type, walk) => isPlainUnion(walk, type),
   derive: (type, site, walk) => {
-    const derive = (): Shape => unionOf(walk.constituents(type as ts.UnionType, site.typeNode), site, walk);
+    const derive = (): Shape => unionOf(walk.constituents(type, site.typeNode), site, walk);
     // an alias (`type Json = … | Json[]`) is the only way a union can recur
-    return type.aliasSymbol === undefined ? derive() : walk.named(type, site.pointer, derive);
+    return walk.host.aliasSymbolOf(type) === undefined ? derive() : walk.named(type, site.pointer, derive);
   },
 };
 
 /** A union that is neither `boolean` nor a TS enum, which have their own processors. */
-export function isPlainUnion(t: TypeScriptApi, type: ts.Type): boolean {
-  return hasFlag(type, t.TypeFlags.Union) && !hasFlag(type, t.TypeFlags.Boolean | t.TypeFlags.EnumLiteral);
+export function isPlainUnion(walk: Walk, type: HostType): boolean {
+  return hasFlag(walk, type, TypeFlag.Union) && !hasFlag(walk, type, TypeFlag.Boolean | TypeFlag.EnumLiteral);
 }
 
 /**
  * The shape of a union's members: `true | false` is one boolean, literals of one primitive kind
  * collapse into an `enum`, nested unions are flattened, and `null` comes last.
  */
-export function unionOf(members: readonly ts.Type[], site: Site, walk: Walk): Shape {
-  const flags = walk.ts.TypeFlags;
-  const hasNull = members.some((member) => hasFlag(member, flags.Null));
-  const values = members.filter((member) => !hasFlag(member, flags.Null));
+export function unionOf(members: readonly HostType[], site: Site, walk: Walk): Shape {
+  const hasNull = members.some((member) => hasFlag(walk, member, TypeFlag.Null));
+  const values = members.filter((member) => !hasFlag(walk, member, TypeFlag.Null));
   const shapes: Shape[] = [];
-  const literals = values.filter((member) => isEnumValue(walk.ts, member));
-  const literalKinds = new Set(literals.map((member) => typeof (member as ts.LiteralType).value));
+  const literals = values.filter((member) => isEnumValue(walk, member));
+  const literalValues = literals.map((member) => walk.host.literalValue(member) as string | number);
+  const literalKinds = new Set(literalValues.map((value) => typeof value));
   if (literals.length >= 2 && literals.length === values.length && literalKinds.size === 1) {
-    shapes.push({ kind: 'enum', values: literals.map((member) => (member as ts.LiteralType).value as string | number) });
+    shapes.push({ kind: 'enum', values: literalValues });
   } else {
-    const booleans = values.filter((member) => hasFlag(member, flags.BooleanLiteral));
+    const booleans = values.filter((member) => hasFlag(walk, member, TypeFlag.BooleanLiteral));
     for (const member of values) {
-      if (booleans.length === 2 && hasFlag(member, flags.BooleanLiteral)) {
+      if (booleans.length === 2 && hasFlag(walk, member, TypeFlag.BooleanLiteral)) {
         if (member === booleans[0]) {
           shapes.push({ kind: 'boolean' });
         }

@@ -1,5 +1,4 @@
-import type ts from 'typescript';
-import type { TypeScriptApi } from '../../TypeScriptApi.js';
+import { TypeFlag, type HostTypeNode, type TypeHost } from '../../../host/TypeHost.js';
 import type { Fault } from '../faults.js';
 import { hasFlag, type Processor } from '../Processor.js';
 
@@ -10,14 +9,9 @@ import { hasFlag, type Processor } from '../Processor.js';
  */
 export const unresolvedProcessor: Processor = {
   kind: 'unresolved',
-  applies: (type, walk) => hasFlag(type, walk.ts.TypeFlags.Any) && isErrorType(type),
-  derive: (type, site, walk) => walk.fail(type, site.pointer, unresolvedFault(walk.ts, site.typeNode)),
+  applies: (type, walk) => hasFlag(walk, type, TypeFlag.Any) && walk.host.isErrorType(type),
+  derive: (type, site, walk) => walk.fail(type, site.pointer, unresolvedFault(walk.host, site.typeNode)),
 };
-
-/** Whether `type` is the checker's error type, which it uses for every type reference it could not resolve. */
-export function isErrorType(type: ts.Type): boolean {
-  return (type as { intrinsicName?: string }).intrinsicName === 'error';
-}
 
 /** Globals a project has only with the DOM lib or @types/node, so a tsconfig without them cannot resolve them. */
 const environmentGlobals = new Set([
@@ -39,8 +33,9 @@ const environmentGlobals = new Set([
   'Buffer',
 ]);
 
-function unresolvedFault(t: TypeScriptApi, typeNode: ts.TypeNode | undefined): Fault {
-  const name = typeNode === undefined ? undefined : t.isTypeReferenceNode(typeNode) ? typeNode.typeName.getText() : typeNode.getText();
+function unresolvedFault(host: TypeHost, typeNode: HostTypeNode | undefined): Fault {
+  const view = typeNode === undefined ? undefined : host.typeNode(typeNode);
+  const name = typeNode === undefined ? undefined : view?.kind === 'reference' ? view.name : host.typeNodeText(typeNode);
   if (name === undefined) {
     return {
       typeText: 'a type that does not resolve',

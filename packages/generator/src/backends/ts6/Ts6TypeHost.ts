@@ -1,0 +1,335 @@
+import type ts from 'typescript';
+import {
+  TypeFlag,
+  type Documentation,
+  type HostIndexInfo,
+  type HostProperty,
+  type HostSymbol,
+  type HostTemplate,
+  type HostTuple,
+  type HostTupleElement,
+  type HostType,
+  type HostTypeNode,
+  type TypeHost,
+  type TypeNodeView,
+} from '../../host/TypeHost.js';
+
+/**
+ * The parts of the `ts` namespace the host uses. A structural subset, so any TypeScript 6.0.x
+ * namespace fits, whichever copy the caller owns (ts-morph's bundled one differs from the
+ * `typescript` package in node-factory brands the host never touches).
+ */
+export type Ts6Namespace = Pick<
+  typeof ts,
+  | 'ElementFlags'
+  | 'ModifierFlags'
+  | 'ObjectFlags'
+  | 'SignatureKind'
+  | 'SymbolFlags'
+  | 'SyntaxKind'
+  | 'TypeFlags'
+  | 'TypeFormatFlags'
+  | 'version'
+  | 'displayPartsToString'
+  | 'getCombinedModifierFlags'
+  | 'isArrayTypeNode'
+  | 'isClassElement'
+  | 'isClassLike'
+  | 'isLiteralTypeNode'
+  | 'isParameter'
+  | 'isParenthesizedTypeNode'
+  | 'isPrivateIdentifier'
+  | 'isPropertyDeclaration'
+  | 'isPropertySignature'
+  | 'isTypeAliasDeclaration'
+  | 'isTypeReferenceNode'
+  | 'isUnionTypeNode'
+>;
+
+/** What the TypeScript 6 type host needs: the caller's `ts` namespace (ts-morph's bundle, or the user's in the ESLint plugin), a program and its checker. */
+export interface Ts6Compiler {
+  readonly ts: Ts6Namespace;
+  readonly program: Pick<ts.Program, 'isSourceFileDefaultLibrary'>;
+  readonly checker: ts.TypeChecker;
+}
+
+const hostsByChecker = new WeakMap<ts.TypeChecker, TypeHost>();
+
+/** The type host of a TypeScript 6 checker: one per checker, so its caches live as long as the program. */
+export function ts6TypeHost(compiler: Ts6Compiler): TypeHost {
+  let host = hostsByChecker.get(compiler.checker);
+  if (host === undefined) {
+    checkFlags(compiler.ts);
+    host = new Ts6TypeHost(compiler);
+    hostsByChecker.set(compiler.checker, host);
+  }
+  return host;
+}
+
+/** The host's `TypeFlag` values are TypeScript's own; a compiler that renumbered them would derive nonsense. */
+function checkFlags(t: Ts6Namespace): void {
+  for (const [name, value] of Object.entries(TypeFlag)) {
+    if ((t.TypeFlags as unknown as Record<string, number>)[name] !== value) {
+      throw new Error(`TypeScript ${t.version} numbers TypeFlags.${name} ${String((t.TypeFlags as unknown as Record<string, number>)[name])}, toolgen expects ${value}`);
+    }
+  }
+}
+
+// the handles are the compiler's own objects
+const type = (handle: HostType): ts.Type => handle as unknown as ts.Type;
+const symbol = (handle: HostSymbol): ts.Symbol => handle as unknown as ts.Symbol;
+const node = (handle: HostTypeNode): ts.TypeNode => handle as unknown as ts.TypeNode;
+const asType = (value: ts.Type): HostType => value as unknown as HostType;
+const asTypes = (values: readonly ts.Type[]): readonly HostType[] => values as unknown as readonly HostType[];
+const asSymbol = (value: ts.Symbol): HostSymbol => value as unknown as HostSymbol;
+const asNode = (value: ts.TypeNode): HostTypeNode => value as unknown as HostTypeNode;
+
+type TypedMember = ts.PropertySignature | ts.PropertyDeclaration | ts.ParameterDeclaration;
+
+class Ts6TypeHost implements TypeHost {
+  readonly #ts: Ts6Namespace;
+  readonly #program: Ts6Compiler['program'];
+  readonly #checker: ts.TypeChecker;
+  readonly #views = new WeakMap<ts.TypeNode, TypeNodeView>();
+
+  constructor({ ts: t, program, checker }: Ts6Compiler) {
+    this.#ts = t;
+    this.#program = program;
+    this.#checker = checker;
+  }
+
+  flags(handle: HostType): number {
+    return type(handle).flags;
+  }
+
+  isErrorType(handle: HostType): boolean {
+    return (type(handle) as { intrinsicName?: string }).intrinsicName === 'error';
+  }
+
+  text(handle: HostType): string {
+    return this.#checker.typeToString(type(handle), undefined, this.#ts.TypeFormatFlags.NoTruncation);
+  }
+
+  symbolOf(handle: HostType): HostSymbol | undefined {
+    const found = type(handle).getSymbol();
+    return found === undefined ? undefined : asSymbol(found);
+  }
+
+  aliasSymbolOf(handle: HostType): HostSymbol | undefined {
+    const found = type(handle).aliasSymbol;
+    return found === undefined ? undefined : asSymbol(found);
+  }
+
+  constituents(handle: HostType): readonly HostType[] {
+    const t = type(handle);
+    return (t.flags & (TypeFlag.Union | TypeFlag.Intersection)) !== 0 ? asTypes((t as ts.UnionOrIntersectionType).types) : [];
+  }
+
+  literalValue(handle: HostType): string | number | boolean | undefined {
+    const t = type(handle);
+    if ((t.flags & TypeFlag.BooleanLiteral) !== 0) {
+      return (t as { intrinsicName?: string }).intrinsicName === 'true';
+    }
+    if ((t.flags & (TypeFlag.StringLiteral | TypeFlag.NumberLiteral)) !== 0) {
+      return (t as ts.LiteralType).value as string | number;
+    }
+    return undefined;
+  }
+
+  enumValues(handle: HostType): readonly (string | number)[] | undefined {
+    // the checker creates an enum's literal types in declaration order, and its union keeps that order
+    const members = this.constituents(handle);
+    const values = members.map((member) => this.literalValue(member));
+    return values.every((value) => typeof value === 'string' || typeof value === 'number') ? (values as (string | number)[]) : undefined;
+  }
+
+  isArray(handle: HostType): boolean {
+    return this.#checker.isArrayType(type(handle));
+  }
+
+  isTuple(handle: HostType): boolean {
+    return this.#checker.isTupleType(type(handle));
+  }
+
+  typeArguments(handle: HostType): readonly HostType[] {
+    const t = type(handle);
+    const reference = (t.flags & TypeFlag.Object) !== 0 && ((t as ts.ObjectType).objectFlags & this.#ts.ObjectFlags.Reference) !== 0;
+    return reference ? asTypes(this.#checker.getTypeArguments(t as ts.TypeReference)) : [];
+  }
+
+  tuple(handle: HostType): HostTuple {
+    const target = (type(handle) as ts.TypeReference).target as ts.TupleType;
+    const types = this.typeArguments(handle);
+    const flags = this.#ts.ElementFlags;
+    const elements = target.elementFlags.map(
+      (flag, index): HostTupleElement => ({
+        type: types[index],
+        kind: (flag & flags.Variadic) !== 0 ? 'variadic' : (flag & flags.Rest) !== 0 ? 'rest' : (flag & flags.Optional) !== 0 ? 'optional' : 'required',
+      }),
+    );
+    return { elements, minLength: target.minLength };
+  }
+
+  template(handle: HostType): HostTemplate {
+    const t = type(handle) as ts.TemplateLiteralType;
+    return { texts: t.texts, types: asTypes(t.types) };
+  }
+
+  properties(handle: HostType): readonly HostProperty[] {
+    return this.#checker.getPropertiesOfType(type(handle)).map((member) => this.#property(member));
+  }
+
+  #property(member: ts.Symbol): HostProperty {
+    const t = this.#ts;
+    const checker = this.#checker;
+    const declaration = member.valueDeclaration ?? member.declarations?.[0];
+    const behaviour = t.SymbolFlags.Method | t.SymbolFlags.Accessor;
+    const typeNode = declaration !== undefined && hasTypeNode(t, declaration) ? declaration.type : undefined;
+    let memberType: HostType | undefined;
+    return {
+      symbol: asSymbol(member),
+      name: memberName(member),
+      // the type only when read: a class's methods are skipped without it
+      get type(): HostType {
+        memberType ??= asType(checker.getTypeOfSymbol(member));
+        return memberType;
+      },
+      typeNode: typeNode === undefined ? undefined : asNode(typeNode),
+      optional: (member.flags & t.SymbolFlags.Optional) !== 0,
+      hidden: isPrivate(t, member),
+      classBehaviour: declaration !== undefined && t.isClassLike(declaration.parent) && (member.flags & behaviour) !== 0,
+      symbolKeyed: member.getName().startsWith('__@'),
+    };
+  }
+
+  indexInfos(handle: HostType): readonly HostIndexInfo[] {
+    return this.#checker.getIndexInfosOfType(type(handle)).map((info) => ({ keyType: asType(info.keyType), valueType: asType(info.type) }));
+  }
+
+  hasSignatures(handle: HostType, kind: 'call' | 'construct'): boolean {
+    const signatureKind = kind === 'call' ? this.#ts.SignatureKind.Call : this.#ts.SignatureKind.Construct;
+    return this.#checker.getSignaturesOfType(type(handle), signatureKind).length > 0;
+  }
+
+  baseTypes(handle: HostType): readonly HostType[] {
+    const objectFlags = this.#ts.ObjectFlags;
+    const t = type(handle) as ts.ObjectType;
+    const target = (t.objectFlags & objectFlags.Reference) !== 0 ? (t as ts.TypeReference).target : t;
+    if (((target.objectFlags ?? 0) & (objectFlags.Class | objectFlags.Interface)) === 0) {
+      return [];
+    }
+    return asTypes(this.#checker.getBaseTypes(target as ts.InterfaceType));
+  }
+
+  nullType(): HostType {
+    return asType(this.#checker.getNullType());
+  }
+
+  symbolName(handle: HostSymbol): string {
+    return symbol(handle).getName();
+  }
+
+  isClass(handle: HostSymbol): boolean {
+    return (symbol(handle).flags & this.#ts.SymbolFlags.Class) !== 0;
+  }
+
+  isGlobalType(handle: HostSymbol): boolean {
+    const s = symbol(handle);
+    return this.#checker.resolveName(s.getName(), undefined, this.#ts.SymbolFlags.Type, false) === s;
+  }
+
+  documentation(handle: HostSymbol): Documentation {
+    const s = symbol(handle);
+    const t = this.#ts;
+    const summary = t.displayPartsToString(s.getDocumentationComment(this.#checker)).trim();
+    const tags = s.getJsDocTags(this.#checker).map((tag) => ({ name: tag.name, text: t.displayPartsToString(tag.text).trim() }));
+    return { description: summary === '' ? undefined : summary, tags };
+  }
+
+  typeNode(handle: HostTypeNode): TypeNodeView {
+    const typeNode = node(handle);
+    let view = this.#views.get(typeNode);
+    if (view === undefined) {
+      view = this.#view(typeNode);
+      this.#views.set(typeNode, view);
+    }
+    return view;
+  }
+
+  #view(typeNode: ts.TypeNode): TypeNodeView {
+    const t = this.#ts;
+    if (t.isParenthesizedTypeNode(typeNode)) {
+      return { kind: 'parenthesized', inner: asNode(typeNode.type) };
+    }
+    if (t.isUnionTypeNode(typeNode)) {
+      return { kind: 'union', members: typeNode.types.map(asNode) };
+    }
+    if (t.isArrayTypeNode(typeNode)) {
+      return { kind: 'array', element: asNode(typeNode.elementType) };
+    }
+    if (t.isTypeReferenceNode(typeNode)) {
+      return { kind: 'reference', name: typeNode.typeName.getText(), typeArguments: (typeNode.typeArguments ?? []).map(asNode) };
+    }
+    if (typeNode.kind === t.SyntaxKind.UndefinedKeyword) {
+      return { kind: 'undefined' };
+    }
+    if (t.isLiteralTypeNode(typeNode) && typeNode.literal.kind === t.SyntaxKind.NullKeyword) {
+      return { kind: 'null' };
+    }
+    return { kind: 'other' };
+  }
+
+  typeNodeText(handle: HostTypeNode): string {
+    return node(handle).getText();
+  }
+
+  typeFromNode(handle: HostTypeNode): HostType {
+    return asType(this.#checker.getTypeFromTypeNode(node(handle)));
+  }
+
+  aliasTypeNode(handle: HostType): HostTypeNode | undefined {
+    const t = this.#ts;
+    const declaration = type(handle).aliasSymbol?.declarations?.find((candidate) => t.isTypeAliasDeclaration(candidate));
+    const plain = declaration !== undefined && t.isTypeAliasDeclaration(declaration) && declaration.typeParameters === undefined;
+    return plain ? asNode(declaration.type) : undefined;
+  }
+
+  referencedSummary(handle: HostTypeNode): string | undefined {
+    const reference = node(handle);
+    if (!this.#ts.isTypeReferenceNode(reference)) {
+      return undefined;
+    }
+    let found = this.#checker.getSymbolAtLocation(reference.typeName);
+    if (found !== undefined && (found.flags & this.#ts.SymbolFlags.Alias) !== 0) {
+      found = this.#checker.getAliasedSymbol(found);
+    }
+    const declarations = found?.declarations ?? [];
+    if (found === undefined || declarations.length === 0 || declarations.every((declaration) => this.#program.isSourceFileDefaultLibrary(declaration.getSourceFile()))) {
+      return undefined;
+    }
+    return this.documentation(asSymbol(found)).description;
+  }
+}
+
+function hasTypeNode(t: Ts6Namespace, declaration: ts.Node): declaration is TypedMember {
+  return t.isPropertySignature(declaration) || t.isPropertyDeclaration(declaration) || t.isParameter(declaration);
+}
+
+/** `private`, `protected` or `#private`: state JSON cannot carry into or out of a class instance. */
+function isPrivate(t: Ts6Namespace, member: ts.Symbol): boolean {
+  return (member.declarations ?? []).some(
+    (declaration) =>
+      (t.getCombinedModifierFlags(declaration) & (t.ModifierFlags.Private | t.ModifierFlags.Protected)) !== 0 ||
+      (t.isClassElement(declaration) && declaration.name !== undefined && t.isPrivateIdentifier(declaration.name)),
+  );
+}
+
+/** The member's name as written: the checker names `#x` members `__#<id>@#x` and `[key]` ones `__@key@<id>`. */
+function memberName(member: ts.Symbol): string {
+  const name = member.getName();
+  if (name.startsWith('__#')) {
+    return name.slice(name.indexOf('@') + 1);
+  }
+  const declared = (member.declarations?.[0] as { name?: ts.Node } | undefined)?.name;
+  return name.startsWith('__@') && declared !== undefined ? declared.getText() : name;
+}
