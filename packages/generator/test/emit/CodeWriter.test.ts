@@ -181,6 +181,23 @@ describe('CodeWriter', () => {
       ).toEqual(['if (a) {', '  x();', '} else {', '  if (b) {', '    y();', '  }', '  z();', '}']);
     });
 
+    it('keeps an else block that holds two if statements', () => {
+      expect(
+        written((w) =>
+          w.branches([
+            { condition: 'a', body: () => w.line('x();') },
+            {
+              condition: null,
+              body: () => {
+                w.block('if (b)', () => w.line('y();'));
+                w.block('if (c)', () => w.line('z();'));
+              },
+            },
+          ]),
+        ),
+      ).toEqual(['if (a) {', '  x();', '} else {', '  if (b) {', '    y();', '  }', '  if (c) {', '    z();', '  }', '}']);
+    });
+
     it('keeps an else block that holds a single statement other than an if', () => {
       expect(
         written((w) =>
