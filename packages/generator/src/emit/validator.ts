@@ -1,6 +1,6 @@
 import type { Shape, ShapeDocument } from '../schema/shape.js';
 import { shapeChildren } from '../schema/shapeChildren.js';
-import { CodeWriter } from './validator/CodeWriter.js';
+import { CodeWriter } from './CodeWriter.js';
 import { isIdentifier } from './validator/literals.js';
 import { NormalizationNeeds } from './validator/NormalizationNeeds.js';
 import { preamble } from './validator/preamble.js';
@@ -95,10 +95,10 @@ export function emitValidator(
       normalizeName = '__toolgenUnchanged';
     } else {
       functions.blankLine();
-      functions.line(`function ${scope.normalizeName}(input: unknown): unknown {`);
-      functions.append(body);
-      functions.line(`  return ${result};`);
-      functions.line('}');
+      functions.block(`function ${scope.normalizeName}(input: unknown): unknown`, () => {
+        functions.append(body);
+        functions.line(`return ${result};`);
+      });
     }
   }
   for (const name of defNames) {
@@ -110,9 +110,9 @@ export function emitValidator(
     }, true);
     functions.blankLine();
     // depth: how many objects and arrays enclose the input
-    functions.line(`function ${scope.validateDef(name)}(input: unknown, issues: ArgumentIssue[], ${printer.usesDepth ? 'depth' : '_depth'}: number): unknown {`);
-    functions.append(body);
-    functions.line('}');
+    functions.block(`function ${scope.validateDef(name)}(input: unknown, issues: ArgumentIssue[], ${printer.usesDepth ? 'depth' : '_depth'}: number): unknown`, () =>
+      functions.append(body),
+    );
   }
   for (const name of defNames.filter((each) => withNormalizer && needs.of(document.defs[each]!))) {
     functions.blankLine();

@@ -270,6 +270,41 @@ export class NamesToolset extends Toolset {
   }, 60_000);
 });
 
+describe('the layout of a generated module', () => {
+  it('indents every toolset definition, whatever strings the validators above it hold', async () => {
+    // code-block-writer's string heuristics, which toolgen's module writer once followed, read this
+    // object's validator as leaving a template literal open, and the definition came out unindented
+    const root = writeProject({
+      'src/odd.ts': `import { Toolset } from '@toolgen/runtime';
+export interface Odd {
+  '}': '\\\\' | "'" | '/';
+  '\\\\': 'a' | '\\\\' | '\`';
+}
+export class OddToolset extends Toolset {
+  constructor() { super(); this.addTool(OddToolset.take); }
+  /**
+   * Takes an odd object.
+   * @param odd The object.
+   */
+  static take(odd: Odd): string { return odd['}']; }
+}
+`,
+    });
+    expect((await run([], root)).code).toBe(0);
+    const text = readFileSync(path.join(root, 'src/odd.tools.ts'), 'utf8');
+    const definition = text.slice(text.indexOf('export const oddToolset'));
+    expect(definition.split('\n').slice(0, 7)).toEqual([
+      'export const oddToolset: GeneratedToolset = {',
+      "  className: 'OddToolset',",
+      "  owner: 'odd',",
+      "  displayName: 'Odd',",
+      '  functions: [',
+      '    defineTool({',
+      "      name: 'take',",
+    ]);
+  }, 60_000);
+});
+
 describe('toolgen --check and orphans', () => {
   const source = `import { Toolset } from '@toolgen/runtime';
 export class PingToolset extends Toolset {

@@ -1,6 +1,6 @@
 import type { ObjectShape, Shape, ShapeDocument } from '../../schema/shape.js';
 import { shapeChildren } from '../../schema/shapeChildren.js';
-import { CodeWriter } from './CodeWriter.js';
+import { CodeWriter } from '../CodeWriter.js';
 import { Pointer } from './Pointer.js';
 import type { ValidationPrinter } from './printValidation.js';
 import { ModuleScope } from './scope.js';
@@ -93,9 +93,9 @@ export class SharedValidators {
       }, true);
       functions.blankLine();
       // depth: how many objects and arrays enclose the input
-      functions.line(`function ${shared.name}(input: unknown, issues: ArgumentIssue[], ${printer.usesDepth ? 'depth' : '_depth'}: number): unknown {`);
-      functions.append(body);
-      functions.line('}');
+      functions.block(`function ${shared.name}(input: unknown, issues: ArgumentIssue[], ${printer.usesDepth ? 'depth' : '_depth'}: number): unknown`, () =>
+        functions.append(body),
+      );
       for (const constant of scope.constants) {
         constants.blankLine();
         constants.line(`const ${constant.name} = ${constant.initializer};`);

@@ -1,5 +1,5 @@
 import type { ArrayShape, ObjectShape, RefShape, Shape, TupleShape, UnionShape } from '../../schema/shape.js';
-import type { Branch, CodeWriter } from './CodeWriter.js';
+import type { Branch, CodeWriter } from '../CodeWriter.js';
 import { findDiscriminator } from './discriminator.js';
 import { isOneOf, isType, readProperty, scalarLiteral } from './expressions.js';
 import { quote } from './literals.js';

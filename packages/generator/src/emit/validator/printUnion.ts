@@ -1,5 +1,5 @@
 import type { Shape, UnionShape } from '../../schema/shape.js';
-import type { Branch, CodeWriter } from './CodeWriter.js';
+import type { Branch, CodeWriter } from '../CodeWriter.js';
 import { findDiscriminator, type Discriminator } from './discriminator.js';
 import { isNotType, isType, readProperty, scalarLiteral } from './expressions.js';
 import { enforcedFormat } from './formats.js';

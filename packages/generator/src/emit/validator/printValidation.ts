@@ -13,7 +13,7 @@ import type {
   TupleShape,
   UrlShape,
 } from '../../schema/shape.js';
-import type { CodeWriter } from './CodeWriter.js';
+import type { CodeWriter } from '../CodeWriter.js';
 import { isNoneOf, isNotType, readProperty, scalarLiteral, writeProperty } from './expressions.js';
 import { enforcedFormat } from './formats.js';
 import { quote } from './literals.js';

@@ -4,22 +4,37 @@ export interface Branch {
   readonly body: () => void;
 }
 
+/** One written line: its text without indentation, and how many levels deep it is. */
 export interface Line {
   readonly depth: number;
   readonly text: string;
 }
 
 /**
- * Writes TypeScript source one statement per line, two spaces per block level. Blocks and
- * branch chains open and close through the writer, so printers never count braces or spaces.
+ * Writes TypeScript source line by line, two spaces per level, with `\n` between lines and none
+ * after the last; an empty line gets no indentation. Blocks, branch chains and brackets open and
+ * close through the writer, so printers never count braces or spaces.
+ *
+ * ```ts
+ * writer.block('if (ok)', () => writer.line('return;'));
+ * writer.toString(); // 'if (ok) {\n  return;\n}'
+ * ```
  */
 export class CodeWriter {
   #lines: Line[] = [];
   #depth = 0;
 
-  /** Writes one line at the current depth. */
+  /** Writes one line at the current depth; `text` holds no newline (see `lines`). */
   line(text: string): this {
     this.#lines.push({ depth: this.#depth, text });
+    return this;
+  }
+
+  /** Writes each line of `text` at the current depth, as `line` would. */
+  lines(text: string): this {
+    for (const line of text.split('\n')) {
+      this.#lines.push({ depth: this.#depth, text: line });
+    }
     return this;
   }
 
@@ -32,11 +47,16 @@ export class CodeWriter {
     return this;
   }
 
+  /** Writes `open`, the body one level deeper, then `close`: `enclose('f({', '}),', body)`. */
+  enclose(open: string, close: string, body: () => void): this {
+    this.line(open);
+    this.#indented(body);
+    return this.line(close);
+  }
+
   /** Writes `head {`, the body one level deeper, then `}`. */
   block(head: string, body: () => void): this {
-    this.line(`${head} {`);
-    this.#indented(body);
-    return this.line('}');
+    return this.enclose(`${head} {`, '}', body);
   }
 
   /** Writes `try {`, `body` one level deeper, `} catch (binding) {`, `handler` one level deeper, then `}`. */
@@ -85,7 +105,7 @@ export class CodeWriter {
     return indented ? this.#capture(body) : this.#captureFlat(body);
   }
 
-  /** Writes lines captured earlier. */
+  /** Writes lines captured earlier, at the depths they were captured at. */
   append(lines: readonly Line[]): this {
     this.#lines.push(...lines);
     return this;
