@@ -1,8 +1,7 @@
 import type { ToolTokenCounts, ToolTokenVariant } from '@toolgen/runtime';
 import { createDiagnostic, type Diagnostic } from '../diagnostics/Diagnostic.js';
 import type { Manifest } from '../manifest/manifest.js';
-import { perVariant } from '../schema/variants/registry.js';
-import { tokenEncoding, tokenVariants } from './countTokens.js';
+import { perTokenVariant, tokenEncoding, tokenVariants } from './countTokens.js';
 import type { TokenBudget } from './tokenBudget.js';
 
 /** The `budget` of `toolgen --format json`: what the project's tool list costs, per toolset and in all. */
@@ -66,5 +65,5 @@ export function checkTokenBudget(report: BudgetReport, budget: TokenBudget | und
 }
 
 function zero(): Record<ToolTokenVariant, number> {
-  return { ...perVariant(() => 0), canonical: 0 };
+  return perTokenVariant(() => 0);
 }
