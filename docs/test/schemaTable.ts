@@ -5,6 +5,7 @@ import { ts6TypeHost } from '../../packages/generator/src/backends/ts6/Ts6TypeHo
 import { ShapeBuilder } from '../../packages/generator/src/schema/derive/ShapeBuilder.js';
 import type { ShapeProblem } from '../../packages/generator/src/schema/shape.js';
 import { deriveProviderVariants } from '../../packages/generator/src/schema/variants.js';
+import { variantNames } from '../../packages/generator/src/schema/variants/registry.js';
 import { fixtureGroups, type Fixture } from '../../packages/generator/test/schema/fromTypeFixtures.js';
 import { problemFixtures } from '../../packages/generator/test/schema/problemFixtures.js';
 import { canonical, type FixtureName } from '../../packages/generator/test/schema/variants/fixtures.js';
@@ -19,7 +20,12 @@ import { anthropicRows, geminiRows, openAiRows, type Row } from '../../packages/
 
 export const updateCommand = 'npx vitest run docs/test/schema.test.ts -u';
 
-const variantNames: readonly SchemaVariantName[] = ['openai-strict', 'anthropic', 'gemini'];
+/** What each provider variant makes of each feature: a registered provider without rows does not type-check. */
+const rowsOf: Readonly<Record<SchemaVariantName, readonly Row[]>> = {
+  'openai-strict': openAiRows,
+  anthropic: anthropicRows,
+  gemini: geminiRows,
+};
 
 /** The feature each canonical variants fixture stands for, as the provider table names it. */
 const featureLabels: Readonly<Record<FixtureName, string>> = {
@@ -77,13 +83,13 @@ export function renderSchemaTable(): string {
     'which keywords it loses (at which JSON Pointer of the arguments). A lost keyword is said in words in',
     'the description and still enforced by the validator.',
     '',
-    '| feature | openai-strict | anthropic | gemini |',
-    '|---|---|---|---|',
+    `| feature | ${variantNames.join(' | ')} |`,
+    `|---|${variantNames.map(() => '---|').join('')}`,
   );
   for (const [key, schema] of Object.entries(canonical) as [FixtureName, JsonSchema][]) {
     const label = featureLabels[key];
     if (label === undefined) throw new Error(`docs/schema.md: give the variants fixture "${key}" a label in featureLabels`);
-    const cells = [openAiRows, anthropicRows, geminiRows].map((rows) => variantCell(rows, schema, key));
+    const cells = variantNames.map((variant) => variantCell(rowsOf[variant], schema, key));
     out.push(`| ${label} | ${cells.join(' | ')} |`);
   }
   out.push('');

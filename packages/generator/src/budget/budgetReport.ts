@@ -1,7 +1,7 @@
 import type { ToolTokenCounts, ToolTokenVariant } from '@toolgen/runtime';
 import { createDiagnostic, type Diagnostic } from '../diagnostics/Diagnostic.js';
 import type { Manifest } from '../manifest/manifest.js';
-import { tokenEncoding } from './countTokens.js';
+import { perTokenVariant, tokenEncoding, tokenVariants } from './countTokens.js';
 import type { TokenBudget } from './tokenBudget.js';
 
 /** The `budget` of `toolgen --format json`: what the project's tool list costs, per toolset and in all. */
@@ -23,8 +23,6 @@ export interface BudgetReport {
   }[];
 }
 
-const variants: readonly ToolTokenVariant[] = ['openai-strict', 'anthropic', 'gemini', 'canonical'];
-
 /** Sums the manifest's per-tool `tokens`, per toolset and for the whole project. */
 export function budgetOf(manifest: Manifest, budget: TokenBudget | undefined): BudgetReport {
   const total = zero();
@@ -38,7 +36,7 @@ export function budgetOf(manifest: Manifest, budget: TokenBudget | undefined): B
         uncounted++;
         continue;
       }
-      for (const variant of variants) {
+      for (const variant of tokenVariants) {
         tokens[variant] += tool.tokens[variant];
         total[variant] += tool.tokens[variant];
       }
@@ -54,7 +52,7 @@ export function budgetOf(manifest: Manifest, budget: TokenBudget | undefined): B
  */
 export function checkTokenBudget(report: BudgetReport, budget: TokenBudget | undefined): Diagnostic[] {
   if (budget === undefined) return [];
-  const [variant, tokens] = variants.map((name) => [name, report.total[name]] as const).reduce((a, b) => (b[1] > a[1] ? b : a));
+  const [variant, tokens] = tokenVariants.map((name) => [name, report.total[name]] as const).reduce((a, b) => (b[1] > a[1] ? b : a));
   if (tokens <= budget.tokens) return [];
   return [
     createDiagnostic('TSH040', 'overBudget', budget.location, {
@@ -67,5 +65,5 @@ export function checkTokenBudget(report: BudgetReport, budget: TokenBudget | und
 }
 
 function zero(): Record<ToolTokenVariant, number> {
-  return { 'openai-strict': 0, anthropic: 0, gemini: 0, canonical: 0 };
+  return perTokenVariant(() => 0);
 }

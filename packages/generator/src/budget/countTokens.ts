@@ -1,8 +1,21 @@
-import type { JsonSchema, SchemaVariantName, ToolTokenCounts } from '@toolgen/runtime';
+import type { JsonSchema, SchemaVariantName, ToolTokenCounts, ToolTokenVariant } from '@toolgen/runtime';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
+import { variantNames } from '../schema/variants/registry.js';
 
 /** The encoding tools are counted with: OpenAI's GPT-4o, GPT-4.1, o-series and GPT-5 models'. */
 export const tokenEncoding = 'o200k_base';
+
+/** The schemas a tool is counted with, in the order its counts list them: each provider variant, then the canonical schema. */
+export const tokenVariants: readonly ToolTokenVariant[] = [...variantNames, 'canonical'];
+
+/** One value per schema a tool is counted with, keyed in `tokenVariants` order. */
+export function perTokenVariant<T>(valueOf: (variant: ToolTokenVariant) => T): Record<ToolTokenVariant, T> {
+  const values: Partial<Record<ToolTokenVariant, T>> = {};
+  for (const variant of tokenVariants) {
+    values[variant] = valueOf(variant);
+  }
+  return values as Record<ToolTokenVariant, T>;
+}
 
 const byText = new Map<string, number>();
 const bySchema = new WeakMap<JsonSchema, number>();
@@ -41,10 +54,5 @@ export interface CountedTool {
  */
 export function countToolTokens(tool: CountedTool, variants: Readonly<Record<SchemaVariantName, JsonSchema>>): ToolTokenCounts {
   const text = countTextTokens(tool.qualifiedName) + countTextTokens(tool.description);
-  return {
-    'openai-strict': text + countSchemaTokens(variants['openai-strict']),
-    anthropic: text + countSchemaTokens(variants.anthropic),
-    gemini: text + countSchemaTokens(variants.gemini),
-    canonical: text + countSchemaTokens(tool.parametersSchema),
-  };
+  return perTokenVariant((variant) => text + countSchemaTokens(variant === 'canonical' ? tool.parametersSchema : variants[variant]));
 }

@@ -3,6 +3,7 @@ import { indexToolForSearch, type JsonValue } from '@toolgen/runtime';
 import type { ParameterModel, ToolModel, ToolsetModel } from '../analysis/model.js';
 import { countToolTokens } from '../budget/countTokens.js';
 import type { ProviderVariants } from '../schema/variants.js';
+import { variantNames } from '../schema/variants/registry.js';
 import { CodeWriter } from './CodeWriter.js';
 import { emitSharedValidators, emitValidator, emitValidatorPreamble, SharedValidators, type EmittedValidator } from './validator.js';
 
@@ -169,7 +170,7 @@ function printCall(tool: ToolModel, toolsetName: string): string {
 
 /** The JSON values of one tool's definition, each computed once: counted by the pool, then printed. */
 interface ToolJson {
-  /** Per provider variant, its schema, or undefined where it equals the canonical schema (the tool's constant). */
+  /** Per provider variant (in registry order), its schema, or undefined where it equals the canonical schema (the tool's constant). */
   readonly variants: readonly (readonly [string, JsonValue | undefined])[];
   readonly losses: JsonValue;
   readonly returns: JsonValue;
@@ -179,7 +180,10 @@ interface ToolJson {
 function toolJsonOf(tool: ToolModel, variants: ProviderVariants): ToolJson {
   const canonical = JSON.stringify(tool.parametersSchema);
   return {
-    variants: Object.entries(variants.variants).map(([variant, schema]) => [variant, JSON.stringify(schema) === canonical ? undefined : schema] as const),
+    variants: variantNames.map((variant) => {
+      const schema = variants.variants[variant];
+      return [variant, JSON.stringify(schema) === canonical ? undefined : schema] as const;
+    }),
     losses: variants.losses as unknown as JsonValue,
     returns: tool.returnsSchema,
     metadata: {

@@ -7,7 +7,6 @@ export type KeywordHandler = (keyword: string, value: JsonValue, node: SchemaNod
 
 /** One provider's rules: a handler per keyword it knows, a fallback for the rest, and a per-node finish. */
 export interface VariantRules {
-  readonly name: SchemaVariantName;
   readonly keywords: Readonly<Record<string, KeywordHandler>>;
   readonly otherKeyword: KeywordHandler;
   readonly finish?: (node: SchemaNode) => void;
@@ -21,6 +20,8 @@ export interface Place {
 
 /** One derivation of one variant. */
 export interface Walk {
+  /** The variant being derived: what its losses are reported as. */
+  readonly variant: SchemaVariantName;
   readonly rules: VariantRules;
   readonly defs: JsonSchema;
   readonly losses: SchemaLoss[];
@@ -132,7 +133,7 @@ export function childPlace(place: Place, segment: string): Place {
 
 /** Records that the variant dropped `keyword` here, and says it in words (unless `sentence` is null). */
 export function lose(node: SchemaNode, keyword: string, sentence: string | null): void {
-  node.walk.losses.push({ variant: node.walk.rules.name, pointer: node.place.pointer, keyword });
+  node.walk.losses.push({ variant: node.walk.variant, pointer: node.place.pointer, keyword });
   if (sentence !== null) {
     node.out.say(sentence);
   }

@@ -1,11 +1,12 @@
 import type { JsonSchema, JsonValue } from '@toolgen/runtime';
 import {
   describe, drop, dropUnlisted, keep, loseKeyword, loseMap, tupleAsItems, walkAnyOf, walkItems, walkProperties,
-} from './handlers.js';
-import { isSchema, ownValue, refName } from './json.js';
-import { keepRef } from './refs.js';
-import type { KeywordHandler, SchemaNode, VariantRules } from './walker.js';
-import { defaultSentence, joinDescription, wrapperSentence } from './words.js';
+} from '../handlers.js';
+import { isSchema, ownValue, refName } from '../json.js';
+import type { SchemaVariantProvider } from '../provider.js';
+import { keepRef } from '../refs.js';
+import type { KeywordHandler, SchemaNode, VariantRules } from '../walker.js';
+import { defaultSentence, joinDescription, wrapperSentence } from '../words.js';
 
 const supportedFormats: ReadonlySet<string> = new Set([
   'date-time', 'time', 'date', 'duration', 'email', 'hostname', 'ipv4', 'ipv6', 'uuid',
@@ -68,9 +69,7 @@ function closeObject(node: SchemaNode): void {
   }
 }
 
-/** OpenAI Structured Outputs (strict function calling). */
-export const openAiStrict: VariantRules = {
-  name: 'openai-strict',
+const rules: VariantRules = {
   keywords: {
     $ref: keepRef,
     type: keep,
@@ -99,3 +98,6 @@ export const openAiStrict: VariantRules = {
   otherKeyword: dropUnlisted,
   finish: closeObject,
 };
+
+/** OpenAI Structured Outputs (strict function calling). */
+export const openAiStrict: SchemaVariantProvider<'openai-strict'> = { name: 'openai-strict', rules };

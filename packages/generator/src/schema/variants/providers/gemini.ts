@@ -1,10 +1,11 @@
 import type { JsonValue } from '@toolgen/runtime';
 import {
   describe, drop, dropUnlisted, keep, loseKeyword, loseMap, tupleAsItems, walkAnyOf, walkItems, walkProperties,
-} from './handlers.js';
-import { copyJson, isSchema, ownValue, setOwn, type MutableSchema } from './json.js';
-import { inlineRef, sameType } from './refs.js';
-import type { KeywordHandler, SchemaNode, VariantRules } from './walker.js';
+} from '../handlers.js';
+import { copyJson, isSchema, ownValue, setOwn, type MutableSchema } from '../json.js';
+import type { SchemaVariantProvider } from '../provider.js';
+import { inlineRef, sameType } from '../refs.js';
+import type { KeywordHandler, SchemaNode, VariantRules } from '../walker.js';
 
 // Gemini takes `enum` on strings only: other values are said in words (the validator still enforces them).
 function stringEnum(toValues: (value: JsonValue) => JsonValue): KeywordHandler {
@@ -71,12 +72,7 @@ function withNullable(schema: JsonValue): JsonValue {
   return flagged;
 }
 
-/**
- * Gemini's OpenAPI 3.0 subset (https://ai.google.dev/api/caching#Schema): no `$ref`/`$defs`, tuples, exclusive bounds,
- * `additionalProperties` or `const`; `enum` only on strings; `nullable`, not a null type.
- */
-export const gemini: VariantRules = {
-  name: 'gemini',
+const rules: VariantRules = {
   keywords: {
     $ref: inlineRef(sameType),
     type: typeButNull,
@@ -106,3 +102,9 @@ export const gemini: VariantRules = {
   otherKeyword: dropUnlisted,
   finish: nullAsFlag,
 };
+
+/**
+ * Gemini's OpenAPI 3.0 subset (https://ai.google.dev/api/caching#Schema): no `$ref`/`$defs`, tuples, exclusive bounds,
+ * `additionalProperties` or `const`; `enum` only on strings; `nullable`, not a null type.
+ */
+export const gemini: SchemaVariantProvider<'gemini'> = { name: 'gemini', rules };
