@@ -3,8 +3,8 @@ import { ShapeBuilder } from '../schema/derive/ShapeBuilder.js';
 import { toJsonSchema } from '../schema/toJsonSchema.js';
 import { isExported, type AnalysisHost } from './AnalysisHost.js';
 import type { DiagnosticSink } from './analyzeSourceFile.js';
+import type { ChainFacts } from './builderCalls.js';
 import type { SettingsModel } from './model.js';
-import type { ChainFacts } from './readChainCalls.js';
 import { groupProblems, problemData } from './shapeProblems.js';
 
 export interface SettingsAnalysis {

@@ -1,7 +1,7 @@
 import type { Shape } from '../schema/shape.js';
 import type { ParametersAnalysis } from './analyzeParameters.js';
 import type { DiagnosticSink } from './analyzeSourceFile.js';
-import type { ChainFacts } from './readChainCalls.js';
+import type { ChainFacts } from './builderCalls.js';
 
 /** TSH019: each `workspacePath` names a parameter the model sends, and one of string type. */
 export function checkWorkspacePaths(facts: ChainFacts, parameters: ParametersAnalysis, methodName: string, sink: DiagnosticSink): void {
