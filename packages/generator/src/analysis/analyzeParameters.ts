@@ -19,6 +19,28 @@ export interface ParametersAnalysis {
   readonly argumentShapes: ReadonlyMap<string, Shape>;
 }
 
+/** What reading a method's parameters one by one gathers, and what it reads them with. */
+interface ParameterReading {
+  readonly host: AnalysisHost;
+  readonly methodName: string;
+  readonly docs: MethodDocs;
+  /** The `@param` tags by the name they give. */
+  readonly paramDocs: ReadonlyMap<string, MethodDocs['params'][number]>;
+  readonly sink: DiagnosticSink;
+  readonly builder: ShapeBuilder;
+  readonly models: ParameterModel[];
+  /** The properties of the arguments object the model sends. */
+  readonly properties: PropertyShape[];
+  /** Where each property's TSH005 is reported. */
+  readonly propertyNodes: Map<string, ts.Node>;
+  /** The names a `@param` tag may give without TSH011. */
+  readonly documented: Set<string>;
+  /** Model-visible arguments and whether they are documented, for TSH010 once TSH005 is known. */
+  readonly undocumented: { name: string; node: ts.Node; documented: boolean }[];
+  /** Whether the model sends one destructured parameter's properties as the arguments. */
+  flattened: boolean;
+}
+
 export function analyzeParameters(
   host: AnalysisHost,
   method: ts.MethodDeclaration,
@@ -28,19 +50,24 @@ export function analyzeParameters(
   sink: DiagnosticSink,
 ): ParametersAnalysis {
   const { ts, checker } = host;
-  const methodName = method.name.getText();
-  const builder = new ShapeBuilder({ ts, program: host.program, checker, purpose: 'input' });
-  const models: ParameterModel[] = [];
-  const properties: PropertyShape[] = [];
-  const propertyNodes = new Map<string, ts.Node>();
+  const reading: ParameterReading = {
+    host,
+    methodName: method.name.getText(),
+    docs,
+    paramDocs: new Map(docs.params.map((param) => [param.name, param])),
+    sink,
+    builder: new ShapeBuilder({ ts, program: host.program, checker, purpose: 'input' }),
+    models: [],
+    properties: [],
+    propertyNodes: new Map(),
+    documented: new Set(),
+    undocumented: [],
+    flattened: false,
+  };
+  const { methodName, models, documented } = reading;
   const kinds = new Map(method.parameters.map((parameter) => [parameter, injectedKind(host, parameter, settingsType)]));
   const visible = method.parameters.filter((parameter) => kinds.get(parameter) === 'argument');
   const destructured = visible.filter((parameter) => !ts.isIdentifier(parameter.name));
-  let flattened = false;
-  const documented = new Set<string>();
-  const paramDocs = new Map(docs.params.map((param) => [param.name, param]));
-  /** Model-visible arguments and whether they are documented, for TSH010 once TSH005 is known. */
-  const undocumented: { name: string; node: ts.Node; documented: boolean }[] = [];
 
   for (const parameter of method.parameters) {
     const name = parameter.name.getText();
@@ -72,77 +99,106 @@ export function analyzeParameters(
         sink.report('TSH004', 'destructuring', parameter, { method: methodName, reason });
         continue;
       }
-      flattened = true;
-      models.push({ name: '', kind: 'argument', optional: parameter.initializer !== undefined || parameter.questionToken !== undefined });
-      // the annotation's type keeps its members' docs; the binding pattern's type has fresh symbols
-      const declaredType = parameter.type === undefined ? checker.getTypeAtLocation(parameter) : checker.getTypeFromTypeNode(parameter.type);
-      const objectShape = builder.shapeOf(declaredType, '', parameter.type);
-      if (objectShape.kind !== 'object' || objectShape.additionalProperties !== false) {
-        sink.report('TSH004', 'destructuring', parameter, { method: methodName, reason: 'its type is not an object with named properties' });
-        continue;
-      }
-      const defaults = bindingDefaults(host, parameter.name);
-      for (const property of objectShape.properties) {
-        const doc = paramDocs.get(property.name) ?? docs.params.find((param) => param.name.endsWith(`.${property.name}`));
-        if (doc !== undefined) {
-          documented.add(doc.name);
-          documented.add(doc.name.split('.')[0]!);
-        }
-        const defaultValue = defaults.get(property.name);
-        let shape = doc === undefined || doc.text === '' ? property.shape : { ...property.shape, description: doc.text };
-        if (defaultValue !== undefined && defaultValue.value !== undefined) {
-          shape = { ...shape, default: defaultValue.value };
-        }
-        properties.push({ name: property.name, shape, optional: property.optional || defaultValue !== undefined });
-        propertyNodes.set(property.name, defaultValue?.node ?? parameter);
-        undocumented.push({ name: property.name, node: defaultValue?.node ?? parameter, documented: (shape.description ?? '') !== '' });
-      }
+      readDestructuredParameter(reading, parameter, parameter.name);
       continue;
     }
-
-    const type = checker.getTypeAtLocation(parameter);
-    const { shape: valueShape, includesUndefined } = shapeWithoutUndefined(host, builder, type, `/${name}`, parameter.type);
-    const doc = paramDocs.get(name);
-    documented.add(name);
-    const defaultValue = parameter.initializer === undefined ? undefined : readJsonLiteral(host, parameter.initializer);
-    const ownDoc = doc?.text === '' ? undefined : doc?.text;
-    let shape = applyDocumentation(valueShape, ownDoc ?? typeDocumentation(ts, host.program, checker, parameter.type), [], `/${name}`, []);
-    if (defaultValue !== undefined) {
-      shape = { ...shape, default: defaultValue };
-    }
-    const optional = parameter.questionToken !== undefined || parameter.initializer !== undefined || includesUndefined;
-    properties.push({ name, shape, optional });
-    propertyNodes.set(name, parameter);
-    models.push(defaultValue === undefined ? { name, kind: 'argument', optional } : { name, kind: 'argument', optional, defaultValue });
-    undocumented.push({ name, node: parameter.name, documented: (shape.description ?? '') !== '' });
+    readNamedParameter(reading, parameter, name);
   }
 
-  // one diagnostic per parameter, at its first unrepresentable member: the fix is the parameter's type
-  const unrepresentable = new Set<string>();
-  for (const [parameterName, problems] of groupProblems(builder.problems, (problem) => problem.pointer.split('/')[1] ?? '')) {
-    unrepresentable.add(parameterName);
-    sink.report('TSH005', 'unrepresentable', propertyNodes.get(parameterName) ?? method.name, problemData(toolName, problems));
-  }
-  for (const parameter of undocumented) {
-    // a parameter whose type cannot be sent needs a new type first; its doc can wait
-    if (!parameter.documented && !unrepresentable.has(parameter.name)) {
-      sink.report('TSH010', 'noParamDoc', parameter.node, { parameter: parameter.name, tool: toolName, method: methodName });
-    }
-  }
-  const modelParameters = flattened ? properties.map((property) => property.name) : models.filter((model) => model.kind === 'argument').map((model) => model.name);
-  for (const param of docs.params) {
-    const root = param.name.split('.')[0]!;
-    if (!documented.has(param.name) && !documented.has(root) && !(flattened && properties.some((p) => p.name === param.name))) {
-      sink.report('TSH011', 'unknownParam', param.node, { name: param.name, method: methodName, parameters: modelParameters.join(', ') || 'none' });
-    }
-  }
-  const root: ObjectShape = { kind: 'object', properties, additionalProperties: false };
+  const unrepresentable = reportUnrepresentable(reading, method, toolName);
+  reportUndocumented(reading, unrepresentable, toolName);
+  reportUnknownParamTags(reading);
+  const root: ObjectShape = { kind: 'object', properties: reading.properties, additionalProperties: false };
   return {
     models,
-    flattened,
-    document: builder.document(root),
-    argumentShapes: new Map(properties.map((property) => [property.name, property.shape])),
+    flattened: reading.flattened,
+    document: reading.builder.document(root),
+    argumentShapes: new Map(reading.properties.map((property) => [property.name, property.shape])),
   };
+}
+
+/** The only parameter the model sends, destructured: its properties are the tool's arguments. */
+function readDestructuredParameter(reading: ParameterReading, parameter: ts.ParameterDeclaration, pattern: ts.BindingPattern): void {
+  const { host, builder, docs, paramDocs, documented } = reading;
+  const { checker } = host;
+  reading.flattened = true;
+  reading.models.push({ name: '', kind: 'argument', optional: parameter.initializer !== undefined || parameter.questionToken !== undefined });
+  // the annotation's type keeps its members' docs; the binding pattern's type has fresh symbols
+  const declaredType = parameter.type === undefined ? checker.getTypeAtLocation(parameter) : checker.getTypeFromTypeNode(parameter.type);
+  const objectShape = builder.shapeOf(declaredType, '', parameter.type);
+  if (objectShape.kind !== 'object' || objectShape.additionalProperties !== false) {
+    reading.sink.report('TSH004', 'destructuring', parameter, { method: reading.methodName, reason: 'its type is not an object with named properties' });
+    return;
+  }
+  const defaults = bindingDefaults(host, pattern);
+  for (const property of objectShape.properties) {
+    const doc = paramDocs.get(property.name) ?? docs.params.find((param) => param.name.endsWith(`.${property.name}`));
+    if (doc !== undefined) {
+      documented.add(doc.name);
+      documented.add(doc.name.split('.')[0]!);
+    }
+    const defaultValue = defaults.get(property.name);
+    let shape = doc === undefined || doc.text === '' ? property.shape : { ...property.shape, description: doc.text };
+    if (defaultValue !== undefined && defaultValue.value !== undefined) {
+      shape = { ...shape, default: defaultValue.value };
+    }
+    reading.properties.push({ name: property.name, shape, optional: property.optional || defaultValue !== undefined });
+    reading.propertyNodes.set(property.name, defaultValue?.node ?? parameter);
+    reading.undocumented.push({ name: property.name, node: defaultValue?.node ?? parameter, documented: (shape.description ?? '') !== '' });
+  }
+}
+
+/** A parameter the model sends by its name. */
+function readNamedParameter(reading: ParameterReading, parameter: ts.ParameterDeclaration, name: string): void {
+  const { host, builder } = reading;
+  const { ts, checker } = host;
+  const type = checker.getTypeAtLocation(parameter);
+  const { shape: valueShape, includesUndefined } = shapeWithoutUndefined(host, builder, type, `/${name}`, parameter.type);
+  const doc = reading.paramDocs.get(name);
+  reading.documented.add(name);
+  const defaultValue = parameter.initializer === undefined ? undefined : readJsonLiteral(host, parameter.initializer);
+  const ownDoc = doc?.text === '' ? undefined : doc?.text;
+  let shape = applyDocumentation(valueShape, ownDoc ?? typeDocumentation(ts, host.program, checker, parameter.type), [], `/${name}`, []);
+  if (defaultValue !== undefined) {
+    shape = { ...shape, default: defaultValue };
+  }
+  const optional = parameter.questionToken !== undefined || parameter.initializer !== undefined || includesUndefined;
+  reading.properties.push({ name, shape, optional });
+  reading.propertyNodes.set(name, parameter);
+  reading.models.push(defaultValue === undefined ? { name, kind: 'argument', optional } : { name, kind: 'argument', optional, defaultValue });
+  reading.undocumented.push({ name, node: parameter.name, documented: (shape.description ?? '') !== '' });
+}
+
+/** TSH005, once per parameter, at its first unrepresentable member (the fix is the parameter's type); returns those parameters. */
+function reportUnrepresentable(reading: ParameterReading, method: ts.MethodDeclaration, toolName: string): Set<string> {
+  const unrepresentable = new Set<string>();
+  for (const [parameterName, problems] of groupProblems(reading.builder.problems, (problem) => problem.pointer.split('/')[1] ?? '')) {
+    unrepresentable.add(parameterName);
+    reading.sink.report('TSH005', 'unrepresentable', reading.propertyNodes.get(parameterName) ?? method.name, problemData(toolName, problems));
+  }
+  return unrepresentable;
+}
+
+/** TSH010: an argument the model sends without a description. */
+function reportUndocumented(reading: ParameterReading, unrepresentable: ReadonlySet<string>, toolName: string): void {
+  for (const parameter of reading.undocumented) {
+    // a parameter whose type cannot be sent needs a new type first; its doc can wait
+    if (!parameter.documented && !unrepresentable.has(parameter.name)) {
+      reading.sink.report('TSH010', 'noParamDoc', parameter.node, { parameter: parameter.name, tool: toolName, method: reading.methodName });
+    }
+  }
+}
+
+/** TSH011: a `@param` tag that names no parameter. */
+function reportUnknownParamTags(reading: ParameterReading): void {
+  const { flattened, properties, models, documented } = reading;
+  const modelParameters = flattened ? properties.map((property) => property.name) : models.filter((model) => model.kind === 'argument').map((model) => model.name);
+  for (const param of reading.docs.params) {
+    const root = param.name.split('.')[0]!;
+    if (!documented.has(param.name) && !documented.has(root) && !(flattened && properties.some((p) => p.name === param.name))) {
+      reading.sink.report('TSH011', 'unknownParam', param.node, { name: param.name, method: reading.methodName, parameters: modelParameters.join(', ') || 'none' });
+    }
+  }
 }
 
 function bindingDefaults(host: AnalysisHost, pattern: ts.BindingName): Map<string, { value: JsonValue | undefined; node: ts.Node }> {
