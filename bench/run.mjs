@@ -144,7 +144,7 @@ async function profileCold() {
   for (const [key, ms] of self) {
     byCategory.set(category(key), (byCategory.get(category(key)) ?? 0) + ms);
   }
-  const wanted = ['loadProject', 'IncrementalProject', 'snapshot', 'ProjectAnalyzer', 'analyzeSourceFile', 'emitModule', 'emitValidator', 'deriveProviderVariants', 'serializeManifest', 'typeToString'];
+  const wanted = ['IncrementalProject', 'snapshot', 'ProjectAnalyzer', 'analyzeSourceFile', 'emitModule', 'emitValidator', 'deriveProviderVariants', 'serializeManifest', 'typeToString'];
   const inclusive = [...total].filter(([key]) => wanted.some((name) => key.startsWith(`${name} (`))).sort((a, b) => b[1] - a[1]);
   return {
     wall,
