@@ -141,6 +141,9 @@ interface ToolsetMethods {
   readonly nonConfidentialOnly: Toolset['nonConfidentialOnly'];
 }
 
+/** The name of a `Toolset` method a constructor calls as `this.<name>(...)`. */
+export type ToolsetMethodName = keyof ToolsetMethods;
+
 /** A toolset-level call counts only as a statement of its own, `this.<call>(...);`. */
 function alone(handler: (facts: ToolsetFacts, chainCall: ChainCall, context: ToolsetCallContext) => void): ToolsetCallHandler {
   return (facts, chain, context) => {
@@ -151,7 +154,7 @@ function alone(handler: (facts: ToolsetFacts, chainCall: ChainCall, context: Too
 }
 
 /** The calls of `Toolset` a constructor statement starts with (`this.<call>(...)`). */
-export const toolsetCalls: { readonly [K in keyof ToolsetMethods]: ToolsetCallHandler } = {
+export const toolsetCalls: { readonly [K in ToolsetMethodName]: ToolsetCallHandler } = {
   addTool: (facts, chain) => {
     facts.topLevelChains.add(chain.calls[0]!.call);
     facts.chains.push(chain);
