@@ -133,7 +133,7 @@ async function profileCold() {
   const category = (key) => {
     if (key === '(garbage collector)') return 'garbage collection';
     if (/\((typescript|ts-morph|ts-morph-common)\.js:/.test(key)) return 'TypeScript: parse, bind, check (ts-morph bundle)';
-    if (/\((fromType|analyzeTool|analyzeSourceFile|chain|AnalysisHost|toJsonSchema|checkUniqueNames|analyzeProject)\.js:/.test(key)) return 'toolgen analysis (its own code)';
+    if (/\((fromType|analyzeTool|analyzeParameters|analyzeSettings|analyzeResult|readChainCalls|builderCalls|chainArguments|methodDocs|shapeProblems|checkWorkspacePaths|analyzeSourceFile|chain|AnalysisHost|toJsonSchema|checkUniqueNames|analyzeProject)\.js:/.test(key)) return 'toolgen analysis (its own code)';
     if (/\((module|validator|BlockWriter|CodeWriter|printValidation|printNormalization|ShapeFacts|scope|preamble|expressions|literals|Pointer|NormalizationNeeds|discriminator|messages|formats)\.js:/.test(key)) return 'emission: module and validator printing';
     if (/\((variants|walker|handlers|json|provider|registry|openaiStrict|anthropic|gemini|refs|words|manifest)\.js:/.test(key)) return 'emission: provider variants and manifest';
     if (/\(loader:|wrapSafe|compileFunction|\(node:internal/.test(key) || key.startsWith('wrapSafe')) return 'module loading';
@@ -144,7 +144,7 @@ async function profileCold() {
   for (const [key, ms] of self) {
     byCategory.set(category(key), (byCategory.get(category(key)) ?? 0) + ms);
   }
-  const wanted = ['loadProject', 'IncrementalProject', 'snapshot', 'ProjectAnalyzer', 'analyzeSourceFile', 'emitModule', 'emitValidator', 'deriveProviderVariants', 'serializeManifest', 'typeToString'];
+  const wanted = ['IncrementalProject', 'snapshot', 'ProjectAnalyzer', 'analyzeSourceFile', 'emitModule', 'emitValidator', 'deriveProviderVariants', 'serializeManifest', 'typeToString'];
   const inclusive = [...total].filter(([key]) => wanted.some((name) => key.startsWith(`${name} (`))).sort((a, b) => b[1] - a[1]);
   return {
     wall,

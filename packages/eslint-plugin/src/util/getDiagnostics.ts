@@ -1,12 +1,13 @@
 import path from 'node:path';
 import {
   checkUniqueNames,
+  collectReferencedTools,
+  relativePlace,
   ts6AnalysisHost,
   type AnalysisHost,
   type Diagnostic,
   type DiagnosticCode,
-  type DiagnosticLocation,
-  type ForeignTool,
+  type ReferencedProject,
   type ToolsetModel,
 } from '@toolgen/generator/analysis';
 import type ts from 'typescript';
@@ -42,14 +43,10 @@ function getUniqueNameDiagnostics(host: AnalysisHost, current: ts.SourceFile, cw
   const ownNames = new Set(program.getRootFileNames());
   ownNames.add(current.fileName);
   const own = toolsetsOf(host, ownNames);
-  const foreign = referencedProjects(program.getResolvedProjectReferences(), new Set(typeof configFile === 'string' ? [configFile] : []))
-    .flatMap((reference) => toolsetsOf(hostFor(host, reference), reference.commandLine.fileNames))
-    .flatMap((toolset) =>
-      toolset.tools.map((tool): ForeignTool => ({ name: tool.name, qualifiedName: tool.qualifiedName, className: toolset.className, location: tool.nameLocation })),
-    );
-  const describePlace = (location: DiagnosticLocation) => `${path.relative(rootDir, location.file).split(path.sep).join('/')}:${location.line}:${location.column}`;
+  const references = referencedProjects(host, program.getResolvedProjectReferences());
+  const foreign = collectReferencedTools(references, new Set(typeof configFile === 'string' ? [configFile] : []));
   const byFile = new Map<string, Diagnostic[]>();
-  for (const diagnostic of checkUniqueNames(own, foreign, describePlace).diagnostics) {
+  for (const diagnostic of checkUniqueNames(own, foreign, relativePlace(rootDir)).diagnostics) {
     byFile.set(diagnostic.file, [...(byFile.get(diagnostic.file) ?? []), diagnostic]);
   }
   uniqueNames.set(program, byFile);
@@ -65,17 +62,15 @@ function toolsetsOf(host: AnalysisHost, fileNames: Iterable<string>): ToolsetMod
     .flatMap((file) => analyzeFile(host, file).toolsets);
 }
 
-/** Every project the program references, directly or not, depth first (as the CLI visits them). */
-function referencedProjects(references: readonly (ts.ResolvedProjectReference | undefined)[] | undefined, seen: Set<string>): ts.ResolvedProjectReference[] {
-  const projects: ts.ResolvedProjectReference[] = [];
-  for (const reference of references ?? []) {
-    if (reference === undefined || seen.has(reference.sourceFile.fileName)) {
-      continue;
-    }
-    seen.add(reference.sourceFile.fileName);
-    projects.push(reference, ...referencedProjects(reference.references, seen));
-  }
-  return projects;
+/** The projects the program references, as the generator's TSH007 visits them (it follows their own references). */
+function referencedProjects(host: AnalysisHost, references: readonly (ts.ResolvedProjectReference | undefined)[] | undefined): ReferencedProject[] {
+  return (references ?? [])
+    .filter((reference): reference is ts.ResolvedProjectReference => reference !== undefined)
+    .map((reference) => ({
+      tsconfigPath: reference.sourceFile.fileName,
+      toolsets: () => toolsetsOf(hostFor(host, reference), reference.commandLine.fileNames),
+      references: () => referencedProjects(host, reference.references),
+    }));
 }
 
 const referencedHosts = new Map<string, { readonly version: string; readonly host: AnalysisHost }>();

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import type ts from 'typescript';
-import type { Diagnostic, DiagnosticLocation } from '../diagnostics/Diagnostic.js';
+import type { Diagnostic } from '../diagnostics/Diagnostic.js';
 import { compareDiagnostics } from '../diagnostics/Diagnostic.js';
 import { analyzeSourceFile, type SourceFileAnalysis } from './analyzeSourceFile.js';
-import { checkUniqueNames, type ForeignTool } from './checkUniqueNames.js';
+import { checkUniqueNames, collectReferencedTools, relativePlace, type ForeignTool, type ReferencedProject } from './checkUniqueNames.js';
 import { IncrementalProject, type LoadedProject, type ProjectChanges } from './loadProject.js';
 import type { ToolsetModel } from './model.js';
 
@@ -67,7 +67,7 @@ export class ProjectAnalyzer {
     this.project = project;
     this.incremental = options.incremental === true;
     const loaded = project.snapshot();
-    this.#foreign = options.foreign ?? collectForeignTools(loaded.references, new Set([loaded.tsconfigPath]));
+    this.#foreign = options.foreign ?? collectReferencedTools(loaded.references.map(referencedProject), new Set([loaded.tsconfigPath]));
     this.#sortedFiles = sortedNames(loaded.sourceFiles);
     for (const sourceFile of loaded.sourceFiles) {
       this.#analyze(loaded, sourceFile);
@@ -164,9 +164,7 @@ export class ProjectAnalyzer {
         diagnostics.push(...result.diagnostics);
       }
     }
-    const describePlace = (location: DiagnosticLocation) =>
-      `${path.relative(loaded.rootDir, location.file).split(path.sep).join('/')}:${location.line}:${location.column}`;
-    const unique = checkUniqueNames(toolsets, this.#foreign, describePlace);
+    const unique = checkUniqueNames(toolsets, this.#foreign, relativePlace(loaded.rootDir));
     return {
       project: loaded,
       toolsets: unique.toolsets,
@@ -361,27 +359,13 @@ function syntaxProblems(loaded: LoadedProject, sourceFile: ts.SourceFile): Synta
   });
 }
 
-function collectForeignTools(references: readonly string[], visited: Set<string>): ForeignTool[] {
-  const tools: ForeignTool[] = [];
-  for (const tsconfigPath of references) {
-    if (visited.has(tsconfigPath)) {
-      continue;
-    }
-    visited.add(tsconfigPath);
-    const analyzer = new ProjectAnalyzer(IncrementalProject.load(tsconfigPath), { foreign: [] });
-    for (const toolset of analyzer.result().toolsets) {
-      for (const tool of toolset.tools) {
-        tools.push({
-          name: tool.name,
-          qualifiedName: tool.qualifiedName,
-          className: toolset.className,
-          location: tool.nameLocation,
-          approval: tool.approval,
-          confidentiality: tool.confidentiality,
-        });
-      }
-    }
-    tools.push(...collectForeignTools(analyzer.project.config.references, visited));
-  }
-  return tools;
+/** A referenced project, loaded from its tsconfig and analyzed (without the tools of its own references) when first asked for. */
+function referencedProject(tsconfigPath: string): ReferencedProject {
+  let analyzer: ProjectAnalyzer | undefined;
+  const load = () => (analyzer ??= new ProjectAnalyzer(IncrementalProject.load(tsconfigPath), { foreign: [] }));
+  return {
+    tsconfigPath,
+    toolsets: () => load().result().toolsets,
+    references: () => load().project.config.references.map(referencedProject),
+  };
 }

@@ -3,9 +3,10 @@ import { ToolNaming, type Confidentiality } from '@toolgen/runtime';
 import type { DiagnosticCode, MessageId } from '../diagnostics/catalogue.js';
 import { createDiagnostic, type Diagnostic } from '../diagnostics/Diagnostic.js';
 import { isExported, isRuntimeSymbol, locate, type AnalysisHost } from './AnalysisHost.js';
-import { findAddToolCalls, readStringLiteral, unwindChain, type UnwoundChain } from './chain.js';
-import type { ToolModel, ToolsetModel } from './model.js';
 import { analyzeTool } from './analyzeTool.js';
+import { builderCall, toolsetCalls, type ToolsetCallContext, type ToolsetFacts } from './builderCalls.js';
+import { findAddToolCalls, unwindChain } from './chain.js';
+import type { ToolModel, ToolsetModel } from './model.js';
 
 /** The toolsets a source file declares and the diagnostics about them. */
 export interface SourceFileAnalysis {
@@ -24,8 +25,6 @@ export class DiagnosticSink {
     this.diagnostics.push(diagnostic);
   }
 }
-
-const toolsetLevelCalls = new Set(['withDisplayName', 'confidentialOnly', 'nonConfidentialOnly']);
 
 /**
  * Analyzes one source file: finds every class deriving from `@toolgen/runtime`'s `Toolset`,
@@ -107,10 +106,8 @@ function analyzeToolset(
   const constructor = declaration.members.find(
     (member): member is ts.ConstructorDeclaration => ts.isConstructorDeclaration(member) && member.body !== undefined,
   );
-  const topLevelChains = new Set<ts.CallExpression>();
-  const chains: UnwoundChain[] = [];
-  let displayName: string | undefined;
-  const toolsetMarks: { confidentialOnly?: ts.Node; nonConfidentialOnly?: ts.Node } = {};
+  const facts: ToolsetFacts = { chains: [], topLevelChains: new Set() };
+  const context: ToolsetCallContext = { host, sink, defaultDisplayName: defaultDisplayNameOf(className) };
 
   let returned = false;
   for (const statement of constructor?.body?.statements ?? []) {
@@ -127,38 +124,29 @@ function analyzeToolset(
       if (chain.base.kind !== ts.SyntaxKind.ThisKeyword || first === undefined) {
         continue;
       }
-      if (first.name === 'addTool') {
-        topLevelChains.add(first.call);
-        chains.push(chain);
-      } else if (toolsetLevelCalls.has(first.name) && chain.calls.length === 1) {
-        if (first.name === 'withDisplayName') {
-          displayName = readDisplayName(host, first.call, defaultDisplayNameOf(className), sink);
-        } else {
-          toolsetMarks[first.name as 'confidentialOnly' | 'nonConfidentialOnly'] = first.nameNode;
-        }
-      }
+      builderCall(toolsetCalls, first.name)?.(facts, chain, context);
       continue;
     }
     if (ts.isVariableStatement(statement)) {
       for (const variable of statement.declarationList.declarations) {
         for (const call of variable.initializer === undefined ? [] : findAddToolCalls(host, variable.initializer)) {
-          topLevelChains.add(call);
+          facts.topLevelChains.add(call);
           sink.report('TSH015', 'splitChain', call, { variable: variable.name.getText() });
         }
       }
     }
   }
-  reportMisplacedAddTools(host, declaration, constructor, topLevelChains, returned, sink, className);
+  reportMisplacedAddTools(host, declaration, constructor, facts.topLevelChains, returned, sink, className);
 
-  if (toolsetMarks.confidentialOnly !== undefined && toolsetMarks.nonConfidentialOnly !== undefined) {
-    sink.report('TSH018', 'conflictingConfidentiality', toolsetMarks.nonConfidentialOnly, { subject: `Toolset ${className}` });
+  if (facts.confidentialOnly !== undefined && facts.nonConfidentialOnly !== undefined) {
+    sink.report('TSH018', 'conflictingConfidentiality', facts.nonConfidentialOnly, { subject: `Toolset ${className}` });
   }
   const confidentiality: Confidentiality =
-    toolsetMarks.confidentialOnly !== undefined ? 'confidential_only' : toolsetMarks.nonConfidentialOnly !== undefined ? 'non_confidential_only' : 'any';
+    facts.confidentialOnly !== undefined ? 'confidential_only' : facts.nonConfidentialOnly !== undefined ? 'non_confidential_only' : 'any';
 
   const tools: ToolModel[] = [];
   const methodsSeen = new Set<string>();
-  for (const chain of chains) {
+  for (const chain of facts.chains) {
     const tool = analyzeTool(host, { declaration, className, chain, toolsetConfidentiality: confidentiality, methodsSeen, sink });
     if (tool !== undefined) {
       tools.push(tool);
@@ -168,7 +156,7 @@ function analyzeToolset(
   return {
     className,
     owner,
-    displayName: displayName ?? defaultDisplayNameOf(className),
+    displayName: facts.displayName ?? context.defaultDisplayName,
     source: declaration.getSourceFile().fileName,
     confidentiality,
     tools,
@@ -179,15 +167,6 @@ function analyzeToolset(
 /** `TicketToolset` → `Ticket`: the display name of a toolset that calls no `withDisplayName`. */
 function defaultDisplayNameOf(className: string): string {
   return className.endsWith('Toolset') && className !== 'Toolset' ? className.slice(0, -'Toolset'.length) : className;
-}
-
-function readDisplayName(host: AnalysisHost, call: ts.CallExpression, fallback: string, sink: DiagnosticSink): string | undefined {
-  const argument = call.arguments[0];
-  const value = readStringLiteral(host, argument);
-  if (value === undefined) {
-    sink.report('TSH013', 'notLiteral', argument ?? call, { call: 'withDisplayName', example: JSON.stringify(fallback).replace(/^"|"$/g, "'") });
-  }
-  return value;
 }
 
 /** TSH014: every `this.addTool` that is not the head of a top-level constructor statement. */

@@ -1,6 +1,7 @@
 import type ts from 'typescript';
 import type { JsonValue } from '@toolgen/runtime';
 import type { AnalysisHost } from './AnalysisHost.js';
+import type { ToolsetMethodName } from './builderCalls.js';
 
 /** One call of a builder chain: `.readOnly()`, `.withName('x')`, … */
 export interface ChainCall {
@@ -49,7 +50,7 @@ export function findAddToolCalls(host: AnalysisHost, node: ts.Node): ts.CallExpr
 }
 
 /** Whether `node` is `this.<name>(...)`. */
-export function isThisCall(host: AnalysisHost, node: ts.Node, name: string): node is ts.CallExpression {
+export function isThisCall(host: AnalysisHost, node: ts.Node, name: ToolsetMethodName): node is ts.CallExpression {
   const { ts } = host;
   return (
     ts.isCallExpression(node) &&

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Confidentiality, DeclaredApprovalMode } from '@toolgen/runtime';
 import { createDiagnostic, type Diagnostic, type DiagnosticLocation } from '../diagnostics/Diagnostic.js';
 import type { ToolsetModel } from './model.js';
@@ -61,6 +62,50 @@ export function checkUniqueNames(
     toolsets: toolsets.map((toolset) => (failed.has(toolset) ? { ...toolset, hasErrors: true } : toolset)),
     diagnostics,
   };
+}
+
+/** A project a tsconfig references, as TSH007 visits it (the CLI loads it from its tsconfig, the ESLint plugin from the linter's program). */
+export interface ReferencedProject {
+  /** Its tsconfig's path: each project is visited once. */
+  readonly tsconfigPath: string;
+  /** Its toolsets, analyzed when first asked for. */
+  toolsets(): readonly ToolsetModel[];
+  /** The projects its tsconfig references in turn. */
+  references(): readonly ReferencedProject[];
+}
+
+/**
+ * The tools of `references` and of the projects they reference, transitively: depth first, in
+ * the order the tsconfigs list them, each project once. `visited` holds the tsconfig paths not to
+ * visit (the referencing project's own) and gains those visited.
+ */
+export function collectReferencedTools(references: readonly ReferencedProject[], visited: Set<string>): ForeignTool[] {
+  const tools: ForeignTool[] = [];
+  for (const reference of references) {
+    if (visited.has(reference.tsconfigPath)) {
+      continue;
+    }
+    visited.add(reference.tsconfigPath);
+    for (const toolset of reference.toolsets()) {
+      for (const tool of toolset.tools) {
+        tools.push({
+          name: tool.name,
+          qualifiedName: tool.qualifiedName,
+          className: toolset.className,
+          location: tool.nameLocation,
+          approval: tool.approval,
+          confidentiality: tool.confidentiality,
+        });
+      }
+    }
+    tools.push(...collectReferencedTools(reference.references(), visited));
+  }
+  return tools;
+}
+
+/** How TSH007 names the place of the other tool: its path relative to the project's directory, line and column. */
+export function relativePlace(rootDir: string): (location: DiagnosticLocation) => string {
+  return (location) => `${path.relative(rootDir, location.file).split(path.sep).join('/')}:${location.line}:${location.column}`;
 }
 
 function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {

@@ -4,7 +4,7 @@
 export { analyzeSourceFile, type SourceFileAnalysis } from './analyzeSourceFile.js';
 export type { AnalysisHost } from './AnalysisHost.js';
 export { ts6AnalysisHost } from '../backends/ts6/analysisHost.js';
-export { checkUniqueNames, type ForeignTool } from './checkUniqueNames.js';
+export { checkUniqueNames, collectReferencedTools, relativePlace, type ForeignTool, type ReferencedProject } from './checkUniqueNames.js';
 export type { ParameterKind, ParameterModel, ResultKind, SettingsModel, ToolModel, ToolsetModel } from './model.js';
 export { diagnosticCatalogue, renderMessage, type DiagnosticCode, type DiagnosticSeverity, type MessageId } from '../diagnostics/catalogue.js';
 export type { Diagnostic, DiagnosticLocation } from '../diagnostics/Diagnostic.js';

@@ -56,11 +56,6 @@ export interface ProjectChanges {
   readonly membershipChanged: boolean;
 }
 
-/** Loads a tsconfig.json through ts-morph (whose bundled TypeScript the analysis then uses). */
-export function loadProject(tsconfigPath: string): LoadedProject {
-  return IncrementalProject.load(tsconfigPath).snapshot();
-}
-
 /** How `IncrementalProject.load` builds its program. */
 export interface ProjectLoadOptions {
   /**

@@ -1,0 +1,261 @@
+import type ts from 'typescript';
+import type { JsonValue } from '@toolgen/runtime';
+import { ShapeBuilder } from '../schema/derive/ShapeBuilder.js';
+import type { ObjectShape, PropertyShape, Shape } from '../schema/shape.js';
+import { applyDocumentation } from '../schema/tsdoc/applyDocumentation.js';
+import { typeDocumentation } from '../schema/tsdoc/readDocumentation.js';
+import { hostType, hostTypeNode, isAbortSignal, isRuntimeSymbol, type AnalysisHost } from './AnalysisHost.js';
+import type { DiagnosticSink } from './analyzeSourceFile.js';
+import { readJsonLiteral } from './chain.js';
+import type { MethodDocs } from './methodDocs.js';
+import type { ParameterModel } from './model.js';
+import { groupProblems, problemData } from './shapeProblems.js';
+
+export interface ParametersAnalysis {
+  readonly models: ParameterModel[];
+  readonly flattened: boolean;
+  readonly document: ReturnType<ShapeBuilder['document']>;
+  /** Model-visible argument names with their shapes (for workspacePath checks). */
+  readonly argumentShapes: ReadonlyMap<string, Shape>;
+}
+
+/** What reading a method's parameters one by one gathers, and what it reads them with. */
+interface ParameterReading {
+  readonly host: AnalysisHost;
+  readonly methodName: string;
+  readonly docs: MethodDocs;
+  /** The `@param` tags by the name they give. */
+  readonly paramDocs: ReadonlyMap<string, MethodDocs['params'][number]>;
+  readonly sink: DiagnosticSink;
+  readonly builder: ShapeBuilder;
+  readonly models: ParameterModel[];
+  /** The properties of the arguments object the model sends. */
+  readonly properties: PropertyShape[];
+  /** Where each property's TSH005 is reported. */
+  readonly propertyNodes: Map<string, ts.Node>;
+  /** The names a `@param` tag may give without TSH011. */
+  readonly documented: Set<string>;
+  /** Model-visible arguments and whether they are documented, for TSH010 once TSH005 is known. */
+  readonly undocumented: { name: string; node: ts.Node; documented: boolean }[];
+  /** Whether the model sends one destructured parameter's properties as the arguments. */
+  flattened: boolean;
+}
+
+export function analyzeParameters(
+  host: AnalysisHost,
+  method: ts.MethodDeclaration,
+  toolName: string,
+  settingsType: ts.Type | undefined,
+  docs: MethodDocs,
+  sink: DiagnosticSink,
+): ParametersAnalysis {
+  const { ts } = host;
+  const reading: ParameterReading = {
+    host,
+    methodName: method.name.getText(),
+    docs,
+    paramDocs: new Map(docs.params.map((param) => [param.name, param])),
+    sink,
+    builder: new ShapeBuilder({ host: host.types, purpose: 'input' }),
+    models: [],
+    properties: [],
+    propertyNodes: new Map(),
+    documented: new Set(),
+    undocumented: [],
+    flattened: false,
+  };
+  const { methodName, models, documented } = reading;
+  const kinds = new Map(method.parameters.map((parameter) => [parameter, injectedKind(host, parameter, settingsType)]));
+  const visible = method.parameters.filter((parameter) => kinds.get(parameter) === 'argument');
+  const destructured = visible.filter((parameter) => !ts.isIdentifier(parameter.name));
+
+  for (const parameter of method.parameters) {
+    const name = parameter.name.getText();
+    if (name === 'this') {
+      sink.report('TSH004', 'thisParameter', parameter, { method: methodName });
+      continue;
+    }
+    if (parameter.dotDotDotToken !== undefined) {
+      sink.report('TSH004', 'restParameter', parameter, { method: methodName, parameter: name });
+      // its @param is not a stray tag: TSH004 already says what to change
+      documented.add(name);
+      continue;
+    }
+    const kind = kinds.get(parameter)!;
+    if (kind !== 'argument') {
+      models.push({ name, kind, optional: false });
+      documented.add(name);
+      continue;
+    }
+    if (!ts.isIdentifier(parameter.name)) {
+      const reason = ts.isArrayBindingPattern(parameter.name)
+        ? 'array destructuring cannot be named in a schema'
+        : destructured.length > 1
+          ? 'more than one parameter is destructured'
+          : visible.length > 1
+            ? 'other parameters are sent by the model too'
+            : undefined;
+      if (reason !== undefined) {
+        sink.report('TSH004', 'destructuring', parameter, { method: methodName, reason });
+        continue;
+      }
+      readDestructuredParameter(reading, parameter, parameter.name);
+      continue;
+    }
+    readNamedParameter(reading, parameter, name);
+  }
+
+  const unrepresentable = reportUnrepresentable(reading, method, toolName);
+  reportUndocumented(reading, unrepresentable, toolName);
+  reportUnknownParamTags(reading);
+  const root: ObjectShape = { kind: 'object', properties: reading.properties, additionalProperties: false };
+  return {
+    models,
+    flattened: reading.flattened,
+    document: reading.builder.document(root),
+    argumentShapes: new Map(reading.properties.map((property) => [property.name, property.shape])),
+  };
+}
+
+/** The only parameter the model sends, destructured: its properties are the tool's arguments. */
+function readDestructuredParameter(reading: ParameterReading, parameter: ts.ParameterDeclaration, pattern: ts.BindingPattern): void {
+  const { host, builder, docs, paramDocs, documented } = reading;
+  const { checker } = host;
+  reading.flattened = true;
+  reading.models.push({ name: '', kind: 'argument', optional: parameter.initializer !== undefined || parameter.questionToken !== undefined });
+  // the annotation's type keeps its members' docs; the binding pattern's type has fresh symbols
+  const declaredType = parameter.type === undefined ? checker.getTypeAtLocation(parameter) : checker.getTypeFromTypeNode(parameter.type);
+  const objectShape = builder.shapeOf(hostType(declaredType), '', hostTypeNode(parameter.type));
+  if (objectShape.kind !== 'object' || objectShape.additionalProperties !== false) {
+    reading.sink.report('TSH004', 'destructuring', parameter, { method: reading.methodName, reason: 'its type is not an object with named properties' });
+    return;
+  }
+  const defaults = bindingDefaults(host, pattern);
+  for (const property of objectShape.properties) {
+    const doc = paramDocs.get(property.name) ?? docs.params.find((param) => param.name.endsWith(`.${property.name}`));
+    if (doc !== undefined) {
+      documented.add(doc.name);
+      documented.add(doc.name.split('.')[0]!);
+    }
+    const defaultValue = defaults.get(property.name);
+    let shape = doc === undefined || doc.text === '' ? property.shape : { ...property.shape, description: doc.text };
+    if (defaultValue !== undefined && defaultValue.value !== undefined) {
+      shape = { ...shape, default: defaultValue.value };
+    }
+    reading.properties.push({ name: property.name, shape, optional: property.optional || defaultValue !== undefined });
+    reading.propertyNodes.set(property.name, defaultValue?.node ?? parameter);
+    reading.undocumented.push({ name: property.name, node: defaultValue?.node ?? parameter, documented: (shape.description ?? '') !== '' });
+  }
+}
+
+/** A parameter the model sends by its name. */
+function readNamedParameter(reading: ParameterReading, parameter: ts.ParameterDeclaration, name: string): void {
+  const { host, builder } = reading;
+  const { checker } = host;
+  const type = checker.getTypeAtLocation(parameter);
+  const { shape: valueShape, includesUndefined } = shapeWithoutUndefined(host, builder, type, `/${name}`, parameter.type);
+  const doc = reading.paramDocs.get(name);
+  reading.documented.add(name);
+  const defaultValue = parameter.initializer === undefined ? undefined : readJsonLiteral(host, parameter.initializer);
+  const ownDoc = doc?.text === '' ? undefined : doc?.text;
+  let shape = applyDocumentation(valueShape, ownDoc ?? typeDocumentation(host.types, hostTypeNode(parameter.type)), [], `/${name}`, []);
+  if (defaultValue !== undefined) {
+    shape = { ...shape, default: defaultValue };
+  }
+  const optional = parameter.questionToken !== undefined || parameter.initializer !== undefined || includesUndefined;
+  reading.properties.push({ name, shape, optional });
+  reading.propertyNodes.set(name, parameter);
+  reading.models.push(defaultValue === undefined ? { name, kind: 'argument', optional } : { name, kind: 'argument', optional, defaultValue });
+  reading.undocumented.push({ name, node: parameter.name, documented: (shape.description ?? '') !== '' });
+}
+
+/** TSH005, once per parameter, at its first unrepresentable member (the fix is the parameter's type); returns those parameters. */
+function reportUnrepresentable(reading: ParameterReading, method: ts.MethodDeclaration, toolName: string): Set<string> {
+  const unrepresentable = new Set<string>();
+  for (const [parameterName, problems] of groupProblems(reading.builder.problems, (problem) => problem.pointer.split('/')[1] ?? '')) {
+    unrepresentable.add(parameterName);
+    reading.sink.report('TSH005', 'unrepresentable', reading.propertyNodes.get(parameterName) ?? method.name, problemData(toolName, problems));
+  }
+  return unrepresentable;
+}
+
+/** TSH010: an argument the model sends without a description. */
+function reportUndocumented(reading: ParameterReading, unrepresentable: ReadonlySet<string>, toolName: string): void {
+  for (const parameter of reading.undocumented) {
+    // a parameter whose type cannot be sent needs a new type first; its doc can wait
+    if (!parameter.documented && !unrepresentable.has(parameter.name)) {
+      reading.sink.report('TSH010', 'noParamDoc', parameter.node, { parameter: parameter.name, tool: toolName, method: reading.methodName });
+    }
+  }
+}
+
+/** TSH011: a `@param` tag that names no parameter. */
+function reportUnknownParamTags(reading: ParameterReading): void {
+  const { flattened, properties, models, documented } = reading;
+  const modelParameters = flattened ? properties.map((property) => property.name) : models.filter((model) => model.kind === 'argument').map((model) => model.name);
+  for (const param of reading.docs.params) {
+    const root = param.name.split('.')[0]!;
+    if (!documented.has(param.name) && !documented.has(root) && !(flattened && properties.some((p) => p.name === param.name))) {
+      reading.sink.report('TSH011', 'unknownParam', param.node, { name: param.name, method: reading.methodName, parameters: modelParameters.join(', ') || 'none' });
+    }
+  }
+}
+
+function bindingDefaults(host: AnalysisHost, pattern: ts.BindingName): Map<string, { value: JsonValue | undefined; node: ts.Node }> {
+  const { ts } = host;
+  const defaults = new Map<string, { value: JsonValue | undefined; node: ts.Node }>();
+  if (!ts.isObjectBindingPattern(pattern)) {
+    return defaults;
+  }
+  for (const element of pattern.elements) {
+    const propertyName = element.propertyName?.getText() ?? element.name.getText();
+    if (element.initializer !== undefined) {
+      defaults.set(propertyName, { value: readJsonLiteral(host, element.initializer), node: element });
+    }
+  }
+  return defaults;
+}
+
+/** The parameter's shape with `undefined` removed (it only makes the argument optional). */
+function shapeWithoutUndefined(
+  host: AnalysisHost,
+  builder: ShapeBuilder,
+  type: ts.Type,
+  pointer: string,
+  typeNode: ts.TypeNode | undefined,
+): { shape: Shape; includesUndefined: boolean } {
+  const { ts, checker } = host;
+  if (!type.isUnion() || !type.types.some((member) => (member.flags & ts.TypeFlags.Undefined) !== 0)) {
+    return { shape: builder.shapeOf(hostType(type), pointer, hostTypeNode(typeNode)), includesUndefined: false };
+  }
+  const includesNull = type.types.some((member) => (member.flags & ts.TypeFlags.Null) !== 0);
+  const shape = builder.shapeOf(hostType(checker.getNonNullableType(type)), pointer);
+  if (!includesNull) {
+    return { shape, includesUndefined: true };
+  }
+  const members = shape.kind === 'union' ? shape.members : [shape];
+  return { shape: { kind: 'union', members: [...members, { kind: 'null' }] }, includesUndefined: true };
+}
+
+/**
+ * How a parameter gets its value, decided by its type alone: `signal?: AbortSignal`,
+ * `services?: ToolServices` or a defaulted settings parameter are injected like their required
+ * forms, so `undefined` is set aside before the type is compared.
+ */
+function injectedKind(host: AnalysisHost, parameter: ts.ParameterDeclaration, settingsType: ts.Type | undefined): ParameterModel['kind'] {
+  const type = host.checker.getNonNullableType(host.checker.getTypeAtLocation(parameter));
+  if (settingsType !== undefined && type === settingsType) {
+    return 'settings';
+  }
+  const symbol = type.aliasSymbol ?? type.getSymbol();
+  if (isRuntimeSymbol(host, symbol, 'ToolServices')) {
+    return 'services';
+  }
+  if (isRuntimeSymbol(host, symbol, 'ToolArguments')) {
+    return 'arguments';
+  }
+  if (isAbortSignal(type)) {
+    return 'signal';
+  }
+  return 'argument';
+}

@@ -1,0 +1,93 @@
+import type ts from 'typescript';
+import { ShapeBuilder } from '../schema/derive/ShapeBuilder.js';
+import { toJsonSchema } from '../schema/toJsonSchema.js';
+import { hostType, hostTypeNode, isExported, type AnalysisHost } from './AnalysisHost.js';
+import type { DiagnosticSink } from './analyzeSourceFile.js';
+import type { ChainFacts } from './builderCalls.js';
+import type { SettingsModel } from './model.js';
+import { groupProblems, problemData } from './shapeProblems.js';
+
+export interface SettingsAnalysis {
+  readonly type: ts.Type;
+  readonly model: SettingsModel;
+}
+
+export function analyzeSettings(
+  host: AnalysisHost,
+  settings: NonNullable<ChainFacts['settings']>,
+  toolName: string,
+  sink: DiagnosticSink,
+): SettingsAnalysis | undefined {
+  const { ts, checker } = host;
+  const callName = settings.call.name;
+  const typeNode = settings.call.call.typeArguments?.[0];
+  if (typeNode === undefined) {
+    sink.report('TSH012', 'missingSettingsType', settings.call.nameNode, { call: callName });
+    return undefined;
+  }
+  const type = checker.getTypeFromTypeNode(typeNode);
+  const symbol = type.getSymbol();
+  const classDeclaration = symbol?.declarations?.find(ts.isClassDeclaration);
+  if (symbol === undefined || classDeclaration === undefined || classDeclaration.name === undefined) {
+    sink.report('TSH012', 'settingsNotClass', typeNode, { settingsType: typeNode.getText() });
+    return undefined;
+  }
+  // the generated module imports the class and calls `new Settings()`: both must work
+  const className = classDeclaration.name.text;
+  if (!isExported(host, classDeclaration)) {
+    sink.report('TSH012', 'settingsNotExported', typeNode, { settingsType: className });
+  }
+  const constructor = classDeclaration.members.find(ts.isConstructorDeclaration);
+  const required = constructor?.parameters.filter((parameter) => parameter.questionToken === undefined && parameter.initializer === undefined && parameter.dotDotDotToken === undefined);
+  if (required !== undefined && required.length > 0) {
+    sink.report('TSH012', 'settingsConstructorArguments', typeNode, { settingsType: className, parameters: required.map((parameter) => parameter.name.getText()).join(', ') });
+  }
+  const settable: string[] = [];
+  const readonlyMembers = new Set<string>();
+  for (const member of classDeclaration.members) {
+    if (!ts.isPropertyDeclaration(member) || member.name === undefined || !ts.isIdentifier(member.name)) {
+      continue;
+    }
+    const flags = ts.getCombinedModifierFlags(member);
+    if (flags & (ts.ModifierFlags.Static | ts.ModifierFlags.Private | ts.ModifierFlags.Protected)) {
+      continue;
+    }
+    if (flags & ts.ModifierFlags.Readonly) {
+      readonlyMembers.add(member.name.text);
+    } else {
+      settable.push(member.name.text);
+    }
+  }
+  const selected = new Set<string>();
+  for (const selection of settings.selections) {
+    if (readonlyMembers.has(selection.member)) {
+      sink.report('TSH012', 'readonlyMember', selection.node, { call: selection.call.name, member: selection.member, settingsType: classDeclaration.name.text });
+    } else if (!settable.includes(selection.member)) {
+      sink.report('TSH012', 'unknownMember', selection.node, {
+        call: selection.call.name,
+        member: selection.member,
+        settingsType: classDeclaration.name.text,
+        members: settable.join(', ') || 'none',
+      });
+    } else {
+      selected.add(selection.member);
+    }
+  }
+  const configurable = (settings.configurable ? settable.filter((member) => !selected.has(member)) : [...selected]).sort();
+  const builder = new ShapeBuilder({ host: host.types, purpose: 'input' });
+  const root = builder.shapeOf(hostType(type), '', hostTypeNode(typeNode));
+  for (const [, problems] of groupProblems(builder.problems, () => '')) {
+    sink.report('TSH005', 'unrepresentable', typeNode, problemData(toolName, problems));
+  }
+  const document = builder.document(root);
+  return {
+    type,
+    model: {
+      className: classDeclaration.name.text,
+      source: classDeclaration.getSourceFile().fileName,
+      shape: document,
+      schema: toJsonSchema(document),
+      configurable,
+    },
+  };
+}

@@ -1,0 +1,185 @@
+import type ts from 'typescript';
+import {
+  networkScopes,
+  workspacePathAccesses,
+  type ConfigurableSettingsBuilder,
+  type NetworkScope,
+  type SettingsBuilder,
+  type ToolBuilder,
+  type Toolset,
+  type WorkspacePathAccess,
+} from '@toolgen/runtime';
+import type { AnalysisHost } from './AnalysisHost.js';
+import type { DiagnosticSink } from './analyzeSourceFile.js';
+import { checkAllowed, literalArgument, readSelector } from './chainArguments.js';
+import { readStringLiteral, type ChainCall, type UnwoundChain } from './chain.js';
+
+// The calls toolgen reads from source, one table per runtime builder type. Each table is keyed by
+// exactly the methods of its type: a method added to the runtime without an entry here, or an
+// entry for a method the runtime does not have, does not compile (test/analysis/builderCalls.test.ts
+// compares the keys with the runtime's objects too).
+
+/** What a tool's chain says, as its calls are read in order. */
+export interface ChainFacts {
+  name?: { value: string; node: ts.Node };
+  description?: string;
+  readOnly: boolean;
+  requiresApproval: boolean;
+  networkScope: NetworkScope;
+  workspacePaths: { parameter: string; access: WorkspacePathAccess; node: ts.Node }[];
+  confidentialOnly?: ts.Node;
+  nonConfidentialOnly?: ts.Node;
+  settings?: { call: ChainCall; configurable: boolean; selections: { call: ChainCall; member: string; node: ts.Node }[] };
+}
+
+/** What a tool's chain calls are read with. */
+export interface ChainCallContext {
+  readonly host: AnalysisHost;
+  readonly sink: DiagnosticSink;
+  /** Literal examples for TSH013, in the user's own names where the method gives them. */
+  readonly examples: { readonly name: string; readonly description: string; readonly path: string };
+}
+
+type ChainCallHandler = (facts: ChainFacts, chainCall: ChainCall, context: ChainCallContext) => void;
+
+/** The calls of `ToolBuilder`, chained onto `addTool(...)`. */
+export const toolBuilderCalls: { readonly [K in keyof ToolBuilder]: ChainCallHandler } = {
+  readOnly: (facts) => {
+    facts.readOnly = true;
+  },
+  requiresApproval: (facts) => {
+    facts.requiresApproval = true;
+  },
+  withName: (facts, chainCall, { host, sink, examples }) => {
+    const first = chainCall.call.arguments[0];
+    const value = literalArgument(host, chainCall, first, examples.name, sink);
+    if (value !== undefined) {
+      facts.name = { value, node: first! };
+    }
+  },
+  withDescription: (facts, chainCall, { host, sink, examples }) => {
+    const value = literalArgument(host, chainCall, chainCall.call.arguments[0], examples.description, sink);
+    if (value !== undefined) {
+      facts.description = value;
+    }
+  },
+  networkScope: (facts, chainCall, { host, sink }) => {
+    const first = chainCall.call.arguments[0];
+    const value = literalArgument(host, chainCall, first, "'egress'", sink);
+    if (value !== undefined && checkAllowed(value, networkScopes, chainCall, first!, sink)) {
+      facts.networkScope = value as NetworkScope;
+    }
+  },
+  workspacePath: (facts, chainCall, { host, sink, examples }) => {
+    const [first, second] = chainCall.call.arguments;
+    const parameter = literalArgument(host, chainCall, first, examples.path, sink);
+    const access = second === undefined ? 'read' : literalArgument(host, chainCall, second, "'write'", sink);
+    if (parameter !== undefined && access !== undefined && checkAllowed(access, workspacePathAccesses, chainCall, second!, sink)) {
+      facts.workspacePaths.push({ parameter, access: access as WorkspacePathAccess, node: first! });
+    }
+  },
+  confidentialOnly: (facts, chainCall) => {
+    facts.confidentialOnly = chainCall.nameNode;
+  },
+  nonConfidentialOnly: (facts, chainCall) => {
+    facts.nonConfidentialOnly = chainCall.nameNode;
+  },
+  withSettings: (facts, chainCall) => {
+    facts.settings = { call: chainCall, configurable: false, selections: [] };
+  },
+  withConfigurableSettings: (facts, chainCall) => {
+    facts.settings = { call: chainCall, configurable: true, selections: [] };
+  },
+};
+
+/** `configurable(s => s.member)` or `notConfigurable(s => s.member)`: the member, for the settings call before it. */
+const selectMember: ChainCallHandler = (facts, chainCall, { host, sink }) => {
+  const first = chainCall.call.arguments[0];
+  const member = readSelector(host, first);
+  if (member === undefined) {
+    sink.report('TSH012', 'notMemberSelector', first ?? chainCall.call, { call: chainCall.name });
+  } else if (facts.settings !== undefined) {
+    facts.settings.selections.push({ call: chainCall, member: member.name, node: member.node });
+  }
+};
+
+/** The calls of `SettingsBuilder` and `ConfigurableSettingsBuilder`, after `withSettings` or `withConfigurableSettings`. */
+export const settingsBuilderCalls: { readonly [K in keyof SettingsBuilder<object> | keyof ConfigurableSettingsBuilder<object>]: ChainCallHandler } = {
+  configurable: selectMember,
+  notConfigurable: selectMember,
+};
+
+/** What the statements of a toolset's constructor say, as they are read in order. */
+export interface ToolsetFacts {
+  /** The `this.addTool(...)` chains, in source order. */
+  readonly chains: UnwoundChain[];
+  /** The `addTool` calls heading a constructor statement (or split from one, TSH015). */
+  readonly topLevelChains: Set<ts.CallExpression>;
+  displayName?: string | undefined;
+  confidentialOnly?: ts.Node;
+  nonConfidentialOnly?: ts.Node;
+}
+
+/** What a toolset's constructor statements are read with. */
+export interface ToolsetCallContext {
+  readonly host: AnalysisHost;
+  readonly sink: DiagnosticSink;
+  /** The display name without `withDisplayName`, the example of its TSH013. */
+  readonly defaultDisplayName: string;
+}
+
+type ToolsetCallHandler = (facts: ToolsetFacts, chain: UnwoundChain, context: ToolsetCallContext) => void;
+
+/**
+ * `Toolset`'s protected methods, which `keyof Toolset` does not list: each `Toolset['…']` compiles
+ * only for a method the class declares, and the test compares the names with `Toolset.prototype`.
+ */
+interface ToolsetMethods {
+  readonly addTool: Toolset['addTool'];
+  readonly withDisplayName: Toolset['withDisplayName'];
+  readonly confidentialOnly: Toolset['confidentialOnly'];
+  readonly nonConfidentialOnly: Toolset['nonConfidentialOnly'];
+}
+
+/** The name of a `Toolset` method a constructor calls as `this.<name>(...)`. */
+export type ToolsetMethodName = keyof ToolsetMethods;
+
+/** A toolset-level call counts only as a statement of its own, `this.<call>(...);`. */
+function alone(handler: (facts: ToolsetFacts, chainCall: ChainCall, context: ToolsetCallContext) => void): ToolsetCallHandler {
+  return (facts, chain, context) => {
+    if (chain.calls.length === 1) {
+      handler(facts, chain.calls[0]!, context);
+    }
+  };
+}
+
+/** The calls of `Toolset` a constructor statement starts with (`this.<call>(...)`). */
+export const toolsetCalls: { readonly [K in ToolsetMethodName]: ToolsetCallHandler } = {
+  addTool: (facts, chain) => {
+    facts.topLevelChains.add(chain.calls[0]!.call);
+    facts.chains.push(chain);
+  },
+  withDisplayName: alone((facts, chainCall, { host, sink, defaultDisplayName }) => {
+    facts.displayName = readDisplayName(host, chainCall.call, defaultDisplayName, sink);
+  }),
+  confidentialOnly: alone((facts, chainCall) => {
+    facts.confidentialOnly = chainCall.nameNode;
+  }),
+  nonConfidentialOnly: alone((facts, chainCall) => {
+    facts.nonConfidentialOnly = chainCall.nameNode;
+  }),
+};
+
+function readDisplayName(host: AnalysisHost, call: ts.CallExpression, fallback: string, sink: DiagnosticSink): string | undefined {
+  const argument = call.arguments[0];
+  const value = readStringLiteral(host, argument);
+  if (value === undefined) {
+    sink.report('TSH013', 'notLiteral', argument ?? call, { call: 'withDisplayName', example: JSON.stringify(fallback).replace(/^"|"$/g, "'") });
+  }
+  return value;
+}
+
+/** A table's entry for a call's name; undefined for any other name (`toString` and `constructor` included). */
+export function builderCall<T extends object>(table: T, name: string): T[keyof T] | undefined {
+  return Object.hasOwn(table, name) ? table[name as keyof T] : undefined;
+}
