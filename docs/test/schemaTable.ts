@@ -1,7 +1,6 @@
 import { Project, ts } from 'ts-morph';
 import type { JsonSchema, JsonValue, SchemaLoss, SchemaVariantName } from '@toolgen/runtime';
-import { hostType, hostTypeNode } from '../../packages/generator/src/analysis/AnalysisHost.js';
-import { ts6TypeHost } from '../../packages/generator/src/backends/ts6/Ts6TypeHost.js';
+import { hostType, hostTypeNode, ts6TypeHost } from '../../packages/generator/src/backends/ts6/Ts6TypeHost.js';
 import { ShapeBuilder } from '../../packages/generator/src/schema/derive/ShapeBuilder.js';
 import type { ShapeProblem } from '../../packages/generator/src/schema/shape.js';
 import { deriveProviderVariants } from '../../packages/generator/src/schema/variants.js';

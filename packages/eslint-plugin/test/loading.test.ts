@@ -26,14 +26,15 @@ function classify(files: readonly string[]): { generator: string[]; packages: st
 
 // the CLI, watch mode, emission, the bundler plugins, MCP, token budgets and agent policies, and what only they use
 const heavyPackages = ['chokidar', 'unplugin', 'json-schema-to-typescript', 'gpt-tokenizer', 'ts-morph', 'tinyglobby', '@modelcontextprotocol/client', '@modelcontextprotocol/server'];
-const analysisFolders = /^dist\/(analysis|diagnostics|schema)\//;
+// the analysis, its host interfaces, and of the backends only the TypeScript 6 hosts over a program the caller made
+const analysisFolders = /^dist\/(analysis|diagnostics|schema|host)\/|^dist\/backends\/ts6\/(analysisHost|Ts6TypeHost)\.js$/;
 
 describe('loading the plugin', () => {
   it.each(['@toolgen/eslint-plugin', '@toolgen/generator/analysis'])('%s loads only the generator\'s analysis, none of its CLI, watch mode, emission or their packages', (specifier) => {
     const { generator, packages } = classify(loads(specifier));
     expect(generator).toContain('dist/analysis/analyzeSourceFile.js');
     expect(generator.filter((file) => !analysisFolders.test(file))).toEqual([]);
-    expect(generator.filter((file) => /^dist\/analysis\/loadProject\.js$|^dist\/schema\/variants/.test(file))).toEqual([]);
+    expect(generator.filter((file) => /^dist\/backends\/ts6\/Ts6Project\.js$|^dist\/schema\/variants/.test(file))).toEqual([]);
     expect(packages.filter((name) => heavyPackages.includes(name))).toEqual([]);
   });
 

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { ProjectAnalyzer, projectSyntaxProblems, type AnalysisUpdate, type ProjectAnalysis, type SyntaxProblem } from './analysis/analyzeProject.js';
 import { checkRenamedSettings, type PreviousTool } from './analysis/checkRenamedSettings.js';
 import type { ForeignTool } from './analysis/checkUniqueNames.js';
-import { IncrementalProject, ProjectConfigurationError, type ProjectChanges } from './analysis/loadProject.js';
+import { loadProject } from './backends/index.js';
+import { ProjectConfigurationError, type BackendName, type Project, type ProjectChanges } from './host/Project.js';
 import type { ToolsetModel } from './analysis/model.js';
 import { budgetOf, checkTokenBudget, type BudgetReport } from './budget/budgetReport.js';
 import { readTokenBudget } from './budget/tokenBudget.js';
@@ -55,6 +56,8 @@ export interface GenerateOptions {
   readonly outDir?: string | undefined;
   /** `--token-budget`: wins over `"toolgen": { "tokenBudget" }` of the package.json beside the tsconfig (one-shot CLI only). */
   readonly tokenBudget?: number | undefined;
+  /** `--backend`: the compiler the analysis runs on (SPEC §8); `ts6` when not given. */
+  readonly backend?: BackendName | undefined;
 }
 
 /** Analyzes a project and computes every output file and orphan. Writes nothing. */
@@ -103,10 +106,10 @@ export class GenerationSession {
    * holds toolsets back while their files have syntax errors. Throws `ProjectConfigurationError`.
    */
   static open(options: GenerateOptions & { readonly incremental?: boolean }): GenerationSession {
-    return GenerationSession.#open(IncrementalProject.load(options.project), options);
+    return GenerationSession.#open(loadProject(options.project, { backend: options.backend ?? 'ts6' }), options);
   }
 
-  static #open(project: IncrementalProject, options: GenerateOptions & { readonly incremental?: boolean }): GenerationSession {
+  static #open(project: Project, options: GenerateOptions & { readonly incremental?: boolean }): GenerationSession {
     const analyzer = new ProjectAnalyzer(project, { incremental: options.incremental === true });
     return new GenerationSession(analyzer, { rootDir: project.rootDir, outDir: options.outDir });
   }
@@ -119,7 +122,7 @@ export class GenerationSession {
    * Throws `ProjectConfigurationError`.
    */
   static generateOnce(options: GenerateOptions, onOutput: (file: OutputFile) => void): OneShotGeneration {
-    const project = IncrementalProject.load(options.project, { oneShot: true });
+    const project = loadProject(options.project, { backend: options.backend ?? 'ts6', oneShot: true });
     const tokenBudget = readTokenBudget(options.project, options.tokenBudget);
     const syntaxErrors = projectSyntaxProblems(project.snapshot());
     if (syntaxErrors.length > 0) {

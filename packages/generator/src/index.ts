@@ -6,7 +6,7 @@ export { analyzeProject, type ProjectAnalysis } from './analysis/analyzeProject.
 export { analyzeSourceFile, type SourceFileAnalysis } from './analysis/analyzeSourceFile.js';
 export type { AnalysisHost } from './analysis/AnalysisHost.js';
 export { checkUniqueNames, type ForeignTool } from './analysis/checkUniqueNames.js';
-export { ProjectConfigurationError } from './analysis/loadProject.js';
+export { ProjectConfigurationError } from './host/Project.js';
 export type { ParameterKind, ParameterModel, ResultKind, SettingsModel, ToolModel, ToolsetModel } from './analysis/model.js';
 export { diagnosticCatalogue, renderMessage, type DiagnosticCode, type DiagnosticSeverity, type MessageId } from './diagnostics/catalogue.js';
 export type { Diagnostic, DiagnosticLocation } from './diagnostics/Diagnostic.js';

@@ -1,7 +1,7 @@
 import { ESLintUtils, type TSESLint } from '@typescript-eslint/utils';
 import { diagnosticCatalogue, type DiagnosticCode, type MessageId } from '@toolgen/generator/analysis';
 import { getDiagnostics } from './getDiagnostics.js';
-import { getProgramContext } from './getProgramContext.js';
+import { getProgramContext } from './program.js';
 import { ruleMessages } from './ruleMessages.js';
 
 /** Where diagnostics.md lives; each code has a section there, anchored by its lowercased code. */
@@ -51,9 +51,9 @@ export function createDiagnosticRule<C extends DiagnosticCode>({
         Program() {
           const program = getProgramContext(context);
           for (const diagnostic of getDiagnostics(program, code)) {
-            const end = program.sourceFile.getLineAndCharacterOfPosition(diagnostic.end);
+            const end = context.sourceCode.getLocFromIndex(diagnostic.end);
             context.report({
-              loc: { start: { line: diagnostic.line, column: diagnostic.column - 1 }, end: { line: end.line + 1, column: end.character } },
+              loc: { start: { line: diagnostic.line, column: diagnostic.column - 1 }, end },
               messageId: diagnostic.messageId as MessageId<C>,
               data: diagnostic.data,
             });

@@ -1,6 +1,4 @@
-export { analyzeFile } from './analyzeFile.js';
 export { createDiagnosticRule, diagnosticsDocsUrl, type DiagnosticRule, type DiagnosticRuleOptions, type ToolgenRuleDocs } from './createDiagnosticRule.js';
 export { getDiagnostics } from './getDiagnostics.js';
-export { getProgramContext, type ProgramContext } from './getProgramContext.js';
-export { getTypeScript } from './getTypeScript.js';
+export { analyzeFile, getProgramContext, getTypeScript, type ProgramContext } from './program.js';
 export { ruleMessages } from './ruleMessages.js';

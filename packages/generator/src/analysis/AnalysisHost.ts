@@ -1,52 +1,33 @@
-import type ts from 'typescript';
-import type { DiagnosticLocation } from '../diagnostics/Diagnostic.js';
-import type { HostType, HostTypeNode, TypeHost } from '../host/TypeHost.js';
+import { readFileSync } from 'node:fs';
+import type { AnalysisHost } from '../host/AnalysisHost.js';
+import type { ClassDeclaration } from '../host/syntax.js';
+import type { HostSymbol, HostType } from '../host/TypeHost.js';
 
-/**
- * The one seam between toolgen's analysis and a TypeScript implementation: the `ts` namespace
- * the caller owns (the CLI passes ts-morph's bundled TypeScript, the ESLint plugin the user's),
- * a program and its checker. Nothing in the analysis imports `typescript` as a value.
- */
-export interface AnalysisHost {
-  readonly ts: typeof ts;
-  readonly program: ts.Program;
-  readonly checker: ts.TypeChecker;
-  /** The same checker seen through the type host, which schema derivation asks. */
-  readonly types: TypeHost;
-}
+export type { AnalysisHost } from '../host/AnalysisHost.js';
 
 const runtimePackageName = '@toolgen/runtime';
 const packageNameByDirectory = new Map<string, string | null>();
 
-/** Follows import/export aliases to the declared symbol. */
-export function resolveAlias(host: AnalysisHost, symbol: ts.Symbol | undefined): ts.Symbol | undefined {
-  if (symbol !== undefined && (symbol.flags & host.ts.SymbolFlags.Alias) !== 0) {
-    return host.checker.getAliasedSymbol(symbol);
-  }
-  return symbol;
-}
-
 /** Whether `symbol` is the export `name` of `@toolgen/runtime`, however it was imported or re-exported. */
-export function isRuntimeSymbol(host: AnalysisHost, symbol: ts.Symbol | undefined, name: string): boolean {
-  const resolved = resolveAlias(host, symbol);
-  if (resolved === undefined || resolved.getName() !== name) {
+export function isRuntimeSymbol(host: AnalysisHost, symbol: HostSymbol | undefined, name: string): boolean {
+  const resolved = symbol === undefined ? undefined : host.resolveAlias(symbol);
+  if (resolved === undefined || host.types.symbolName(resolved) !== name) {
     return false;
   }
-  return (resolved.declarations ?? []).some((declaration) => owningPackage(host, declaration.getSourceFile().fileName) === runtimePackageName);
+  return host.declarationFiles(resolved).some((file) => owningPackage(file.fileName) === runtimePackageName);
 }
 
 /** Whether a type is the lib's (or @types/node's) `AbortSignal`. */
-export function isAbortSignal(type: ts.Type): boolean {
-  const symbol = type.getSymbol();
-  return (
-    symbol !== undefined &&
-    symbol.getName() === 'AbortSignal' &&
-    (symbol.declarations ?? []).length > 0 &&
-    (symbol.declarations ?? []).every((declaration) => declaration.getSourceFile().isDeclarationFile)
-  );
+export function isAbortSignal(host: AnalysisHost, type: HostType): boolean {
+  const symbol = host.types.symbolOf(type);
+  if (symbol === undefined || host.types.symbolName(symbol) !== 'AbortSignal') {
+    return false;
+  }
+  const files = host.declarationFiles(symbol);
+  return files.length > 0 && files.every((file) => file.isDeclarationFile);
 }
 
-function owningPackage(host: AnalysisHost, fileName: string): string | null {
+function owningPackage(fileName: string): string | null {
   const separator = fileName.lastIndexOf('/');
   let directory = separator < 0 ? '' : fileName.slice(0, separator);
   const visited: string[] = [];
@@ -58,7 +39,7 @@ function owningPackage(host: AnalysisHost, fileName: string): string | null {
       break;
     }
     visited.push(directory);
-    const text = host.ts.sys.readFile(`${directory}/package.json`);
+    const text = readPackageJson(`${directory}/package.json`);
     if (text !== undefined) {
       found = readPackageName(text);
       break;
@@ -72,6 +53,14 @@ function owningPackage(host: AnalysisHost, fileName: string): string | null {
   return found;
 }
 
+function readPackageJson(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
 function readPackageName(text: string): string | null {
   try {
     const parsed = JSON.parse(text) as { name?: unknown };
@@ -82,29 +71,14 @@ function readPackageName(text: string): string | null {
 }
 
 /** Whether a class is exported from its module, by a modifier or by an export statement, so generated code can import it. */
-export function isExported(host: AnalysisHost, declaration: ts.ClassDeclaration): boolean {
-  const { ts, checker } = host;
-  if (ts.getCombinedModifierFlags(declaration) & ts.ModifierFlags.Export) {
+export function isExported(host: AnalysisHost, declaration: ClassDeclaration): boolean {
+  if (host.syntax.hasModifier(declaration, 'export')) {
     return true;
   }
-  const moduleSymbol = checker.getSymbolAtLocation(declaration.getSourceFile());
-  const classSymbol = declaration.name === undefined ? undefined : checker.getSymbolAtLocation(declaration.name);
-  if (moduleSymbol === undefined || classSymbol === undefined) {
-    return false;
+  const classSymbol = host.classSymbol(declaration);
+  let sourceFile = declaration.parent;
+  while (!host.syntax.is(sourceFile, 'SourceFile')) {
+    sourceFile = sourceFile.parent;
   }
-  return checker.getExportsOfModule(moduleSymbol).some((exported) => resolveAlias(host, exported) === classSymbol);
+  return classSymbol !== undefined && host.exportsOf(sourceFile).some((exported) => host.resolveAlias(exported) === classSymbol);
 }
-
-/** The 1-based line and column, and the span, of a node. */
-export function locate(node: ts.Node): DiagnosticLocation {
-  const sourceFile = node.getSourceFile();
-  const start = node.getStart(sourceFile);
-  const position = sourceFile.getLineAndCharacterOfPosition(start);
-  return { file: sourceFile.fileName, line: position.line + 1, column: position.character + 1, start, end: node.getEnd() };
-}
-
-/** A TypeScript 6 type as the type host's handle (the TS6 host's handles are the compiler's own objects). */
-export const hostType = (type: ts.Type): HostType => type as unknown as HostType;
-
-/** A TypeScript 6 type node as the type host's handle. */
-export const hostTypeNode = (node: ts.TypeNode | undefined): HostTypeNode | undefined => node as unknown as HostTypeNode | undefined;

@@ -1,10 +1,12 @@
-import type ts from 'typescript';
 import type { JsonValue } from '@toolgen/runtime';
+import { asHostTypeNode } from '../host/syntax.js';
+import type * as S from '../host/syntax.js';
+import { hasFlag, TypeFlag, type HostType } from '../host/TypeHost.js';
 import { ShapeBuilder } from '../schema/derive/ShapeBuilder.js';
 import type { ObjectShape, PropertyShape, Shape } from '../schema/shape.js';
 import { applyDocumentation } from '../schema/tsdoc/applyDocumentation.js';
 import { typeDocumentation } from '../schema/tsdoc/readDocumentation.js';
-import { hostType, hostTypeNode, isAbortSignal, isRuntimeSymbol, type AnalysisHost } from './AnalysisHost.js';
+import { isAbortSignal, isRuntimeSymbol, type AnalysisHost } from './AnalysisHost.js';
 import type { DiagnosticSink } from './analyzeSourceFile.js';
 import { readJsonLiteral } from './chain.js';
 import type { MethodDocs } from './methodDocs.js';
@@ -32,27 +34,26 @@ interface ParameterReading {
   /** The properties of the arguments object the model sends. */
   readonly properties: PropertyShape[];
   /** Where each property's TSH005 is reported. */
-  readonly propertyNodes: Map<string, ts.Node>;
+  readonly propertyNodes: Map<string, S.Node>;
   /** The names a `@param` tag may give without TSH011. */
   readonly documented: Set<string>;
   /** Model-visible arguments and whether they are documented, for TSH010 once TSH005 is known. */
-  readonly undocumented: { name: string; node: ts.Node; documented: boolean }[];
+  readonly undocumented: { name: string; node: S.Node; documented: boolean }[];
   /** Whether the model sends one destructured parameter's properties as the arguments. */
   flattened: boolean;
 }
 
 export function analyzeParameters(
   host: AnalysisHost,
-  method: ts.MethodDeclaration,
+  method: S.MethodDeclaration,
   toolName: string,
-  settingsType: ts.Type | undefined,
+  settingsType: HostType | undefined,
   docs: MethodDocs,
   sink: DiagnosticSink,
 ): ParametersAnalysis {
-  const { ts } = host;
-  const reading: ParameterReading = {
+    const reading: ParameterReading = {
     host,
-    methodName: method.name.getText(),
+    methodName: host.syntax.text(method.name),
     docs,
     paramDocs: new Map(docs.params.map((param) => [param.name, param])),
     sink,
@@ -67,10 +68,10 @@ export function analyzeParameters(
   const { methodName, models, documented } = reading;
   const kinds = new Map(method.parameters.map((parameter) => [parameter, injectedKind(host, parameter, settingsType)]));
   const visible = method.parameters.filter((parameter) => kinds.get(parameter) === 'argument');
-  const destructured = visible.filter((parameter) => !ts.isIdentifier(parameter.name));
+  const destructured = visible.filter((parameter) => !host.syntax.is(parameter.name, 'Identifier'));
 
   for (const parameter of method.parameters) {
-    const name = parameter.name.getText();
+    const name = host.syntax.text(parameter.name);
     if (name === 'this') {
       sink.report('TSH004', 'thisParameter', parameter, { method: methodName });
       continue;
@@ -87,8 +88,8 @@ export function analyzeParameters(
       documented.add(name);
       continue;
     }
-    if (!ts.isIdentifier(parameter.name)) {
-      const reason = ts.isArrayBindingPattern(parameter.name)
+    if (!host.syntax.is(parameter.name, 'Identifier')) {
+      const reason = host.syntax.is(parameter.name, 'ArrayBindingPattern')
         ? 'array destructuring cannot be named in a schema'
         : destructured.length > 1
           ? 'more than one parameter is destructured'
@@ -118,14 +119,14 @@ export function analyzeParameters(
 }
 
 /** The only parameter the model sends, destructured: its properties are the tool's arguments. */
-function readDestructuredParameter(reading: ParameterReading, parameter: ts.ParameterDeclaration, pattern: ts.BindingPattern): void {
+function readDestructuredParameter(reading: ParameterReading, parameter: S.ParameterDeclaration, pattern: S.Node): void {
   const { host, builder, docs, paramDocs, documented } = reading;
-  const { checker } = host;
   reading.flattened = true;
   reading.models.push({ name: '', kind: 'argument', optional: parameter.initializer !== undefined || parameter.questionToken !== undefined });
   // the annotation's type keeps its members' docs; the binding pattern's type has fresh symbols
-  const declaredType = parameter.type === undefined ? checker.getTypeAtLocation(parameter) : checker.getTypeFromTypeNode(parameter.type);
-  const objectShape = builder.shapeOf(hostType(declaredType), '', hostTypeNode(parameter.type));
+  const typeNode = parameter.type === undefined ? undefined : asHostTypeNode(parameter.type);
+  const declaredType = typeNode === undefined ? host.typeAt(parameter) : host.types.typeFromNode(typeNode);
+  const objectShape = builder.shapeOf(declaredType, '', typeNode);
   if (objectShape.kind !== 'object' || objectShape.additionalProperties !== false) {
     reading.sink.report('TSH004', 'destructuring', parameter, { method: reading.methodName, reason: 'its type is not an object with named properties' });
     return;
@@ -149,16 +150,15 @@ function readDestructuredParameter(reading: ParameterReading, parameter: ts.Para
 }
 
 /** A parameter the model sends by its name. */
-function readNamedParameter(reading: ParameterReading, parameter: ts.ParameterDeclaration, name: string): void {
+function readNamedParameter(reading: ParameterReading, parameter: S.ParameterDeclaration, name: string): void {
   const { host, builder } = reading;
-  const { checker } = host;
-  const type = checker.getTypeAtLocation(parameter);
+    const type = host.typeAt(parameter);
   const { shape: valueShape, includesUndefined } = shapeWithoutUndefined(host, builder, type, `/${name}`, parameter.type);
   const doc = reading.paramDocs.get(name);
   reading.documented.add(name);
   const defaultValue = parameter.initializer === undefined ? undefined : readJsonLiteral(host, parameter.initializer);
   const ownDoc = doc?.text === '' ? undefined : doc?.text;
-  let shape = applyDocumentation(valueShape, ownDoc ?? typeDocumentation(host.types, hostTypeNode(parameter.type)), [], `/${name}`, []);
+  let shape = applyDocumentation(valueShape, ownDoc ?? typeDocumentation(host.types, parameter.type === undefined ? undefined : asHostTypeNode(parameter.type)), [], `/${name}`, []);
   if (defaultValue !== undefined) {
     shape = { ...shape, default: defaultValue };
   }
@@ -170,7 +170,7 @@ function readNamedParameter(reading: ParameterReading, parameter: ts.ParameterDe
 }
 
 /** TSH005, once per parameter, at its first unrepresentable member (the fix is the parameter's type); returns those parameters. */
-function reportUnrepresentable(reading: ParameterReading, method: ts.MethodDeclaration, toolName: string): Set<string> {
+function reportUnrepresentable(reading: ParameterReading, method: S.MethodDeclaration, toolName: string): Set<string> {
   const unrepresentable = new Set<string>();
   for (const [parameterName, problems] of groupProblems(reading.builder.problems, (problem) => problem.pointer.split('/')[1] ?? '')) {
     unrepresentable.add(parameterName);
@@ -201,14 +201,13 @@ function reportUnknownParamTags(reading: ParameterReading): void {
   }
 }
 
-function bindingDefaults(host: AnalysisHost, pattern: ts.BindingName): Map<string, { value: JsonValue | undefined; node: ts.Node }> {
-  const { ts } = host;
-  const defaults = new Map<string, { value: JsonValue | undefined; node: ts.Node }>();
-  if (!ts.isObjectBindingPattern(pattern)) {
+function bindingDefaults(host: AnalysisHost, pattern: S.Node): Map<string, { value: JsonValue | undefined; node: S.Node }> {
+    const defaults = new Map<string, { value: JsonValue | undefined; node: S.Node }>();
+  if (!host.syntax.is(pattern, 'ObjectBindingPattern')) {
     return defaults;
   }
   for (const element of pattern.elements) {
-    const propertyName = element.propertyName?.getText() ?? element.name.getText();
+    const propertyName = host.syntax.text(element.propertyName ?? element.name);
     if (element.initializer !== undefined) {
       defaults.set(propertyName, { value: readJsonLiteral(host, element.initializer), node: element });
     }
@@ -220,21 +219,21 @@ function bindingDefaults(host: AnalysisHost, pattern: ts.BindingName): Map<strin
 function shapeWithoutUndefined(
   host: AnalysisHost,
   builder: ShapeBuilder,
-  type: ts.Type,
+  type: HostType,
   pointer: string,
-  typeNode: ts.TypeNode | undefined,
+  typeNode: S.TypeNode | undefined,
 ): { shape: Shape; includesUndefined: boolean } {
-  const { ts, checker } = host;
-  if (!type.isUnion() || !type.types.some((member) => (member.flags & ts.TypeFlags.Undefined) !== 0)) {
-    return { shape: builder.shapeOf(hostType(type), pointer, hostTypeNode(typeNode)), includesUndefined: false };
+  const members = hasFlag(host.types, type, TypeFlag.Union) ? host.types.constituents(type) : [];
+  if (!members.some((member) => hasFlag(host.types, member, TypeFlag.Undefined))) {
+    return { shape: builder.shapeOf(type, pointer, typeNode === undefined ? undefined : asHostTypeNode(typeNode)), includesUndefined: false };
   }
-  const includesNull = type.types.some((member) => (member.flags & ts.TypeFlags.Null) !== 0);
-  const shape = builder.shapeOf(hostType(checker.getNonNullableType(type)), pointer);
+  const includesNull = members.some((member) => hasFlag(host.types, member, TypeFlag.Null));
+  const shape = builder.shapeOf(host.nonNullable(type), pointer);
   if (!includesNull) {
     return { shape, includesUndefined: true };
   }
-  const members = shape.kind === 'union' ? shape.members : [shape];
-  return { shape: { kind: 'union', members: [...members, { kind: 'null' }] }, includesUndefined: true };
+  const shapes = shape.kind === 'union' ? shape.members : [shape];
+  return { shape: { kind: 'union', members: [...shapes, { kind: 'null' }] }, includesUndefined: true };
 }
 
 /**
@@ -242,19 +241,19 @@ function shapeWithoutUndefined(
  * `services?: ToolServices` or a defaulted settings parameter are injected like their required
  * forms, so `undefined` is set aside before the type is compared.
  */
-function injectedKind(host: AnalysisHost, parameter: ts.ParameterDeclaration, settingsType: ts.Type | undefined): ParameterModel['kind'] {
-  const type = host.checker.getNonNullableType(host.checker.getTypeAtLocation(parameter));
+function injectedKind(host: AnalysisHost, parameter: S.ParameterDeclaration, settingsType: HostType | undefined): ParameterModel['kind'] {
+  const type = host.nonNullable(host.typeAt(parameter));
   if (settingsType !== undefined && type === settingsType) {
     return 'settings';
   }
-  const symbol = type.aliasSymbol ?? type.getSymbol();
+  const symbol = host.types.aliasSymbolOf(type) ?? host.types.symbolOf(type);
   if (isRuntimeSymbol(host, symbol, 'ToolServices')) {
     return 'services';
   }
   if (isRuntimeSymbol(host, symbol, 'ToolArguments')) {
     return 'arguments';
   }
-  if (isAbortSignal(type)) {
+  if (isAbortSignal(host, type)) {
     return 'signal';
   }
   return 'argument';

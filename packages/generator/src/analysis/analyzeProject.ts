@@ -1,10 +1,11 @@
 import path from 'node:path';
-import type ts from 'typescript';
 import type { Diagnostic } from '../diagnostics/Diagnostic.js';
 import { compareDiagnostics } from '../diagnostics/Diagnostic.js';
 import { analyzeSourceFile, type SourceFileAnalysis } from './analyzeSourceFile.js';
 import { checkUniqueNames, collectReferencedTools, relativePlace, type ForeignTool, type ReferencedProject } from './checkUniqueNames.js';
-import { IncrementalProject, type LoadedProject, type ProjectChanges } from './loadProject.js';
+import { loadProject } from '../backends/index.js';
+import type { BackendName, LoadedProject, Project, ProjectChanges, SyntaxProblem } from '../host/Project.js';
+import type { SourceFile } from '../host/syntax.js';
 import type { ToolsetModel } from './model.js';
 
 /** Everything the analysis found in a project: every toolset (with or without errors) and every diagnostic. */
@@ -15,15 +16,7 @@ export interface ProjectAnalysis {
   readonly diagnostics: readonly Diagnostic[];
 }
 
-/** A TypeScript syntax error, reported as tsc would (`TS1005`); the file's toolsets keep their last good analysis. */
-export interface SyntaxProblem {
-  readonly code: string;
-  readonly severity: 'error';
-  readonly file: string;
-  readonly line: number;
-  readonly column: number;
-  readonly message: string;
-}
+export type { SyntaxProblem } from '../host/Project.js';
 
 /** What one `ProjectAnalyzer.update` did. */
 export interface AnalysisUpdate {
@@ -34,8 +27,8 @@ export interface AnalysisUpdate {
 }
 
 /** Loads and analyzes a project and the projects its tsconfig references (for name uniqueness). */
-export function analyzeProject(tsconfigPath: string): ProjectAnalysis {
-  return new ProjectAnalyzer(IncrementalProject.load(tsconfigPath)).result();
+export function analyzeProject(tsconfigPath: string, backend: BackendName = 'ts6'): ProjectAnalysis {
+  return new ProjectAnalyzer(loadProject(tsconfigPath, { backend, oneShot: backend === 'ts7' })).result();
 }
 
 /**
@@ -45,7 +38,7 @@ export function analyzeProject(tsconfigPath: string): ProjectAnalysis {
  * what `update` analyzes again: the changed files and every file importing them, transitively.
  */
 export class ProjectAnalyzer {
-  readonly project: IncrementalProject;
+  readonly project: Project;
   readonly incremental: boolean;
   readonly #foreign: readonly ForeignTool[];
   readonly #results = new Map<string, SourceFileAnalysis>();
@@ -63,24 +56,24 @@ export class ProjectAnalyzer {
    * has, at its last good analysis; without (the one-shot CLI), every file is analyzed as parsed.
    * `foreign` are the tools of referenced projects, collected from the tsconfig when not given.
    */
-  constructor(project: IncrementalProject, options: { readonly incremental?: boolean; readonly foreign?: readonly ForeignTool[] } = {}) {
+  constructor(project: Project, options: { readonly incremental?: boolean; readonly foreign?: readonly ForeignTool[] } = {}) {
     this.project = project;
     this.incremental = options.incremental === true;
     const loaded = project.snapshot();
-    this.#foreign = options.foreign ?? collectReferencedTools(loaded.references.map(referencedProject), new Set([loaded.tsconfigPath]));
+    this.#foreign = options.foreign ?? collectReferencedTools(loaded.references.map((reference) => referencedProject(project, reference)), new Set([loaded.tsconfigPath]));
     this.#sortedFiles = sortedNames(loaded.sourceFiles);
     for (const sourceFile of loaded.sourceFiles) {
       this.#analyze(loaded, sourceFile);
     }
     if (this.incremental) {
-      this.#imports = importGraph(loaded);
+      this.#imports = loaded.importGraph();
       for (const file of this.#imports.keys()) {
-        if (affectsEveryFile(loaded, file)) {
+        if (loaded.affectsEveryFile(file)) {
           this.#globals.add(file);
         }
       }
       for (const sourceFile of loaded.sourceFiles) {
-        this.#syntax.set(path.resolve(sourceFile.fileName), syntaxProblems(loaded, sourceFile));
+        this.#syntax.set(path.resolve(sourceFile.fileName), loaded.syntaxProblemsOf(sourceFile));
       }
       for (const file of this.#blocked(loaded)) {
         this.#stale.add(file);
@@ -93,13 +86,13 @@ export class ProjectAnalyzer {
     return this.#foreign;
   }
 
-  /** Re-analyzes what `changes` (from `IncrementalProject.refresh`) can affect. */
+  /** Re-analyzes what `changes` (from `Project.refresh`) can affect. */
   update(changes: ProjectChanges): AnalysisUpdate {
     const loaded = this.project.snapshot();
     const byName = new Map(loaded.sourceFiles.map((sourceFile) => [absolutePath(sourceFile.fileName), sourceFile]));
     const previousImports = this.#imports;
     // resolutions of unchanged files only change when files come or go
-    this.#imports = importGraph(loaded, changes.membershipChanged ? undefined : { previous: previousImports, changed: changes.files });
+    this.#imports = loaded.importGraph(changes.membershipChanged ? undefined : { previous: previousImports, changed: changes.files });
     this.#sortedFiles = sortedNames(loaded.sourceFiles);
     for (const file of [...this.#results.keys()]) {
       if (!byName.has(file)) {
@@ -111,14 +104,14 @@ export class ProjectAnalyzer {
     for (const file of changes.files) {
       const sourceFile = byName.get(file);
       if (sourceFile !== undefined) {
-        this.#syntax.set(file, syntaxProblems(loaded, sourceFile));
+        this.#syntax.set(file, loaded.syntaxProblemsOf(sourceFile));
       }
     }
 
     let global = false;
     for (const file of changes.files) {
       global ||= this.#globals.has(file);
-      if (affectsEveryFile(loaded, file)) {
+      if (loaded.affectsEveryFile(file)) {
         this.#globals.add(file);
         global = true;
       } else {
@@ -173,7 +166,7 @@ export class ProjectAnalyzer {
   }
 
   /** Syntax errors of the project's own files, by file then position (only when `incremental`). */
-  syntaxProblems(): SyntaxProblem[] {
+  syntaxProblems(): readonly SyntaxProblem[] {
     return this.#sortedFiles.flatMap((file) => this.#syntax.get(file) ?? []);
   }
 
@@ -203,7 +196,7 @@ export class ProjectAnalyzer {
     return broken.size === 0 ? broken : importersOf(broken, [this.#imports]);
   }
 
-  #analyze(loaded: LoadedProject, sourceFile: ts.SourceFile): void {
+  #analyze(loaded: LoadedProject, sourceFile: SourceFile): void {
     // only a class that extends something can be a toolset: skip the checker for every other file
     const result = sourceFile.text.includes('extends') ? analyzeSourceFile(loaded.host, sourceFile) : { toolsets: [], diagnostics: [] };
     this.#results.set(path.resolve(sourceFile.fileName), result);
@@ -222,7 +215,7 @@ function absolutePath(fileName: string): string {
   return absolute;
 }
 
-function sortedNames(sourceFiles: readonly ts.SourceFile[]): string[] {
+function sortedNames(sourceFiles: readonly SourceFile[]): string[] {
   return sourceFiles.map((sourceFile) => absolutePath(sourceFile.fileName)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
@@ -254,118 +247,18 @@ function importersOf(files: Iterable<string>, graphs: readonly ReadonlyMap<strin
   return found;
 }
 
-/**
- * For each source file of the program outside node_modules and the default libraries, the
- * files its import and export declarations, `import()` calls and `import('…')` types resolve to.
- */
-function importGraph(
-  loaded: LoadedProject,
-  reuse?: { readonly previous: ReadonlyMap<string, ReadonlySet<string>>; readonly changed: ReadonlySet<string> },
-): Map<string, ReadonlySet<string>> {
-  const { ts, program, checker } = loaded.host;
-  const graph = new Map<string, ReadonlySet<string>>();
-  for (const sourceFile of program.getSourceFiles()) {
-    if (sourceFile.fileName.includes('/node_modules/') || program.isSourceFileDefaultLibrary(sourceFile)) {
-      continue;
-    }
-    const file = absolutePath(sourceFile.fileName);
-    const known = reuse === undefined || reuse.changed.has(file) ? undefined : reuse.previous.get(file);
-    if (known !== undefined) {
-      graph.set(file, known);
-      continue;
-    }
-    const imports = new Set<string>();
-    const add = (specifier: ts.Node | undefined) => {
-      if (specifier === undefined || !ts.isStringLiteralLike(specifier)) {
-        return;
-      }
-      const declaration = checker.getSymbolAtLocation(specifier)?.declarations?.[0];
-      if (declaration !== undefined && ts.isSourceFile(declaration)) {
-        imports.add(absolutePath(declaration.fileName));
-      }
-    };
-    for (const statement of sourceFile.statements) {
-      if (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) {
-        add(statement.moduleSpecifier);
-      } else if (ts.isImportEqualsDeclaration(statement) && ts.isExternalModuleReference(statement.moduleReference)) {
-        add(statement.moduleReference.expression);
-      }
-    }
-    if (sourceFile.text.includes('import(')) {
-      const visit = (node: ts.Node): void => {
-        if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) {
-          add(node.argument.literal);
-        } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
-          add(node.arguments[0]);
-        }
-        ts.forEachChild(node, visit);
-      };
-      visit(sourceFile);
-    }
-    graph.set(file, imports);
-  }
-  return graph;
-}
-
-/** A script (not a module), or a module that augments another module or the global scope: its change can reach any file. */
-function affectsEveryFile(loaded: LoadedProject, file: string): boolean {
-  const { ts, program } = loaded.host;
-  const sourceFile = program.getSourceFile(file);
-  if (sourceFile === undefined) {
-    // not in the program (deleted): the caller remembers whether it was global
-    return false;
-  }
-  if (!ts.isExternalModule(sourceFile)) {
-    return true;
-  }
-  return sourceFile.statements.some(
-    (statement) => ts.isModuleDeclaration(statement) && (ts.isStringLiteral(statement.name) || (statement.flags & ts.NodeFlags.GlobalAugmentation) !== 0),
-  );
-}
-
-/**
- * The syntax errors of every file of the program that is the project's own: not a default
- * library, no package's file (under node_modules), and no generated module (its next generation replaces it).
- * A syntax error in any of them can change what a toolset's types mean, through an import, a
- * global declaration or a module augmentation, so the one-shot CLI writes nothing while there is one.
- */
-export function projectSyntaxProblems(loaded: LoadedProject): SyntaxProblem[] {
-  const { program } = loaded.host;
-  return program
-    .getSourceFiles()
-    .filter(
-      (sourceFile) =>
-        !program.isSourceFileDefaultLibrary(sourceFile) &&
-        !program.isSourceFileFromExternalLibrary(sourceFile) &&
-        !/[/\\]node_modules[/\\]/.test(sourceFile.fileName) &&
-        !/\.tools\.[cm]?ts$/.test(sourceFile.fileName),
-    )
-    .sort((a, b) => (a.fileName < b.fileName ? -1 : a.fileName > b.fileName ? 1 : 0))
-    .flatMap((sourceFile) => syntaxProblems(loaded, sourceFile));
-}
-
-function syntaxProblems(loaded: LoadedProject, sourceFile: ts.SourceFile): SyntaxProblem[] {
-  const { ts, program } = loaded.host;
-  return program.getSyntacticDiagnostics(sourceFile).map((diagnostic) => {
-    const position = sourceFile.getLineAndCharacterOfPosition(diagnostic.start ?? 0);
-    return {
-      code: `TS${diagnostic.code}`,
-      severity: 'error',
-      file: path.resolve(sourceFile.fileName),
-      line: position.line + 1,
-      column: position.character + 1,
-      message: ts.flattenDiagnosticMessageText(diagnostic.messageText, ' '),
-    };
-  });
+/** The syntax errors of the project's own files (see `LoadedProject.syntaxProblems`). */
+export function projectSyntaxProblems(loaded: LoadedProject): readonly SyntaxProblem[] {
+  return loaded.syntaxProblems();
 }
 
 /** A referenced project, loaded from its tsconfig and analyzed (without the tools of its own references) when first asked for. */
-function referencedProject(tsconfigPath: string): ReferencedProject {
+function referencedProject(referrer: Project, tsconfigPath: string): ReferencedProject {
   let analyzer: ProjectAnalyzer | undefined;
-  const load = () => (analyzer ??= new ProjectAnalyzer(IncrementalProject.load(tsconfigPath), { foreign: [] }));
+  const load = () => (analyzer ??= new ProjectAnalyzer(referrer.loadReference(tsconfigPath), { foreign: [] }));
   return {
     tsconfigPath,
     toolsets: () => load().result().toolsets,
-    references: () => load().project.config.references.map(referencedProject),
+    references: () => load().project.config.references.map((reference) => referencedProject(load().project, reference)),
   };
 }

@@ -1,7 +1,8 @@
-import type ts from 'typescript';
+import { asHostTypeNode, type MethodDeclaration, type TypeNode } from '../host/syntax.js';
+import { TypeFlag, type HostType } from '../host/TypeHost.js';
 import { ShapeBuilder } from '../schema/derive/ShapeBuilder.js';
 import type { Shape } from '../schema/shape.js';
-import { hostType, hostTypeNode, type AnalysisHost } from './AnalysisHost.js';
+import type { AnalysisHost } from './AnalysisHost.js';
 import type { DiagnosticSink } from './analyzeSourceFile.js';
 import type { ResultKind } from './model.js';
 import { groupProblems, problemData } from './shapeProblems.js';
@@ -13,25 +14,24 @@ export interface ResultAnalysis {
 
 const asyncIterableNames = new Set(['AsyncIterable', 'AsyncIterableIterator', 'AsyncGenerator']);
 
-export function analyzeResult(host: AnalysisHost, method: ts.MethodDeclaration, toolName: string, sink: DiagnosticSink): ResultAnalysis {
-  const { ts, checker } = host;
-  const signature = checker.getSignatureFromDeclaration(method);
-  if (signature === undefined) {
+export function analyzeResult(host: AnalysisHost, method: MethodDeclaration, toolName: string, sink: DiagnosticSink): ResultAnalysis {
+  const returned = host.returnType(method);
+  if (returned === undefined) {
     return { kind: 'void', document: null };
   }
-  const isVoid = (type: ts.Type) => (type.flags & (ts.TypeFlags.Void | ts.TypeFlags.Undefined)) !== 0;
-  let type = checker.getReturnTypeOfSignature(signature);
+  const isVoid = (type: HostType) => (host.types.flags(type) & (TypeFlag.Void | TypeFlag.Undefined)) !== 0;
+  let type = returned;
   let kind: ResultKind = 'value';
-  const awaited = checker.getAwaitedType(type);
+  const awaited = host.awaited(type);
   if (awaited !== undefined && awaited !== type) {
     kind = 'promise';
     type = awaited;
   }
-  const symbol = type.getSymbol();
-  let elementType: ts.Type | undefined;
-  if (kind === 'value' && symbol !== undefined && asyncIterableNames.has(symbol.getName())) {
+  const symbol = host.types.symbolOf(type);
+  let elementType: HostType | undefined;
+  if (kind === 'value' && symbol !== undefined && asyncIterableNames.has(host.types.symbolName(symbol))) {
     kind = 'asyncIterable';
-    elementType = checker.getTypeArguments(type as ts.TypeReference)[0];
+    elementType = host.types.typeArguments(type)[0];
   }
   if (kind !== 'asyncIterable' && isVoid(type)) {
     return { kind: kind === 'promise' ? 'promise' : 'void', document: null };
@@ -39,8 +39,9 @@ export function analyzeResult(host: AnalysisHost, method: ts.MethodDeclaration, 
   const builder = new ShapeBuilder({ host: host.types, purpose: 'output' });
   // the type as written, inside Promise<…> or AsyncIterable<…>: it names a type that does not resolve
   const written = kind === 'value' ? method.type : unwrappedTypeNode(host, method.type);
+  const writtenNode = written === undefined ? undefined : asHostTypeNode(written);
   const root: Shape =
-    elementType === undefined ? builder.shapeOf(hostType(type), '', hostTypeNode(written)) : { kind: 'array', items: builder.shapeOf(hostType(elementType), '/*', hostTypeNode(written)) };
+    elementType === undefined ? builder.shapeOf(type, '', writtenNode) : { kind: 'array', items: builder.shapeOf(elementType, '/*', writtenNode) };
   for (const [, problems] of groupProblems(builder.problems, () => '')) {
     sink.report('TSH006', 'unserializable', method.type ?? method.name, problemData(toolName, problems));
   }
@@ -48,8 +49,8 @@ export function analyzeResult(host: AnalysisHost, method: ts.MethodDeclaration, 
 }
 
 /** `Promise<T>` or `AsyncIterable<T>` as written → `T`. */
-function unwrappedTypeNode(host: AnalysisHost, node: ts.TypeNode | undefined): ts.TypeNode | undefined {
-  if (node === undefined || !host.ts.isTypeReferenceNode(node) || node.typeArguments?.length !== 1) {
+function unwrappedTypeNode(host: AnalysisHost, node: TypeNode | undefined): TypeNode | undefined {
+  if (node === undefined || !host.syntax.is(node, 'TypeReference') || node.typeArguments?.length !== 1) {
     return undefined;
   }
   return node.typeArguments[0];

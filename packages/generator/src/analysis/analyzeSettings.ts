@@ -1,14 +1,15 @@
-import type ts from 'typescript';
+import { asHostTypeNode } from '../host/syntax.js';
+import type { HostType } from '../host/TypeHost.js';
 import { ShapeBuilder } from '../schema/derive/ShapeBuilder.js';
 import { toJsonSchema } from '../schema/toJsonSchema.js';
-import { hostType, hostTypeNode, isExported, type AnalysisHost } from './AnalysisHost.js';
+import { isExported, type AnalysisHost } from './AnalysisHost.js';
 import type { DiagnosticSink } from './analyzeSourceFile.js';
 import type { ChainFacts } from './builderCalls.js';
 import type { SettingsModel } from './model.js';
 import { groupProblems, problemData } from './shapeProblems.js';
 
 export interface SettingsAnalysis {
-  readonly type: ts.Type;
+  readonly type: HostType;
   readonly model: SettingsModel;
 }
 
@@ -18,18 +19,17 @@ export function analyzeSettings(
   toolName: string,
   sink: DiagnosticSink,
 ): SettingsAnalysis | undefined {
-  const { ts, checker } = host;
   const callName = settings.call.name;
   const typeNode = settings.call.call.typeArguments?.[0];
   if (typeNode === undefined) {
     sink.report('TSH012', 'missingSettingsType', settings.call.nameNode, { call: callName });
     return undefined;
   }
-  const type = checker.getTypeFromTypeNode(typeNode);
-  const symbol = type.getSymbol();
-  const classDeclaration = symbol?.declarations?.find(ts.isClassDeclaration);
+  const type = host.types.typeFromNode(asHostTypeNode(typeNode));
+  const symbol = host.types.symbolOf(type);
+  const classDeclaration = symbol === undefined ? undefined : host.declarations(symbol).find((declaration) => host.syntax.is(declaration, 'ClassDeclaration'));
   if (symbol === undefined || classDeclaration === undefined || classDeclaration.name === undefined) {
-    sink.report('TSH012', 'settingsNotClass', typeNode, { settingsType: typeNode.getText() });
+    sink.report('TSH012', 'settingsNotClass', typeNode, { settingsType: host.syntax.text(typeNode) });
     return undefined;
   }
   // the generated module imports the class and calls `new Settings()`: both must work
@@ -37,22 +37,21 @@ export function analyzeSettings(
   if (!isExported(host, classDeclaration)) {
     sink.report('TSH012', 'settingsNotExported', typeNode, { settingsType: className });
   }
-  const constructor = classDeclaration.members.find(ts.isConstructorDeclaration);
+  const constructor = classDeclaration.members.find((member) => host.syntax.is(member, 'Constructor'));
   const required = constructor?.parameters.filter((parameter) => parameter.questionToken === undefined && parameter.initializer === undefined && parameter.dotDotDotToken === undefined);
   if (required !== undefined && required.length > 0) {
-    sink.report('TSH012', 'settingsConstructorArguments', typeNode, { settingsType: className, parameters: required.map((parameter) => parameter.name.getText()).join(', ') });
+    sink.report('TSH012', 'settingsConstructorArguments', typeNode, { settingsType: className, parameters: required.map((parameter) => host.syntax.text(parameter.name)).join(', ') });
   }
   const settable: string[] = [];
   const readonlyMembers = new Set<string>();
   for (const member of classDeclaration.members) {
-    if (!ts.isPropertyDeclaration(member) || member.name === undefined || !ts.isIdentifier(member.name)) {
+    if (!host.syntax.is(member, 'PropertyDeclaration') || member.name === undefined || !host.syntax.is(member.name, 'Identifier')) {
       continue;
     }
-    const flags = ts.getCombinedModifierFlags(member);
-    if (flags & (ts.ModifierFlags.Static | ts.ModifierFlags.Private | ts.ModifierFlags.Protected)) {
+    if ((['static', 'private', 'protected'] as const).some((modifier) => host.syntax.hasModifier(member, modifier))) {
       continue;
     }
-    if (flags & ts.ModifierFlags.Readonly) {
+    if (host.syntax.hasModifier(member, 'readonly')) {
       readonlyMembers.add(member.name.text);
     } else {
       settable.push(member.name.text);
@@ -75,7 +74,7 @@ export function analyzeSettings(
   }
   const configurable = (settings.configurable ? settable.filter((member) => !selected.has(member)) : [...selected]).sort();
   const builder = new ShapeBuilder({ host: host.types, purpose: 'input' });
-  const root = builder.shapeOf(hostType(type), '', hostTypeNode(typeNode));
+  const root = builder.shapeOf(type, '', asHostTypeNode(typeNode));
   for (const [, problems] of groupProblems(builder.problems, () => '')) {
     sink.report('TSH005', 'unrepresentable', typeNode, problemData(toolName, problems));
   }
@@ -84,7 +83,7 @@ export function analyzeSettings(
     type,
     model: {
       className: classDeclaration.name.text,
-      source: classDeclaration.getSourceFile().fileName,
+      source: host.syntax.fileName(classDeclaration),
       shape: document,
       schema: toJsonSchema(document),
       configurable,

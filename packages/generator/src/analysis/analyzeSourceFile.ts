@@ -1,8 +1,11 @@
-import type ts from 'typescript';
+import type { SyntaxHost } from '../host/AnalysisHost.js';
+import { functionLikeKinds, iterationKinds } from '../host/syntax.js';
+import type * as S from '../host/syntax.js';
+import type { HostType } from '../host/TypeHost.js';
 import { ToolNaming, type Confidentiality } from '@toolgen/runtime';
 import type { DiagnosticCode, MessageId } from '../diagnostics/catalogue.js';
 import { createDiagnostic, type Diagnostic } from '../diagnostics/Diagnostic.js';
-import { isExported, isRuntimeSymbol, locate, type AnalysisHost } from './AnalysisHost.js';
+import { isExported, isRuntimeSymbol, type AnalysisHost } from './AnalysisHost.js';
 import { analyzeTool } from './analyzeTool.js';
 import { builderCall, toolsetCalls, type ToolsetCallContext, type ToolsetFacts } from './builderCalls.js';
 import { findAddToolCalls, unwindChain } from './chain.js';
@@ -18,9 +21,14 @@ export interface SourceFileAnalysis {
 export class DiagnosticSink {
   readonly diagnostics: Diagnostic[] = [];
   hasErrors = false;
+  readonly #syntax: SyntaxHost;
 
-  report<C extends DiagnosticCode>(code: C, messageId: MessageId<C>, node: ts.Node, data: Readonly<Record<string, string>> = {}): void {
-    const diagnostic = createDiagnostic(code, messageId, locate(node), data);
+  constructor(syntax: SyntaxHost) {
+    this.#syntax = syntax;
+  }
+
+  report<C extends DiagnosticCode>(code: C, messageId: MessageId<C>, node: S.Node, data: Readonly<Record<string, string>> = {}): void {
+    const diagnostic = createDiagnostic(code, messageId, this.#syntax.locate(node), data);
     this.hasErrors ||= diagnostic.severity === 'error';
     this.diagnostics.push(diagnostic);
   }
@@ -31,18 +39,18 @@ export class DiagnosticSink {
  * reads its constructor's chains and its methods' types and TSDoc, and returns plain data.
  * It never runs user code. Cross-file rules (unique names, TSH007) are checked by the caller.
  */
-export function analyzeSourceFile(host: AnalysisHost, sourceFile: ts.SourceFile): SourceFileAnalysis {
+export function analyzeSourceFile(host: AnalysisHost, sourceFile: S.SourceFile): SourceFileAnalysis {
   const toolsets: ToolsetModel[] = [];
   const diagnostics: Diagnostic[] = [];
   for (const statement of sourceFile.statements) {
-    if (!host.ts.isClassDeclaration(statement) || statement.name === undefined) {
+    if (!host.syntax.is(statement, 'ClassDeclaration') || statement.name === undefined) {
       continue;
     }
     const base = toolsetBase(host, statement);
     if (base === undefined) {
       continue;
     }
-    const sink = new DiagnosticSink();
+    const sink = new DiagnosticSink(host.syntax);
     const toolset = analyzeToolset(host, statement, statement.name, base, sink);
     diagnostics.push(...sink.diagnostics);
     toolsets.push({ ...toolset, hasErrors: sink.hasErrors });
@@ -50,33 +58,32 @@ export function analyzeSourceFile(host: AnalysisHost, sourceFile: ts.SourceFile)
   return { toolsets, diagnostics };
 }
 
-type ToolsetBase = { readonly direct: true } | { readonly direct: false; readonly base: string; readonly node: ts.Node };
+type ToolsetBase = { readonly direct: true } | { readonly direct: false; readonly base: string; readonly node: S.Node };
 
-function toolsetBase(host: AnalysisHost, declaration: ts.ClassDeclaration): ToolsetBase | undefined {
-  const { ts, checker } = host;
-  const extendsClause = declaration.heritageClauses?.find((clause) => clause.token === ts.SyntaxKind.ExtendsKeyword);
+function toolsetBase(host: AnalysisHost, declaration: S.ClassDeclaration): ToolsetBase | undefined {
+  const extendsClause = declaration.heritageClauses?.find((clause) => host.syntax.kindIs(clause.token, 'ExtendsKeyword'));
   const baseExpression = extendsClause?.types[0];
   if (baseExpression === undefined) {
     return undefined;
   }
-  if (isRuntimeSymbol(host, checker.getSymbolAtLocation(baseExpression.expression), 'Toolset')) {
+  if (isRuntimeSymbol(host, host.symbolAt(baseExpression.expression), 'Toolset')) {
     return { direct: true };
   }
-  const classSymbol = declaration.name === undefined ? undefined : checker.getSymbolAtLocation(declaration.name);
+  const classSymbol = declaration.name === undefined ? undefined : host.symbolAt(declaration.name);
   if (classSymbol === undefined) {
     return undefined;
   }
-  const pending = [checker.getDeclaredTypeOfSymbol(classSymbol)];
-  const seen = new Set<ts.Type>();
+  const pending = [host.declaredType(classSymbol)];
+  const seen = new Set<HostType>();
   while (pending.length > 0) {
     const type = pending.pop()!;
-    if (seen.has(type) || !type.isClassOrInterface()) {
+    if (seen.has(type) || !host.isClassOrInterface(type)) {
       continue;
     }
     seen.add(type);
-    for (const baseType of checker.getBaseTypes(type)) {
-      if (isRuntimeSymbol(host, baseType.getSymbol(), 'Toolset')) {
-        return { direct: false, base: baseExpression.expression.getText(), node: baseExpression };
+    for (const baseType of host.types.baseTypes(type)) {
+      if (isRuntimeSymbol(host, host.types.symbolOf(baseType), 'Toolset')) {
+        return { direct: false, base: host.syntax.text(baseExpression.expression), node: baseExpression };
       }
       pending.push(baseType);
     }
@@ -86,12 +93,11 @@ function toolsetBase(host: AnalysisHost, declaration: ts.ClassDeclaration): Tool
 
 function analyzeToolset(
   host: AnalysisHost,
-  declaration: ts.ClassDeclaration,
-  nameNode: ts.Identifier,
+  declaration: S.ClassDeclaration,
+  nameNode: S.Identifier,
   base: ToolsetBase,
   sink: DiagnosticSink,
 ): Omit<ToolsetModel, 'hasErrors'> {
-  const { ts } = host;
   const className = nameNode.text;
   if (!isExported(host, declaration)) {
     sink.report('TSH001', 'notExported', nameNode, { className });
@@ -104,7 +110,7 @@ function analyzeToolset(
   }
 
   const constructor = declaration.members.find(
-    (member): member is ts.ConstructorDeclaration => ts.isConstructorDeclaration(member) && member.body !== undefined,
+    (member): member is S.ConstructorDeclaration => host.syntax.is(member, 'Constructor') && member.body !== undefined,
   );
   const facts: ToolsetFacts = { chains: [], topLevelChains: new Set() };
   const context: ToolsetCallContext = { host, sink, defaultDisplayName: defaultDisplayNameOf(className) };
@@ -114,24 +120,24 @@ function analyzeToolset(
     if (returned) {
       continue;
     }
-    if (ts.isReturnStatement(statement)) {
+    if (host.syntax.is(statement, 'ReturnStatement')) {
       returned = true;
       continue;
     }
-    if (ts.isExpressionStatement(statement)) {
+    if (host.syntax.is(statement, 'ExpressionStatement')) {
       const chain = unwindChain(host, statement.expression);
       const first = chain.calls[0];
-      if (chain.base.kind !== ts.SyntaxKind.ThisKeyword || first === undefined) {
+      if (!host.syntax.is(chain.base, 'ThisKeyword') || first === undefined) {
         continue;
       }
       builderCall(toolsetCalls, first.name)?.(facts, chain, context);
       continue;
     }
-    if (ts.isVariableStatement(statement)) {
+    if (host.syntax.is(statement, 'VariableStatement')) {
       for (const variable of statement.declarationList.declarations) {
         for (const call of variable.initializer === undefined ? [] : findAddToolCalls(host, variable.initializer)) {
           facts.topLevelChains.add(call);
-          sink.report('TSH015', 'splitChain', call, { variable: variable.name.getText() });
+          sink.report('TSH015', 'splitChain', call, { variable: host.syntax.text(variable.name) });
         }
       }
     }
@@ -157,10 +163,10 @@ function analyzeToolset(
     className,
     owner,
     displayName: facts.displayName ?? context.defaultDisplayName,
-    source: declaration.getSourceFile().fileName,
+    source: host.syntax.fileName(declaration),
     confidentiality,
     tools,
-    location: locate(nameNode),
+    location: host.syntax.locate(nameNode),
   };
 }
 
@@ -172,9 +178,9 @@ function defaultDisplayNameOf(className: string): string {
 /** TSH014: every `this.addTool` that is not the head of a top-level constructor statement. */
 function reportMisplacedAddTools(
   host: AnalysisHost,
-  declaration: ts.ClassDeclaration,
-  constructor: ts.ConstructorDeclaration | undefined,
-  topLevel: ReadonlySet<ts.CallExpression>,
+  declaration: S.ClassDeclaration,
+  constructor: S.ConstructorDeclaration | undefined,
+  topLevel: ReadonlySet<S.CallExpression>,
   afterReturn: boolean,
   sink: DiagnosticSink,
   className: string,
@@ -186,7 +192,7 @@ function reportMisplacedAddTools(
       }
       let where: string;
       if (member !== constructor) {
-        const memberName = member.name !== undefined ? member.name.getText() : 'a static block';
+        const memberName = member.name !== undefined ? host.syntax.text(member.name) : 'a static block';
         where = `in the member "${memberName}"`;
       } else {
         where = describeEnclosing(host, call, constructor, afterReturn);
@@ -196,30 +202,29 @@ function reportMisplacedAddTools(
   }
 }
 
-function describeEnclosing(host: AnalysisHost, call: ts.Node, constructor: ts.ConstructorDeclaration, afterReturn: boolean): string {
-  const { ts } = host;
-  const describe = (node: ts.Node): string | undefined =>
-    ts.isIfStatement(node) || ts.isConditionalExpression(node) || ts.isSwitchStatement(node)
+function describeEnclosing(host: AnalysisHost, call: S.Node, constructor: S.ConstructorDeclaration, afterReturn: boolean): string {
+  const describe = (node: S.Node): string | undefined =>
+    host.syntax.is(node, 'IfStatement') || host.syntax.is(node, 'ConditionalExpression') || host.syntax.is(node, 'SwitchStatement')
       ? 'inside a branch'
-      : ts.isIterationStatement(node, false)
+      : iterationKinds.some((kind) => host.syntax.is(node, kind))
         ? 'inside a loop'
-        : ts.isTryStatement(node)
+        : host.syntax.is(node, 'TryStatement')
           ? 'inside a try statement'
-          : ts.isFunctionLike(node)
+          : functionLikeKinds.some((kind) => host.syntax.is(node, kind))
             ? 'inside a nested function'
-            : ts.isBlock(node) && (ts.isBlock(node.parent) || node.parent === constructor.body)
+            : host.syntax.is(node, 'Block') && (host.syntax.is(node.parent, 'Block') || node.parent === constructor.body)
               ? 'inside a block'
               : undefined;
   // the innermost construct around the call describes it best; `node` ends as the top-level statement
   let description: string | undefined;
-  let node: ts.Node = call;
+  let node: S.Node = call;
   while (node.parent !== undefined && node.parent !== constructor.body) {
     description ??= describe(node.parent);
     node = node.parent;
   }
   if (afterReturn) {
-    const statements: readonly ts.Node[] = constructor.body?.statements ?? [];
-    const returnIndex = statements.findIndex((statement) => ts.isReturnStatement(statement));
+    const statements: readonly S.Node[] = constructor.body?.statements ?? [];
+    const returnIndex = statements.findIndex((statement) => host.syntax.is(statement, 'ReturnStatement'));
     if (returnIndex >= 0 && statements.indexOf(node) > returnIndex) {
       return 'after an early return';
     }

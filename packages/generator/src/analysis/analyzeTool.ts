@@ -1,7 +1,7 @@
-import type ts from 'typescript';
+import type * as S from '../host/syntax.js';
 import { ToolNaming, type Confidentiality, type WorkspacePathMetadata } from '@toolgen/runtime';
 import { toJsonSchema } from '../schema/toJsonSchema.js';
-import { locate, type AnalysisHost } from './AnalysisHost.js';
+import type { AnalysisHost } from './AnalysisHost.js';
 import { analyzeParameters } from './analyzeParameters.js';
 import { analyzeResult } from './analyzeResult.js';
 import { analyzeSettings } from './analyzeSettings.js';
@@ -13,7 +13,7 @@ import type { ToolModel } from './model.js';
 import { readChainCalls } from './readChainCalls.js';
 
 export interface ToolContext {
-  readonly declaration: ts.ClassDeclaration;
+  readonly declaration: S.ClassDeclaration;
   readonly className: string;
   readonly chain: UnwoundChain;
   readonly toolsetConfidentiality: Confidentiality;
@@ -32,7 +32,7 @@ export function analyzeTool(host: AnalysisHost, context: ToolContext): ToolModel
   if (method === undefined) {
     return undefined;
   }
-  const methodName = method.name.getText();
+  const methodName = host.syntax.text(method.name);
   if (context.methodsSeen.has(methodName)) {
     sink.report('TSH016', 'addedTwice', addTool!.call.arguments[0]!, { className: context.className, method: methodName });
   }
@@ -91,32 +91,31 @@ export function analyzeTool(host: AnalysisHost, context: ToolContext): ToolModel
     workspacePaths: facts.workspacePaths.map(({ parameter, access }): WorkspacePathMetadata => ({ parameter, access })),
     settings: settings?.model ?? null,
     deprecated: docs.deprecated !== undefined,
-    nameLocation: locate(nameNode),
+    nameLocation: host.syntax.locate(nameNode),
   };
 }
 
 
-function resolveMethod(host: AnalysisHost, context: ToolContext, call: ts.CallExpression): ts.MethodDeclaration | undefined {
-  const { ts } = host;
-  const { declaration, className, sink } = context;
+function resolveMethod(host: AnalysisHost, context: ToolContext, call: S.CallExpression): S.MethodDeclaration | undefined {
+    const { declaration, className, sink } = context;
   const methodsNamed = (name: string) =>
-    declaration.members.filter((member): member is ts.MethodDeclaration => ts.isMethodDeclaration(member) && member.name.getText() === name);
-  const isStatic = (member: ts.ClassElement) => (ts.getCombinedModifierFlags(member) & ts.ModifierFlags.Static) !== 0;
+    declaration.members.filter((member): member is S.MethodDeclaration => host.syntax.is(member, 'MethodDeclaration') && host.syntax.text(member.name) === name);
+  const isStatic = (member: S.ClassElement) => host.syntax.hasModifier(member, 'static');
   // the example names one of the class's own static methods, or none when it has none
-  const someStatic = declaration.members.find((member) => ts.isMethodDeclaration(member) && isStatic(member) && ts.isIdentifier(member.name));
-  const example = someStatic === undefined ? '' : ` such as "${className}.${someStatic.name!.getText()}"`;
+  const someStatic = declaration.members.find((member) => host.syntax.is(member, 'MethodDeclaration') && isStatic(member) && host.syntax.is(member.name, 'Identifier'));
+  const example = someStatic === undefined ? '' : ` such as "${className}.${host.syntax.text(someStatic.name!)}"`;
   const argument = call.arguments[0];
   if (argument === undefined) {
     sink.report('TSH003', 'notMethodReference', call, { found: 'no argument', className, example });
     return undefined;
   }
 
-  if (ts.isPropertyAccessExpression(argument)) {
+  if (host.syntax.is(argument, 'PropertyAccessExpression')) {
     const memberName = argument.name.text;
     const target = argument.expression;
-    const referencesClass = ts.isIdentifier(target) && host.checker.getSymbolAtLocation(target) === host.checker.getSymbolAtLocation(declaration.name!);
-    const isPrototype = ts.isPropertyAccessExpression(target) && target.name.text === 'prototype';
-    if (target.kind === ts.SyntaxKind.ThisKeyword || isPrototype || referencesClass) {
+    const referencesClass = host.syntax.is(target, 'Identifier') && host.symbolAt(target) === host.symbolAt(declaration.name!);
+    const isPrototype = host.syntax.is(target, 'PropertyAccessExpression') && target.name.text === 'prototype';
+    if (host.syntax.is(target, 'ThisKeyword') || isPrototype || referencesClass) {
       const candidates = methodsNamed(memberName);
       const staticMethod = candidates.find((member) => isStatic(member) && member.body !== undefined) ?? candidates.find(isStatic);
       if (referencesClass && staticMethod !== undefined) {
@@ -126,19 +125,19 @@ function resolveMethod(host: AnalysisHost, context: ToolContext, call: ts.CallEx
         sink.report('TSH002', 'instanceMethod', argument, { method: memberName, className });
         return undefined;
       }
-      sink.report('TSH003', 'notMethodReference', argument, { found: `"${argument.getText()}", which is not a static method of ${className}`, className, example });
+      sink.report('TSH003', 'notMethodReference', argument, { found: `"${host.syntax.text(argument)}", which is not a static method of ${className}`, className, example });
       return undefined;
     }
-    sink.report('TSH003', 'notMethodReference', argument, { found: `"${argument.getText()}", a member of another class or object`, className, example });
+    sink.report('TSH003', 'notMethodReference', argument, { found: `"${host.syntax.text(argument)}", a member of another class or object`, className, example });
     return undefined;
   }
-  const found = ts.isArrowFunction(argument) || ts.isFunctionExpression(argument)
+  const found = host.syntax.is(argument, 'ArrowFunction') || host.syntax.is(argument, 'FunctionExpression')
     ? 'a function expression'
-    : ts.isCallExpression(argument)
-      ? `the result of a call ("${argument.getText()}")`
-      : ts.isIdentifier(argument)
+    : host.syntax.is(argument, 'CallExpression')
+      ? `the result of a call ("${host.syntax.text(argument)}")`
+      : host.syntax.is(argument, 'Identifier')
         ? `the variable "${argument.text}"`
-        : `the expression "${argument.getText()}"`;
+        : `the expression "${host.syntax.text(argument)}"`;
   sink.report('TSH003', 'notMethodReference', argument, { found, className, example });
   return undefined;
 }

@@ -1,4 +1,4 @@
-import type ts from 'typescript';
+import type * as S from '../host/syntax.js';
 import {
   networkScopes,
   workspacePathAccesses,
@@ -21,15 +21,15 @@ import { readStringLiteral, type ChainCall, type UnwoundChain } from './chain.js
 
 /** What a tool's chain says, as its calls are read in order. */
 export interface ChainFacts {
-  name?: { value: string; node: ts.Node };
+  name?: { value: string; node: S.Node };
   description?: string;
   readOnly: boolean;
   requiresApproval: boolean;
   networkScope: NetworkScope;
-  workspacePaths: { parameter: string; access: WorkspacePathAccess; node: ts.Node }[];
-  confidentialOnly?: ts.Node;
-  nonConfidentialOnly?: ts.Node;
-  settings?: { call: ChainCall; configurable: boolean; selections: { call: ChainCall; member: string; node: ts.Node }[] };
+  workspacePaths: { parameter: string; access: WorkspacePathAccess; node: S.Node }[];
+  confidentialOnly?: S.Node;
+  nonConfidentialOnly?: S.Node;
+  settings?: { call: ChainCall; configurable: boolean; selections: { call: ChainCall; member: string; node: S.Node }[] };
 }
 
 /** What a tool's chain calls are read with. */
@@ -114,10 +114,10 @@ export interface ToolsetFacts {
   /** The `this.addTool(...)` chains, in source order. */
   readonly chains: UnwoundChain[];
   /** The `addTool` calls heading a constructor statement (or split from one, TSH015). */
-  readonly topLevelChains: Set<ts.CallExpression>;
+  readonly topLevelChains: Set<S.CallExpression>;
   displayName?: string | undefined;
-  confidentialOnly?: ts.Node;
-  nonConfidentialOnly?: ts.Node;
+  confidentialOnly?: S.Node;
+  nonConfidentialOnly?: S.Node;
 }
 
 /** What a toolset's constructor statements are read with. */
@@ -170,7 +170,7 @@ export const toolsetCalls: { readonly [K in ToolsetMethodName]: ToolsetCallHandl
   }),
 };
 
-function readDisplayName(host: AnalysisHost, call: ts.CallExpression, fallback: string, sink: DiagnosticSink): string | undefined {
+function readDisplayName(host: AnalysisHost, call: S.CallExpression, fallback: string, sink: DiagnosticSink): string | undefined {
   const argument = call.arguments[0];
   const value = readStringLiteral(host, argument);
   if (value === undefined) {

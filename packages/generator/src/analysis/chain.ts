@@ -1,94 +1,94 @@
-import type ts from 'typescript';
 import type { JsonValue } from '@toolgen/runtime';
+import type { CallExpression, Expression, Identifier, Node } from '../host/syntax.js';
 import type { AnalysisHost } from './AnalysisHost.js';
 import type { ToolsetMethodName } from './builderCalls.js';
 
 /** One call of a builder chain: `.readOnly()`, `.withName('x')`, … */
 export interface ChainCall {
   readonly name: string;
-  readonly call: ts.CallExpression;
-  readonly nameNode: ts.MemberName;
+  readonly call: CallExpression;
+  readonly nameNode: Identifier;
 }
 
 /** A call chain unwound from the outside in, listed in source order, with what it starts from. */
 export interface UnwoundChain {
-  readonly base: ts.Expression;
+  readonly base: Expression;
   readonly calls: readonly ChainCall[];
 }
 
-export function unwindChain(host: AnalysisHost, expression: ts.Expression): UnwoundChain {
-  const { ts } = host;
+export function unwindChain(host: AnalysisHost, expression: Expression): UnwoundChain {
+  const { syntax } = host;
   const calls: ChainCall[] = [];
   let current = skipParentheses(host, expression);
-  while (ts.isCallExpression(current) && ts.isPropertyAccessExpression(current.expression)) {
+  while (syntax.is(current, 'CallExpression') && syntax.is(current.expression, 'PropertyAccessExpression')) {
     calls.push({ name: current.expression.name.text, call: current, nameNode: current.expression.name });
     current = skipParentheses(host, current.expression.expression);
   }
   return { base: current, calls: calls.reverse() };
 }
 
-function skipParentheses(host: AnalysisHost, expression: ts.Expression): ts.Expression {
+function skipParentheses(host: AnalysisHost, expression: Expression): Expression {
   let current = expression;
-  while (host.ts.isParenthesizedExpression(current)) {
+  while (host.syntax.is(current, 'ParenthesizedExpression')) {
     current = current.expression;
   }
   return current;
 }
 
 /** `this.addTool(...)` anywhere below `node`, in source order. */
-export function findAddToolCalls(host: AnalysisHost, node: ts.Node): ts.CallExpression[] {
-  const { ts } = host;
-  const found: ts.CallExpression[] = [];
-  const visit = (child: ts.Node): void => {
+export function findAddToolCalls(host: AnalysisHost, node: Node): CallExpression[] {
+  const found: CallExpression[] = [];
+  const visit = (child: Node): void => {
     if (isThisCall(host, child, 'addTool')) {
       found.push(child);
     }
-    ts.forEachChild(child, visit);
+    host.syntax.children(child).forEach(visit);
   };
   visit(node);
   return found;
 }
 
 /** Whether `node` is `this.<name>(...)`. */
-export function isThisCall(host: AnalysisHost, node: ts.Node, name: ToolsetMethodName): node is ts.CallExpression {
-  const { ts } = host;
+export function isThisCall(host: AnalysisHost, node: Node, name: ToolsetMethodName): node is CallExpression {
+  const { syntax } = host;
   return (
-    ts.isCallExpression(node) &&
-    ts.isPropertyAccessExpression(node.expression) &&
-    node.expression.expression.kind === ts.SyntaxKind.ThisKeyword &&
+    syntax.is(node, 'CallExpression') &&
+    syntax.is(node.expression, 'PropertyAccessExpression') &&
+    syntax.is(node.expression.expression, 'ThisKeyword') &&
     node.expression.name.text === name
   );
 }
 
 /** A string literal's text, or undefined when the expression is anything else. */
-export function readStringLiteral(host: AnalysisHost, expression: ts.Expression | undefined): string | undefined {
-  if (expression !== undefined && (host.ts.isStringLiteral(expression) || host.ts.isNoSubstitutionTemplateLiteral(expression))) {
+export function readStringLiteral(host: AnalysisHost, expression: Expression | undefined): string | undefined {
+  if (host.syntax.is(expression, 'StringLiteral') || host.syntax.is(expression, 'NoSubstitutionTemplateLiteral')) {
     return expression.text;
   }
   return undefined;
 }
 
 /** A JSON literal written in code (`10`, `-1`, `'x'`, `true`, `null`, arrays and objects of those), or undefined. */
-export function readJsonLiteral(host: AnalysisHost, expression: ts.Expression): JsonValue | undefined {
-  const { ts } = host;
-  if (ts.isStringLiteral(expression) || ts.isNoSubstitutionTemplateLiteral(expression)) {
+export function readJsonLiteral(host: AnalysisHost, expression: Expression): JsonValue | undefined {
+  const { syntax } = host;
+  if (syntax.is(expression, 'StringLiteral') || syntax.is(expression, 'NoSubstitutionTemplateLiteral')) {
     return expression.text;
   }
-  if (ts.isNumericLiteral(expression)) {
+  if (syntax.is(expression, 'NumericLiteral')) {
     return Number(expression.text);
   }
-  if (ts.isPrefixUnaryExpression(expression) && expression.operator === ts.SyntaxKind.MinusToken && ts.isNumericLiteral(expression.operand)) {
+  if (syntax.is(expression, 'PrefixUnaryExpression') && syntax.kindIs(expression.operator, 'MinusToken') && syntax.is(expression.operand, 'NumericLiteral')) {
     return -Number(expression.operand.text);
   }
-  switch (expression.kind) {
-    case ts.SyntaxKind.TrueKeyword:
-      return true;
-    case ts.SyntaxKind.FalseKeyword:
-      return false;
-    case ts.SyntaxKind.NullKeyword:
-      return null;
+  if (syntax.is(expression, 'TrueKeyword')) {
+    return true;
   }
-  if (ts.isArrayLiteralExpression(expression)) {
+  if (syntax.is(expression, 'FalseKeyword')) {
+    return false;
+  }
+  if (syntax.is(expression, 'NullKeyword')) {
+    return null;
+  }
+  if (syntax.is(expression, 'ArrayLiteralExpression')) {
     const items: JsonValue[] = [];
     for (const element of expression.elements) {
       const value = readJsonLiteral(host, element);
@@ -99,10 +99,10 @@ export function readJsonLiteral(host: AnalysisHost, expression: ts.Expression): 
     }
     return items;
   }
-  if (ts.isObjectLiteralExpression(expression)) {
+  if (syntax.is(expression, 'ObjectLiteralExpression')) {
     const result: Record<string, JsonValue> = {};
     for (const property of expression.properties) {
-      if (!ts.isPropertyAssignment(property) || !(ts.isIdentifier(property.name) || ts.isStringLiteral(property.name))) {
+      if (!syntax.is(property, 'PropertyAssignment') || !(syntax.is(property.name, 'Identifier') || syntax.is(property.name, 'StringLiteral'))) {
         return undefined;
       }
       const value = readJsonLiteral(host, property.initializer);

@@ -1,4 +1,4 @@
-import type ts from 'typescript';
+import type * as S from '../host/syntax.js';
 import type { AnalysisHost } from './AnalysisHost.js';
 import type { DiagnosticSink } from './analyzeSourceFile.js';
 import { readStringLiteral, type ChainCall } from './chain.js';
@@ -7,7 +7,7 @@ import { readStringLiteral, type ChainCall } from './chain.js';
 export function literalArgument(
   host: AnalysisHost,
   chainCall: ChainCall,
-  argument: ts.Expression | undefined,
+  argument: S.Expression | undefined,
   example: string,
   sink: DiagnosticSink,
 ): string | undefined {
@@ -19,7 +19,7 @@ export function literalArgument(
 }
 
 /** Whether a literal argument is one of the allowed values; TSH013 when it is not. */
-export function checkAllowed(value: string, allowed: readonly string[], chainCall: ChainCall, node: ts.Node, sink: DiagnosticSink): boolean {
+export function checkAllowed(value: string, allowed: readonly string[], chainCall: ChainCall, node: S.Node, sink: DiagnosticSink): boolean {
   if (allowed.includes(value)) {
     return true;
   }
@@ -32,27 +32,26 @@ export function checkAllowed(value: string, allowed: readonly string[], chainCal
 }
 
 /** `(s) => s.member` → the member's name and node. */
-export function readSelector(host: AnalysisHost, argument: ts.Expression | undefined): { name: string; node: ts.Node } | undefined {
-  const { ts } = host;
-  if (argument === undefined || !ts.isArrowFunction(argument) || argument.parameters.length !== 1) {
+export function readSelector(host: AnalysisHost, argument: S.Expression | undefined): { name: string; node: S.Node } | undefined {
+    if (argument === undefined || !host.syntax.is(argument, 'ArrowFunction') || argument.parameters.length !== 1) {
     return undefined;
   }
   const parameter = argument.parameters[0]!;
-  let body: ts.ConciseBody = argument.body;
-  if (ts.isBlock(body)) {
+  let body: S.Node = argument.body;
+  if (host.syntax.is(body, 'Block')) {
     const only = body.statements.length === 1 ? body.statements[0] : undefined;
-    if (only === undefined || !ts.isReturnStatement(only) || only.expression === undefined) {
+    if (only === undefined || !host.syntax.is(only, 'ReturnStatement') || only.expression === undefined) {
       return undefined;
     }
     body = only.expression;
   }
-  while (ts.isParenthesizedExpression(body)) {
+  while (host.syntax.is(body, 'ParenthesizedExpression')) {
     body = body.expression;
   }
   if (
-    ts.isPropertyAccessExpression(body) &&
-    ts.isIdentifier(body.expression) &&
-    ts.isIdentifier(parameter.name) &&
+    host.syntax.is(body, 'PropertyAccessExpression') &&
+    host.syntax.is(body.expression, 'Identifier') &&
+    host.syntax.is(parameter.name, 'Identifier') &&
     body.expression.text === parameter.name.text
   ) {
     return { name: body.name.text, node: body.name };

@@ -1,4 +1,4 @@
-import type ts from 'typescript';
+import type * as S from '../host/syntax.js';
 import type { AnalysisHost } from './AnalysisHost.js';
 
 export interface MethodDocs {
@@ -6,27 +6,21 @@ export interface MethodDocs {
   /** The `@deprecated` tag's text (`''` without one), or undefined when the method is not deprecated. */
   readonly deprecated: string | undefined;
   /** `@param` tags by the name they give, with the tag's name node. */
-  readonly params: readonly { readonly name: string; readonly text: string; readonly node: ts.Node }[];
+  readonly params: readonly { readonly name: string; readonly text: string; readonly node: S.Node }[];
 }
 
-export function readMethodDocs(host: AnalysisHost, method: ts.MethodDeclaration): MethodDocs {
-  const { ts, checker } = host;
-  const signature = checker.getSignatureFromDeclaration(method);
-  const summary = signature === undefined ? '' : ts.displayPartsToString(signature.getDocumentationComment(checker)).trim();
-  const params: { name: string; text: string; node: ts.Node }[] = [];
+export function readMethodDocs(host: AnalysisHost, method: S.MethodDeclaration): MethodDocs {
+  const { summary, tags } = host.methodDocumentation(method);
+  const params: { name: string; text: string; node: S.Node }[] = [];
   const remarks: string[] = [];
   let deprecated: string | undefined;
-  for (const tag of ts.getJSDocTags(method)) {
-    if (tag.tagName.text === 'deprecated') {
-      deprecated = (ts.getTextOfJSDocComment(tag.comment) ?? '').trim();
-    } else if (ts.isJSDocParameterTag(tag)) {
-      const text = (ts.getTextOfJSDocComment(tag.comment) ?? '').replace(/^\s*-\s*/, '').trim();
-      params.push({ name: tag.name.getText(), text, node: tag.name });
-    } else if (tag.tagName.text === 'remarks') {
-      const text = (ts.getTextOfJSDocComment(tag.comment) ?? '').trim();
-      if (text !== '') {
-        remarks.push(text);
-      }
+  for (const tag of tags) {
+    if (tag.name === 'deprecated') {
+      deprecated = tag.text;
+    } else if (tag.parameter !== undefined) {
+      params.push({ name: tag.parameter.name, text: tag.text.replace(/^\s*-\s*/, '').trim(), node: tag.parameter.node });
+    } else if (tag.name === 'remarks' && tag.text !== '') {
+      remarks.push(tag.text);
     }
   }
   const description = [summary, ...remarks].filter((part) => part !== '').join('\n\n');

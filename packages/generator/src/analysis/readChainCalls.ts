@@ -1,4 +1,4 @@
-import type ts from 'typescript';
+import type * as S from '../host/syntax.js';
 import { ToolNaming } from '@toolgen/runtime';
 import type { AnalysisHost } from './AnalysisHost.js';
 import type { DiagnosticSink } from './analyzeSourceFile.js';
@@ -6,7 +6,7 @@ import { builderCall, settingsBuilderCalls, toolBuilderCalls, type ChainCallCont
 import type { ChainCall } from './chain.js';
 
 /** Reads the calls chained onto `addTool(...)`, in order; names no builder has are ignored. */
-export function readChainCalls(host: AnalysisHost, calls: readonly ChainCall[], method: ts.MethodDeclaration | undefined, sink: DiagnosticSink): ChainFacts {
+export function readChainCalls(host: AnalysisHost, calls: readonly ChainCall[], method: S.MethodDeclaration | undefined, sink: DiagnosticSink): ChainFacts {
   const facts: ChainFacts = { readOnly: false, requiresApproval: false, networkScope: 'none', workspacePaths: [] };
   const context: ChainCallContext = { host, sink, examples: chainExamples(host, method) };
   /** The settings call TSH012 said is not last, once per settings call. */
@@ -23,12 +23,12 @@ export function readChainCalls(host: AnalysisHost, calls: readonly ChainCall[], 
 }
 
 /** Literal examples for TSH013, in the user's own names where the method gives them. */
-function chainExamples(host: AnalysisHost, method: ts.MethodDeclaration | undefined): { name: string; description: string; path: string } {
-  const methodName = method === undefined ? undefined : method.name.getText();
-  const firstParameter = method?.parameters.find((parameter) => host.ts.isIdentifier(parameter.name));
+function chainExamples(host: AnalysisHost, method: S.MethodDeclaration | undefined): { name: string; description: string; path: string } {
+  const methodName = method === undefined ? undefined : host.syntax.text(method.name);
+  const firstParameter = method?.parameters.find((parameter) => host.syntax.is(parameter.name, 'Identifier'));
   return {
     name: `'${methodName === undefined ? 'tool_name' : ToolNaming.toolNameFromMethod(methodName)}'`,
     description: "'…'",
-    path: `'${firstParameter === undefined ? 'path' : firstParameter.name.getText()}'`,
+    path: `'${firstParameter === undefined ? 'path' : host.syntax.text(firstParameter.name)}'`,
   };
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ProjectConfigurationError } from '../analysis/loadProject.js';
+import { ProjectConfigurationError } from '../host/Project.js';
 import type { DiagnosticLocation } from '../diagnostics/Diagnostic.js';
 
 /** A token budget and where it was set: the `"toolgen": { "tokenBudget": n }` of a package.json, or `--token-budget`. */

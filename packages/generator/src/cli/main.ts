@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { ProjectConfigurationError } from '../analysis/loadProject.js';
+import { ProjectConfigurationError } from '../host/Project.js';
 import { runTypesOnly } from '../build/typesOnly.js';
 import { displayPath, formatDiagnosticText, formatJsonReport } from '../diagnostics/format.js';
 import { GenerationSession, type OneShotGeneration } from '../generate.js';

@@ -1,5 +1,5 @@
 import type { SyntaxProblem } from '../analysis/analyzeProject.js';
-import { ProjectConfigurationError } from '../analysis/loadProject.js';
+import { ProjectConfigurationError } from '../host/Project.js';
 import type { Diagnostic } from '../diagnostics/Diagnostic.js';
 import { displayPath, formatDiagnosticText } from '../diagnostics/format.js';
 import { describeFault } from '../io/faults.js';

@@ -15,7 +15,7 @@ import {
 } from '@toolgen/runtime';
 import { clientCanElicit, registerMcpTools } from '@toolgen/runtime/mcp';
 import { manifestFileName, type Manifest } from '../manifest/manifest.js';
-import { ModuleLoadError, ModuleMirror } from './ModuleMirror.js';
+import { ModuleLoadError, ModuleMirror } from '../backends/ts6/ModuleMirror.js';
 
 /** What `toolgen mcp` serves, and how. */
 export interface ServeProjectOptions {

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { globSync } from 'tinyglobby';
-import { ProjectConfigurationError } from '../analysis/loadProject.js';
+import { ProjectConfigurationError } from '../host/Project.js';
 import { displayPath } from '../diagnostics/format.js';
 
 /** Where a project's agent policy files are declared (SPEC §8). */

@@ -338,8 +338,7 @@ function watchTargets(session: GenerationSession): string[] {
   const inFolder = (file: string) => folders.some((folder) => file === folder || file.startsWith(folder + path.sep));
   const loose = session.analyzer.project
     .snapshot()
-    .host.program.getSourceFiles()
-    .map((sourceFile) => path.resolve(sourceFile.fileName))
+    .programFiles()
     .filter((file) => !ignoredFolder.test(file) && !inFolder(file) && !generatedModule.test(file));
   return [...new Set([...config.configFiles, ...folders, ...loose])];
 }

@@ -1,7 +1,6 @@
 import { Project, ts } from 'ts-morph';
 import { describe, expect, it } from 'vitest';
-import { hostType } from '../../src/analysis/AnalysisHost.js';
-import { ts6TypeHost } from '../../src/backends/ts6/Ts6TypeHost.js';
+import { hostType, ts6TypeHost } from '../../src/backends/ts6/Ts6TypeHost.js';
 import { ShapeBuilder } from '../../src/schema/derive/ShapeBuilder.js';
 import { applyDocumentation } from '../../src/schema/tsdoc/applyDocumentation.js';
 import type { Shape, ShapeProblem } from '../../src/schema/shape.js';

@@ -1,8 +1,7 @@
 import { Project, ts } from 'ts-morph';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { JsonSchema } from '@toolgen/runtime';
-import { hostType, hostTypeNode } from '../../src/analysis/AnalysisHost.js';
-import { ts6TypeHost } from '../../src/backends/ts6/Ts6TypeHost.js';
+import { hostType, hostTypeNode, ts6TypeHost } from '../../src/backends/ts6/Ts6TypeHost.js';
 import { ShapeBuilder } from '../../src/schema/derive/ShapeBuilder.js';
 import type { ShapeDocument, ShapeProblem } from '../../src/schema/shape.js';
 import { toJsonSchema } from '../../src/schema/toJsonSchema.js';

@@ -80,6 +80,12 @@ const type = (handle: HostType): ts.Type => handle as unknown as ts.Type;
 const symbol = (handle: HostSymbol): ts.Symbol => handle as unknown as ts.Symbol;
 const node = (handle: HostTypeNode): ts.TypeNode => handle as unknown as ts.TypeNode;
 const asType = (value: ts.Type): HostType => value as unknown as HostType;
+
+/** A TypeScript 6 type as the type host's handle (the TS6 host's handles are the compiler's own objects). */
+export const hostType = asType;
+
+/** A TypeScript 6 type node as the type host's handle. */
+export const hostTypeNode = (value: ts.TypeNode | undefined): HostTypeNode | undefined => value as unknown as HostTypeNode | undefined;
 const asTypes = (values: readonly ts.Type[]): readonly HostType[] => values as unknown as readonly HostType[];
 const asSymbol = (value: ts.Symbol): HostSymbol => value as unknown as HostSymbol;
 const asNode = (value: ts.TypeNode): HostTypeNode => value as unknown as HostTypeNode;

@@ -4,11 +4,19 @@ import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type ts from 'typescript';
-import { loadBundledCompiler } from '../backends/ts6/bundledCompiler.js';
-import { ts6AnalysisHost } from '../backends/ts6/analysisHost.js';
-import { createOneShotProgram } from '../backends/ts6/oneShotProgram.js';
-import type { AnalysisHost } from './AnalysisHost.js';
+import {
+  ProjectConfigurationError,
+  type LoadedProject,
+  type Project,
+  type ProjectChanges,
+  type ProjectConfig,
+  type ProjectLoadOptions,
+} from '../../host/Project.js';
+import { ts6AnalysisHost } from './analysisHost.js';
+import { loadBundledCompiler } from './bundledCompiler.js';
 import { IncrementalProgram } from './incrementalProgram.js';
+import { createOneShotProgram } from './oneShotProgram.js';
+import { ts6LoadedProject, type Ts6LoadedProject } from './programQueries.js';
 
 // createRequire instead of import: Node's ESM loader scans ts-morph's large CommonJS bundle for
 // named exports, which costs about 0.2 s per start.
@@ -16,54 +24,9 @@ const require = createRequire(import.meta.url);
 type TsMorph = typeof import('ts-morph');
 type MorphProject = import('ts-morph').Project;
 
-/** A tsconfig that is missing or does not parse: the CLI exits with 2. */
-export class ProjectConfigurationError extends Error {
-  override readonly name = 'ProjectConfigurationError';
-}
-
-/** A loaded TypeScript project: the analysis host, its root folder and its source files. */
-export interface LoadedProject {
-  readonly host: AnalysisHost;
-  /** Absolute folder of the tsconfig.json; the manifest goes here. */
-  readonly rootDir: string;
-  readonly tsconfigPath: string;
-  /** Absolute tsconfig paths of the projects it references. */
-  readonly references: readonly string[];
-  /** The project's own source files, not declaration files and not generated modules. */
-  readonly sourceFiles: readonly ts.SourceFile[];
-  /** Absolute paths of the project's files named like generated modules (`*.tools.ts`). */
-  readonly generatedCandidates: readonly string[];
-}
-
-/** What a tsconfig.json says, read once per load or reload. */
-export interface ProjectConfig {
+/** What a tsconfig.json says, with the compiler options TypeScript 6 builds its program with. */
+export interface Ts6ProjectConfig extends ProjectConfig {
   readonly options: ts.CompilerOptions;
-  /** Absolute paths of the files the tsconfig includes, generated modules left out. */
-  readonly fileNames: readonly string[];
-  readonly generatedCandidates: readonly string[];
-  readonly references: readonly string[];
-  /** Folders whose new files may join the project (tsconfig `include` wildcards). */
-  readonly directories: readonly { readonly path: string; readonly recursive: boolean }[];
-  /** The tsconfig.json and every file it extends. */
-  readonly configFiles: readonly string[];
-}
-
-/** Which files a refresh found changed; paths are absolute. */
-export interface ProjectChanges {
-  /** Source files whose text changed, appeared or disappeared. */
-  readonly files: ReadonlySet<string>;
-  /** True when the set of files the tsconfig includes changed. */
-  readonly membershipChanged: boolean;
-}
-
-/** How `IncrementalProject.load` builds its program. */
-export interface ProjectLoadOptions {
-  /**
-   * A program for one generation (the one-shot CLI): built with ts-morph's bundled compiler API
-   * directly, without loading ts-morph, and with JSDoc parsed only where the analysis reads it
-   * (backends/ts6/oneShotProgram.ts). Such a project cannot be refreshed.
-   */
-  readonly oneShot?: boolean;
 }
 
 /**
@@ -72,7 +35,7 @@ export interface ProjectLoadOptions {
  * one (ts-morph passes it as `oldProgram`), so only changed files are parsed and bound again.
  * Loaded `oneShot`, it holds a single program instead, and `refresh` throws.
  */
-export class IncrementalProject {
+export class IncrementalProject implements Project {
   readonly rootDir: string;
   readonly tsconfigPath: string;
   readonly #ts: typeof ts;
@@ -81,12 +44,12 @@ export class IncrementalProject {
   #oneShotProgram: ts.Program | undefined;
   readonly #oneShot: boolean;
   #released = false;
-  #config: ProjectConfig;
-  #snapshot: LoadedProject | undefined;
+  #config: Ts6ProjectConfig;
+  #snapshot: Ts6LoadedProject | undefined;
   /** From the first `refresh` on (the watcher): the programs after the first. */
   #incremental: IncrementalProgram | undefined;
 
-  private constructor(tsconfigPath: string, tsApi: typeof ts, config: ProjectConfig, backend: { readonly morph: TsMorph } | { readonly program: ts.Program }) {
+  private constructor(tsconfigPath: string, tsApi: typeof ts, config: Ts6ProjectConfig, backend: { readonly morph: TsMorph } | { readonly program: ts.Program }) {
     this.tsconfigPath = tsconfigPath;
     this.rootDir = path.dirname(tsconfigPath);
     this.#ts = tsApi;
@@ -119,7 +82,7 @@ export class IncrementalProject {
     return new IncrementalProject(tsconfigPath, morph.ts as unknown as typeof ts, readProjectConfig(morph.ts as unknown as typeof ts, tsconfigPath), { morph });
   }
 
-  get config(): ProjectConfig {
+  get config(): Ts6ProjectConfig {
     return this.#config;
   }
 
@@ -157,20 +120,23 @@ export class IncrementalProject {
     return this.#incremental?.program() ?? (this.#project.getProgram().compilerObject as unknown as ts.Program);
   }
 
+  loadReference(tsconfigPath: string): Project {
+    return IncrementalProject.load(tsconfigPath);
+  }
+
   /** The current program, its checker and the project's own source files. */
-  snapshot(): LoadedProject {
+  snapshot(): Ts6LoadedProject {
     if (this.#snapshot === undefined) {
       const program = this.#program;
       const own = new Set(this.#config.fileNames);
       const sourceFiles = program.getSourceFiles().filter((file) => !file.isDeclarationFile && own.has(path.resolve(file.fileName)));
-      this.#snapshot = {
-        host: ts6AnalysisHost(this.#ts, program),
+      this.#snapshot = ts6LoadedProject(ts6AnalysisHost(this.#ts, program), {
         rootDir: this.rootDir,
         tsconfigPath: this.tsconfigPath,
         references: this.#config.references,
-        sourceFiles,
+        sourceFiles: sourceFiles as unknown as LoadedProject['sourceFiles'],
         generatedCandidates: this.#config.generatedCandidates,
-      };
+      });
     }
     return this.#snapshot;
   }
@@ -300,7 +266,7 @@ function readMorphLib(fileName: string): string | undefined {
 }
 
 /** Reads and validates a tsconfig.json. Throws `ProjectConfigurationError`. */
-export function readProjectConfig(tsApi: typeof ts, tsconfigPath: string): ProjectConfig {
+export function readProjectConfig(tsApi: typeof ts, tsconfigPath: string): Ts6ProjectConfig {
   const rootDir = path.dirname(tsconfigPath);
   const read = tsApi.readConfigFile(tsconfigPath, (file) => tsApi.sys.readFile(file));
   if (read.error !== undefined) {

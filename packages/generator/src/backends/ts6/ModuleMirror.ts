@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type ts from 'typescript';
-import { writeFileAtomic } from '../io/writeFileAtomic.js';
+import { writeFileAtomic } from '../../io/writeFileAtomic.js';
 
 const require = createRequire(import.meta.url);
 

@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type ts from 'typescript';
-import { BuildSession, formatDiagnosticLines, ToolgenBuildError, type BuildModule } from './BuildSession.js';
+import { BuildSession, formatDiagnosticLines, ToolgenBuildError, type BuildModule } from '../../build/BuildSession.js';
 
 /** Options of `createToolgenTransformer`; under ts-patch, the other members of the plugin's entry. */
 export interface ToolgenTransformerOptions {
@@ -101,7 +101,7 @@ export function createToolgenTransformer(program: ts.Program, options: ToolgenTr
 
 export default createToolgenTransformer;
 
-export { ToolgenBuildError } from './BuildSession.js';
+export { ToolgenBuildError } from '../../build/BuildSession.js';
 
 /**
  * Compiles generated modules with the program's options, in a second program: the first one's

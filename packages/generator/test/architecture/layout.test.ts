@@ -1,0 +1,54 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const packages = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** Every TypeScript source file of the packages (not their tests), relative to `packages/`. */
+function sourceFiles(): string[] {
+  const files: string[] = [];
+  const walk = (directory: string): void => {
+    for (const entry of readdirSync(directory, { withFileTypes: true })) {
+      const full = path.join(directory, entry.name);
+      if (entry.isDirectory()) {
+        walk(full);
+      } else if (entry.name.endsWith('.ts')) {
+        files.push(path.relative(packages, full).split(path.sep).join('/'));
+      }
+    }
+  };
+  for (const name of readdirSync(packages)) {
+    walk(path.join(packages, name, 'src'));
+  }
+  return files.sort();
+}
+
+/** `import … from 'typescript'`, `import type ts from 'typescript'`, `import('ts-morph')`, `require('typescript7/sync')`, … */
+const compilerImport = /(?:\bfrom\s+|\bimport\s*\(\s*|\brequire\s*\(\s*|\bimport\s+)['"](?:typescript|typescript7|ts-morph|@ts-morph\/common)(?:\/[^'"]*)?['"]/;
+
+/** Where a compiler may be imported: the generator's backends, and the ESLint plugin's one adapter for the program typescript-eslint hands it. */
+const compilerImporters = [/^generator\/src\/backends\//, /^eslint-plugin\/src\/util\/program\.ts$/];
+
+describe('the layout of the packages', () => {
+  const files = sourceFiles();
+
+  it('finds the sources it checks', () => {
+    expect(files).toContain('generator/src/schema/derive/ShapeBuilder.ts');
+    expect(files.length).toBeGreaterThan(100);
+  });
+
+  it('imports a compiler (typescript, typescript7, ts-morph) only in the backends', () => {
+    const importing = files.filter((file) => compilerImport.test(readFileSync(path.join(packages, file), 'utf8')));
+    expect(importing.filter((file) => !compilerImporters.some((allowed) => allowed.test(file)))).toEqual([]);
+    // the rule has teeth: the backends do import the compilers
+    expect(importing).toContain('generator/src/backends/ts6/Ts6TypeHost.ts');
+  });
+
+  it('has no source file over 500 lines', () => {
+    const long = files
+      .map((file) => ({ file, lines: readFileSync(path.join(packages, file), 'utf8').split('\n').length }))
+      .filter((entry) => entry.lines > 500);
+    expect(long).toEqual([]);
+  });
+});
