@@ -97,6 +97,8 @@ export interface HostProperty {
   readonly classBehaviour: boolean;
   /** Keyed by a symbol (`[Symbol.iterator]`): JSON keys are strings. */
   readonly symbolKeyed: boolean;
+  /** Whether it has a declaration: not so a mapped type's member made from a literal key (`Record<'a' | 'b', T>`), whose order is the key union's. */
+  readonly declared: boolean;
 }
 
 /** One index signature: `[key: string]: T`. */
@@ -129,6 +131,8 @@ export type TypeNodeView =
   | { readonly kind: 'union'; readonly members: readonly HostTypeNode[] }
   | { readonly kind: 'array'; readonly element: HostTypeNode }
   | { readonly kind: 'reference'; readonly name: string; readonly typeArguments: readonly HostTypeNode[] }
+  /** `keyof T`: its keys are written in the order `T` declares its properties. */
+  | { readonly kind: 'keyof'; readonly target: HostTypeNode }
   | { readonly kind: 'undefined' }
   | { readonly kind: 'null' }
   | { readonly kind: 'other' };
@@ -158,7 +162,7 @@ export interface TypeHost {
   tuple(type: HostType): HostTuple;
   /** A template literal type's texts and spans (only for `TemplateLiteral` types). */
   template(type: HostType): HostTemplate;
-  /** An object type's properties, in declaration order. */
+  /** An object type's properties, in declaration order (a mapped type's undeclared members in the compiler's order: see `declared`). */
   properties(type: HostType): readonly HostProperty[];
   indexInfos(type: HostType): readonly HostIndexInfo[];
   /** Whether the type has call (or construct) signatures. */

@@ -42,6 +42,7 @@ export type Ts6Namespace = Pick<
   | 'isPropertyDeclaration'
   | 'isPropertySignature'
   | 'isTypeAliasDeclaration'
+  | 'isTypeOperatorNode'
   | 'isTypeReferenceNode'
   | 'isUnionTypeNode'
 >;
@@ -199,6 +200,7 @@ class Ts6TypeHost implements TypeHost {
       hidden: isPrivate(t, member),
       classBehaviour: declaration !== undefined && t.isClassLike(declaration.parent) && (member.flags & behaviour) !== 0,
       symbolKeyed: member.getName().startsWith('__@'),
+      declared: declaration !== undefined,
     };
   }
 
@@ -269,6 +271,9 @@ class Ts6TypeHost implements TypeHost {
     }
     if (t.isTypeReferenceNode(typeNode)) {
       return { kind: 'reference', name: typeNode.typeName.getText(), typeArguments: (typeNode.typeArguments ?? []).map(asNode) };
+    }
+    if (t.isTypeOperatorNode(typeNode) && typeNode.operator === t.SyntaxKind.KeyOfKeyword) {
+      return { kind: 'keyof', target: asNode(typeNode.type) };
     }
     if (typeNode.kind === t.SyntaxKind.UndefinedKeyword) {
       return { kind: 'undefined' };

@@ -321,6 +321,7 @@ class Ts7TypeHost implements TypeHost {
       hidden: this.#isPrivate(member),
       classBehaviour: parent !== undefined && this.#ast.isClassLikeDeclaration(parent) && (member.flags & (SymbolFlags.Method | SymbolFlags.Accessor)) !== 0,
       symbolKeyed: member.name.startsWith('__@'),
+      declared: handle !== undefined,
     };
   }
 
@@ -443,6 +444,9 @@ class Ts7TypeHost implements TypeHost {
     }
     if (ast.isTypeReferenceNode(typeNode)) {
       return { kind: 'reference', name: typeNode.typeName.getText(), typeArguments: (typeNode.typeArguments ?? []).map(asNode) };
+    }
+    if (ast.isTypeOperatorNode(typeNode) && typeNode.operator === ast.SyntaxKind.KeyOfKeyword) {
+      return { kind: 'keyof', target: asNode(typeNode.type) };
     }
     if (typeNode.kind === ast.SyntaxKind.UndefinedKeyword) {
       return { kind: 'undefined' };
