@@ -97,8 +97,11 @@ export interface HostProperty {
   readonly classBehaviour: boolean;
   /** Keyed by a symbol (`[Symbol.iterator]`): JSON keys are strings. */
   readonly symbolKeyed: boolean;
-  /** Whether it has a declaration: not so a mapped type's member made from a literal key (`Record<'a' | 'b', T>`), whose order is the key union's. */
-  readonly declared: boolean;
+  /**
+   * Where it is declared, for ordering a mapped type's members: the file, and an index that grows
+   * with the position in it. None for a member a mapped type makes from a literal key (`Record<'a' | 'b', T>`).
+   */
+  readonly declaredAt: { readonly file: string; readonly index: number } | undefined;
 }
 
 /** One index signature: `[key: string]: T`. */
@@ -162,8 +165,10 @@ export interface TypeHost {
   tuple(type: HostType): HostTuple;
   /** A template literal type's texts and spans (only for `TemplateLiteral` types). */
   template(type: HostType): HostTemplate;
-  /** An object type's properties, in declaration order (a mapped type's undeclared members in the compiler's order: see `declared`). */
+  /** An object type's properties, in declaration order (a mapped type's in the compiler's order of its keys: see `isMapped`). */
   properties(type: HostType): readonly HostProperty[];
+  /** A mapped type (`Partial<T>`, `Pick<T, K>`, `Record<K, T>`): the compiler lists its members in its own order of the keys. */
+  isMapped(type: HostType): boolean;
   indexInfos(type: HostType): readonly HostIndexInfo[];
   /** Whether the type has call (or construct) signatures. */
   hasSignatures(type: HostType, kind: 'call' | 'construct'): boolean;

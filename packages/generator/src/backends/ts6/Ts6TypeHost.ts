@@ -200,8 +200,13 @@ class Ts6TypeHost implements TypeHost {
       hidden: isPrivate(t, member),
       classBehaviour: declaration !== undefined && t.isClassLike(declaration.parent) && (member.flags & behaviour) !== 0,
       symbolKeyed: member.getName().startsWith('__@'),
-      declared: declaration !== undefined,
+      declaredAt: declaration === undefined ? undefined : { file: declaration.getSourceFile().fileName, index: declaration.pos },
     };
+  }
+
+  isMapped(handle: HostType): boolean {
+    const t = type(handle);
+    return (t.flags & TypeFlag.Object) !== 0 && ((t as ts.ObjectType).objectFlags & this.#ts.ObjectFlags.Mapped) !== 0;
   }
 
   indexInfos(handle: HostType): readonly HostIndexInfo[] {

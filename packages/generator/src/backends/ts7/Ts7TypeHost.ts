@@ -321,7 +321,8 @@ class Ts7TypeHost implements TypeHost {
       hidden: this.#isPrivate(member),
       classBehaviour: parent !== undefined && this.#ast.isClassLikeDeclaration(parent) && (member.flags & (SymbolFlags.Method | SymbolFlags.Accessor)) !== 0,
       symbolKeyed: member.name.startsWith('__@'),
-      declared: handle !== undefined,
+      // the node's index in its file grows with its position, as TypeScript 6's `pos`
+      declaredAt: handle === undefined ? undefined : { file: handle.path, index: handle.index },
     };
   }
 
@@ -363,6 +364,11 @@ class Ts7TypeHost implements TypeHost {
     const declared = first === undefined ? undefined : (first === (member.valueDeclaration ?? first) ? declaration : this.#resolve(first));
     const declaredName = (declared as { name?: Node } | undefined)?.name;
     return name.startsWith('__@') && declaredName !== undefined ? declaredName.getText() : name;
+  }
+
+  isMapped(handle: HostType): boolean {
+    const t = type(handle);
+    return (t.flags & TypeFlag.Object) !== 0 && (this.#objectFlags(t) & this.#sync.ObjectFlags.Mapped) !== 0;
   }
 
   indexInfos(handle: HostType): readonly HostIndexInfo[] {

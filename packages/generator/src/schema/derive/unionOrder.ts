@@ -16,10 +16,10 @@ import { hasFlag, type Walk } from './Processor.js';
  *    non-literal types are written in practice), then string literals by value (code unit
  *    order), then number literals by value, then `false` before `true`.
  *
- * A mapped type's members made from literal keys (`Record<'low' | 'high', T>`) have no
- * declaration, and each compiler lists them in its own order of the key union: they follow the
- * same rule, the keys as the object's type node (or its non-generic alias) writes them as a type
- * argument, the rest by name.
+ * A mapped type's members (`Pick<T, K>`, `Omit<T, K>`, `Record<K, T>`, `Partial<T>`) come in the
+ * compiler's order of its keys, a union again: they follow the keys as the object's type node (or
+ * its non-generic alias) writes them in its type arguments, then the order of their declarations
+ * (file, then position), then, for members made from literal keys, which have none, their names.
  */
 
 /** A union's members in the order the type node (or the union's non-generic alias) writes them; the rest after, by the fallback order above. */
@@ -119,10 +119,9 @@ function keysInDeclarationOrder(walk: Walk, keys: HostType, target: HostType): H
     .filter((member) => member !== undefined);
 }
 
-/** An object's properties with its undeclared members (a mapped type's, from literal keys) put in key order; declared members keep their places. */
+/** A mapped type's members in key order (written, then declared, then by name); any other object's as the host lists them. */
 export function propertyOrder(walk: Walk, object: HostType, typeNode: HostTypeNode | undefined, properties: readonly HostProperty[]): readonly HostProperty[] {
-  const undeclared = properties.filter((property) => !property.declared);
-  if (undeclared.length < 2) {
+  if (properties.length < 2 || !walk.host.isMapped(object)) {
     return properties;
   }
   const written: HostType[] = [];
@@ -140,9 +139,15 @@ export function propertyOrder(walk: Walk, object: HostType, typeNode: HostTypeNo
     }
   }
   const unranked = Number.MAX_SAFE_INTEGER;
-  const ordered = [...undeclared].sort(
-    (a, b) => (rank.get(a.name) ?? unranked) - (rank.get(b.name) ?? unranked) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
-  );
-  let next = 0;
-  return properties.map((property) => (property.declared ? property : ordered[next++]!));
+  const byName = (a: HostProperty, b: HostProperty): number => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+  return [...properties].sort((a, b) => (rank.get(a.name) ?? unranked) - (rank.get(b.name) ?? unranked) || compareDeclared(a, b) || byName(a, b));
+}
+
+/** Declared members first, by file and position. */
+function compareDeclared(a: HostProperty, b: HostProperty): number {
+  const [first, second] = [a.declaredAt, b.declaredAt];
+  if (first === undefined || second === undefined) {
+    return first === second ? 0 : first === undefined ? 1 : -1;
+  }
+  return first.file < second.file ? -1 : first.file > second.file ? 1 : first.index - second.index;
 }
