@@ -165,10 +165,19 @@ export interface TypeHost {
   tuple(type: HostType): HostTuple;
   /** A template literal type's texts and spans (only for `TemplateLiteral` types). */
   template(type: HostType): HostTemplate;
-  /** An object type's properties, in declaration order (a mapped type's in the compiler's order of its keys: see `isMapped`). */
+  /** An object type's properties, in declaration order (a mapped type's over keys in the compiler's order of its keys: see `isMappedOverKeys`). */
   properties(type: HostType): readonly HostProperty[];
-  /** A mapped type (`Partial<T>`, `Pick<T, K>`, `Record<K, T>`): the compiler lists its members in its own order of the keys. */
-  isMapped(type: HostType): boolean;
+  /**
+   * A mapped type whose members come from a union of keys (`Pick<T, K>`, `Omit<T, K>`,
+   * `Record<K, T>`), in the compiler's order of that union; not a homomorphic one
+   * (`Partial<T>`, `[P in keyof T]`), whose members come in `T`'s order.
+   */
+  isMappedOverKeys(type: HostType): boolean;
+  /**
+   * A homomorphic mapped type's source, read from its `T[K]` template (`Partial<T>`,
+   * `{ [K in keyof T]?: T[K] }` → `T`): its members come in `T`'s order. Undefined for any other type.
+   */
+  mappedSource(type: HostType): HostType | undefined;
   indexInfos(type: HostType): readonly HostIndexInfo[];
   /** Whether the type has call (or construct) signatures. */
   hasSignatures(type: HostType, kind: 'call' | 'construct'): boolean;

@@ -36,6 +36,7 @@ export type Ts6Namespace = Pick<
   | 'isClassElement'
   | 'isClassLike'
   | 'isLiteralTypeNode'
+  | 'isMappedTypeNode'
   | 'isParameter'
   | 'isParenthesizedTypeNode'
   | 'isPrivateIdentifier'
@@ -204,9 +205,26 @@ class Ts6TypeHost implements TypeHost {
     };
   }
 
-  isMapped(handle: HostType): boolean {
+  isMappedOverKeys(handle: HostType): boolean {
     const t = type(handle);
-    return (t.flags & TypeFlag.Object) !== 0 && ((t as ts.ObjectType).objectFlags & this.#ts.ObjectFlags.Mapped) !== 0;
+    if ((t.flags & TypeFlag.Object) === 0 || ((t as ts.ObjectType).objectFlags & this.#ts.ObjectFlags.Mapped) === 0) {
+      return false;
+    }
+    // the mapped type's symbol is declared by its `{ [P in …]: … }` node
+    const declaration = t.getSymbol()?.declarations?.[0];
+    const constraint = declaration !== undefined && this.#ts.isMappedTypeNode(declaration) ? declaration.typeParameter.constraint : undefined;
+    return !(constraint !== undefined && this.#ts.isTypeOperatorNode(constraint) && constraint.operator === this.#ts.SyntaxKind.KeyOfKeyword);
+  }
+
+  mappedSource(handle: HostType): HostType | undefined {
+    const t = type(handle);
+    if ((t.flags & TypeFlag.Object) === 0 || ((t as ts.ObjectType).objectFlags & this.#ts.ObjectFlags.Mapped) === 0 || this.isMappedOverKeys(handle)) {
+      return undefined;
+    }
+    // the checker keeps a mapped type's template once it has resolved its members
+    this.#checker.getPropertiesOfType(t);
+    const template = (t as { templateType?: ts.Type }).templateType;
+    return template !== undefined && (template.flags & this.#ts.TypeFlags.IndexedAccess) !== 0 ? asType((template as ts.IndexedAccessType).objectType) : undefined;
   }
 
   indexInfos(handle: HostType): readonly HostIndexInfo[] {

@@ -1,5 +1,5 @@
 import type { Declaration, Node, TypeNode } from 'typescript7/ast';
-import type { AnyAPIRequestGenerator, API, Checker, NodeHandle, Program, Symbol as TsSymbol, Type, TypeReference, UnionOrIntersectionType } from 'typescript7/sync';
+import type { AnyAPIRequestGenerator, API, Checker, IndexedAccessType, MappedType, NodeHandle, Program, Symbol as TsSymbol, Type, TypeReference, UnionOrIntersectionType } from 'typescript7/sync';
 import {
   TypeFlag,
   type Documentation,
@@ -77,6 +77,7 @@ interface TypeInfo {
   constructSignatures?: boolean;
   baseTypes?: readonly Type[];
   enumValues?: readonly (string | number)[] | null;
+  mappedSource?: Type | null;
 }
 
 interface SymbolInfo {
@@ -366,9 +367,33 @@ class Ts7TypeHost implements TypeHost {
     return name.startsWith('__@') && declaredName !== undefined ? declaredName.getText() : name;
   }
 
-  isMapped(handle: HostType): boolean {
+  isMappedOverKeys(handle: HostType): boolean {
     const t = type(handle);
-    return (t.flags & TypeFlag.Object) !== 0 && (this.#objectFlags(t) & this.#sync.ObjectFlags.Mapped) !== 0;
+    if ((t.flags & TypeFlag.Object) === 0 || (this.#objectFlags(t) & this.#sync.ObjectFlags.Mapped) === 0) {
+      return false;
+    }
+    // the mapped type's symbol is declared by its `{ [P in …]: … }` node (for `Partial`, in the lib: read once per file)
+    const ast = this.#ast;
+    const handleOfDeclaration = this.symbolOf(handle) === undefined ? undefined : symbol(this.symbolOf(handle)!).declarations[0];
+    const declaration = handleOfDeclaration?.kind === ast.SyntaxKind.MappedType ? this.#resolve(handleOfDeclaration) : undefined;
+    const constraint = declaration !== undefined && ast.isMappedTypeNode(declaration) ? declaration.typeParameter.constraint : undefined;
+    return !(constraint !== undefined && ast.isTypeOperatorNode(constraint) && constraint.operator === ast.SyntaxKind.KeyOfKeyword);
+  }
+
+  mappedSource(handle: HostType): HostType | undefined {
+    const t = type(handle);
+    if ((t.flags & TypeFlag.Object) === 0 || (this.#objectFlags(t) & this.#sync.ObjectFlags.Mapped) === 0 || this.isMappedOverKeys(handle)) {
+      return undefined;
+    }
+    const info = this.#info(t);
+    if (info.mappedSource === undefined) {
+      // TypeScript 7 writes an optional mapped type's template `T[K] | undefined`
+      const template = (t as MappedType).getTemplateType();
+      const members = (template.flags & TypeFlag.Union) !== 0 ? this.constituents(asType(template)).map(type) : [template];
+      const access = members.find((member) => (member.flags & this.#sync.TypeFlags.IndexedAccess) !== 0);
+      info.mappedSource = access === undefined ? null : (access as IndexedAccessType).getObjectType();
+    }
+    return info.mappedSource === null ? undefined : asType(info.mappedSource);
   }
 
   indexInfos(handle: HostType): readonly HostIndexInfo[] {
@@ -377,7 +402,9 @@ class Ts7TypeHost implements TypeHost {
     if (info.indexInfos === undefined) {
       this.#batch(this.#basics(t));
     }
-    return info.indexInfos ?? [];
+    // an intersection is no object type, so its basics leave them out
+    info.indexInfos ??= this.#checker.getIndexInfosOfType(t).map((indexInfo) => ({ keyType: asType(indexInfo.keyType), valueType: asType(indexInfo.valueType) }));
+    return info.indexInfos;
   }
 
   hasSignatures(handle: HostType, kind: 'call' | 'construct'): boolean {

@@ -16,10 +16,12 @@ import { hasFlag, type Walk } from './Processor.js';
  *    non-literal types are written in practice), then string literals by value (code unit
  *    order), then number literals by value, then `false` before `true`.
  *
- * A mapped type's members (`Pick<T, K>`, `Omit<T, K>`, `Record<K, T>`, `Partial<T>`) come in the
- * compiler's order of its keys, a union again: they follow the keys as the object's type node (or
- * its non-generic alias) writes them in its type arguments, then the order of their declarations
+ * A mapped type's members over a union of keys (`Pick<T, K>`, `Omit<T, K>`, `Record<K, T>`) come
+ * in the compiler's order of that union: they follow the keys as the object's type node (or its
+ * non-generic alias) writes them in its type arguments, then the order of their declarations
  * (file, then position), then, for members made from literal keys, which have none, their names.
+ * A homomorphic mapped type's (`Partial<T>`) come in `T`'s order, as `T`'s own do (the compilers
+ * differ for `T`'s inherited members), and in the checker's order when its template is not `T[K]`.
  */
 
 /** A union's members in the order the type node (or the union's non-generic alias) writes them; the rest after, by the fallback order above. */
@@ -119,10 +121,13 @@ function keysInDeclarationOrder(walk: Walk, keys: HostType, target: HostType): H
     .filter((member) => member !== undefined);
 }
 
-/** A mapped type's members in key order (written, then declared, then by name); any other object's as the host lists them. */
+/** A mapped type's members over keys in key order (written, then declared, then by name), a homomorphic one's in its source's order; any other object's as the host lists them. */
 export function propertyOrder(walk: Walk, object: HostType, typeNode: HostTypeNode | undefined, properties: readonly HostProperty[]): readonly HostProperty[] {
-  if (properties.length < 2 || !walk.host.isMapped(object)) {
+  if (properties.length < 2) {
     return properties;
+  }
+  if (!walk.host.isMappedOverKeys(object)) {
+    return sourceOrder(walk, object, properties);
   }
   const written: HostType[] = [];
   for (const node of [typeNode, walk.host.aliasTypeNode(object)]) {
@@ -150,4 +155,15 @@ function compareDeclared(a: HostProperty, b: HostProperty): number {
     return first === second ? 0 : first === undefined ? 1 : -1;
   }
   return first.file < second.file ? -1 : first.file > second.file ? 1 : first.index - second.index;
+}
+
+/** A homomorphic mapped type's members in the order of its source's properties. */
+function sourceOrder(walk: Walk, object: HostType, properties: readonly HostProperty[]): readonly HostProperty[] {
+  const source = walk.host.mappedSource(object);
+  if (source === undefined || !hasFlag(walk, source, TypeFlag.Object | TypeFlag.Intersection)) {
+    return properties;
+  }
+  const order = new Map(walk.host.properties(source).map((property, index) => [property.name, index]));
+  const unranked = Number.MAX_SAFE_INTEGER;
+  return [...properties].sort((a, b) => (order.get(a.name) ?? unranked) - (order.get(b.name) ?? unranked));
 }
