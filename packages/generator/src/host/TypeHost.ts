@@ -97,6 +97,11 @@ export interface HostProperty {
   readonly classBehaviour: boolean;
   /** Keyed by a symbol (`[Symbol.iterator]`): JSON keys are strings. */
   readonly symbolKeyed: boolean;
+  /**
+   * Where it is declared, for ordering a mapped type's members: the file, and an index that grows
+   * with the position in it. None for a member a mapped type makes from a literal key (`Record<'a' | 'b', T>`).
+   */
+  readonly declaredAt: { readonly file: string; readonly index: number } | undefined;
 }
 
 /** One index signature: `[key: string]: T`. */
@@ -129,6 +134,8 @@ export type TypeNodeView =
   | { readonly kind: 'union'; readonly members: readonly HostTypeNode[] }
   | { readonly kind: 'array'; readonly element: HostTypeNode }
   | { readonly kind: 'reference'; readonly name: string; readonly typeArguments: readonly HostTypeNode[] }
+  /** `keyof T`: its keys are written in the order `T` declares its properties. */
+  | { readonly kind: 'keyof'; readonly target: HostTypeNode }
   | { readonly kind: 'undefined' }
   | { readonly kind: 'null' }
   | { readonly kind: 'other' };
@@ -158,8 +165,19 @@ export interface TypeHost {
   tuple(type: HostType): HostTuple;
   /** A template literal type's texts and spans (only for `TemplateLiteral` types). */
   template(type: HostType): HostTemplate;
-  /** An object type's properties, in declaration order. */
+  /** An object type's properties, in declaration order (a mapped type's over keys in the compiler's order of its keys: see `isMappedOverKeys`). */
   properties(type: HostType): readonly HostProperty[];
+  /**
+   * A mapped type whose members come from a union of keys (`Pick<T, K>`, `Omit<T, K>`,
+   * `Record<K, T>`), in the compiler's order of that union; not a homomorphic one
+   * (`Partial<T>`, `[P in keyof T]`), whose members come in `T`'s order.
+   */
+  isMappedOverKeys(type: HostType): boolean;
+  /**
+   * A homomorphic mapped type's source, read from its `T[K]` template (`Partial<T>`,
+   * `{ [K in keyof T]?: T[K] }` → `T`): its members come in `T`'s order. Undefined for any other type.
+   */
+  mappedSource(type: HostType): HostType | undefined;
   indexInfos(type: HostType): readonly HostIndexInfo[];
   /** Whether the type has call (or construct) signatures. */
   hasSignatures(type: HostType, kind: 'call' | 'construct'): boolean;

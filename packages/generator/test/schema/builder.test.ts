@@ -33,6 +33,34 @@ describe('determinism', () => {
   });
 });
 
+describe('union and key order (unionOrder.ts)', () => {
+  const ticket = 'interface Ticket { id: number; title: string; status: string }';
+  const schemaOf = (source: string, resolveFirst: readonly string[] = []): string => JSON.stringify(derive(source, 'input', { resolveFirst }).schema);
+
+  it('lists the keys of a written keyof T in the order T declares them', () => {
+    expect(schemaOf(`${ticket}\nexport function subject(key: keyof Ticket): void { void key; }`)).toBe('{"type":"string","enum":["id","title","status"]}');
+  });
+
+  it('orders literals written nowhere it can see by value, whatever the checker met first', () => {
+    const source = `${ticket}\nexport type Early = 'title' | 'status';\nexport type Subject = keyof Ticket;`;
+    expect(schemaOf(source, ['Early'])).toBe('{"type":"string","enum":["id","status","title"]}');
+    expect(schemaOf(source)).toBe('{"type":"string","enum":["id","status","title"]}');
+  });
+
+  it("keeps an aliased array's written element order", () => {
+    expect(schemaOf("export type Early = 'a' | 'b';\nexport type Subject = ('b' | 'a')[];", ['Early'])).toBe('{"type":"array","items":{"type":"string","enum":["b","a"]}}');
+  });
+
+  it("puts a mapped type's members in written key order, else declaration order, else by name", () => {
+    const written = schemaOf("export type Early = 'high' | 'low';\nexport function subject(levels: Record<'low' | 'high', number>): void { void levels; }", ['Early']);
+    expect(written).toContain('"required":["low","high"]');
+    const omitted = schemaOf(`${ticket}\nexport type Early = 'status' | 'title';\nexport type Subject = Omit<Ticket, 'id'>;`, ['Early']);
+    expect(omitted).toContain('"required":["title","status"]');
+    const computed = schemaOf("type Level = 'low' | 'high';\nexport type Subject = { [K in Level as `${K}Limit`]: number };");
+    expect(computed).toContain('"required":["highLimit","lowLimit"]');
+  });
+});
+
 describe('ShapeBuilder', () => {
   function builderFor(source: string) {
     const project = new Project({ useInMemoryFileSystem: true, compilerOptions: { strict: true, target: ts.ScriptTarget.ES2022, lib: ['lib.es2022.d.ts'] } });

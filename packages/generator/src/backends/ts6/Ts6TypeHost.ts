@@ -36,12 +36,14 @@ export type Ts6Namespace = Pick<
   | 'isClassElement'
   | 'isClassLike'
   | 'isLiteralTypeNode'
+  | 'isMappedTypeNode'
   | 'isParameter'
   | 'isParenthesizedTypeNode'
   | 'isPrivateIdentifier'
   | 'isPropertyDeclaration'
   | 'isPropertySignature'
   | 'isTypeAliasDeclaration'
+  | 'isTypeOperatorNode'
   | 'isTypeReferenceNode'
   | 'isUnionTypeNode'
 >;
@@ -205,7 +207,30 @@ class Ts6TypeHost implements TypeHost {
       hidden: isPrivate(t, member),
       classBehaviour: declaration !== undefined && t.isClassLike(declaration.parent) && (member.flags & behaviour) !== 0,
       symbolKeyed: member.getName().startsWith('__@'),
+      declaredAt: declaration === undefined ? undefined : { file: declaration.getSourceFile().fileName, index: declaration.pos },
     };
+  }
+
+  isMappedOverKeys(handle: HostType): boolean {
+    const t = type(handle);
+    if ((t.flags & TypeFlag.Object) === 0 || ((t as ts.ObjectType).objectFlags & this.#ts.ObjectFlags.Mapped) === 0) {
+      return false;
+    }
+    // the mapped type's symbol is declared by its `{ [P in …]: … }` node
+    const declaration = t.getSymbol()?.declarations?.[0];
+    const constraint = declaration !== undefined && this.#ts.isMappedTypeNode(declaration) ? declaration.typeParameter.constraint : undefined;
+    return !(constraint !== undefined && this.#ts.isTypeOperatorNode(constraint) && constraint.operator === this.#ts.SyntaxKind.KeyOfKeyword);
+  }
+
+  mappedSource(handle: HostType): HostType | undefined {
+    const t = type(handle);
+    if ((t.flags & TypeFlag.Object) === 0 || ((t as ts.ObjectType).objectFlags & this.#ts.ObjectFlags.Mapped) === 0 || this.isMappedOverKeys(handle)) {
+      return undefined;
+    }
+    // the checker keeps a mapped type's template once it has resolved its members
+    this.#checker.getPropertiesOfType(t);
+    const template = (t as { templateType?: ts.Type }).templateType;
+    return template !== undefined && (template.flags & this.#ts.TypeFlags.IndexedAccess) !== 0 ? asType((template as ts.IndexedAccessType).objectType) : undefined;
   }
 
   indexInfos(handle: HostType): readonly HostIndexInfo[] {
@@ -275,6 +300,9 @@ class Ts6TypeHost implements TypeHost {
     }
     if (t.isTypeReferenceNode(typeNode)) {
       return { kind: 'reference', name: typeNode.typeName.getText(), typeArguments: (typeNode.typeArguments ?? []).map(asNode) };
+    }
+    if (t.isTypeOperatorNode(typeNode) && typeNode.operator === t.SyntaxKind.KeyOfKeyword) {
+      return { kind: 'keyof', target: asNode(typeNode.type) };
     }
     if (typeNode.kind === t.SyntaxKind.UndefinedKeyword) {
       return { kind: 'undefined' };

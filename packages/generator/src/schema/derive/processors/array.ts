@@ -11,7 +11,9 @@ export const arrayProcessor: Processor = {
     if (element === undefined) {
       return walk.fail(type, site.pointer, faults.unsupported);
     }
-    return { kind: 'array', items: walk.derive(element, `${site.pointer}/*`, 'element', elementTypeNode(walk.host, site.typeNode)) };
+    // `type Tags = ('b' | 'a')[]`: without a node of its own, the array is as its alias writes it (union order)
+    const node = site.typeNode ?? walk.host.aliasTypeNode(type);
+    return { kind: 'array', items: walk.derive(element, `${site.pointer}/*`, 'element', elementTypeNode(walk.host, node)) };
   },
 };
 

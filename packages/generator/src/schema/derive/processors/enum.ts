@@ -9,7 +9,7 @@ export const enumProcessor: Processor = {
   derive: (type, site, walk) => {
     const values = walk.host.enumValues(type);
     if (values === undefined) {
-      return unionOf(walk.host.constituents(type), site, walk);
+      return unionOf(walk.constituents(type, site.typeNode), site, walk);
     }
     return { kind: 'enum', values: [...values] };
   },

@@ -1,18 +1,19 @@
-import { esSymbolLike, TypeFlag, type HostProperty, type HostType } from '../../../host/TypeHost.js';
+import { esSymbolLike, TypeFlag, type HostProperty, type HostType, type HostTypeNode } from '../../../host/TypeHost.js';
 import type { PropertyShape, Shape } from '../../shape.js';
 import { faults } from '../faults.js';
 import { hasFlag, isUndefined, type Processor, type Walk } from '../Processor.js';
+import { propertyOrder } from '../unionOrder.js';
 import { isFunction } from './function.js';
 
 /** Interfaces, object type aliases, class instances (data members only), mapped types, intersections. */
 export const objectProcessor: Processor = {
   kind: 'object',
   applies: (type, walk) => hasFlag(walk, type, TypeFlag.Object),
-  derive: (type, site, walk) => walk.named(type, site.pointer, () => objectShape(type, site.pointer, walk)),
+  derive: (type, site, walk) => walk.named(type, site.pointer, () => objectShape(type, site.pointer, walk, site.typeNode)),
 };
 
-function objectShape(type: HostType, pointer: string, walk: Walk): Shape {
-  const members = walk.host.properties(type);
+function objectShape(type: HostType, pointer: string, walk: Walk, typeNode: HostTypeNode | undefined): Shape {
+  const members = propertyOrder(walk, type, typeNode, walk.host.properties(type));
   const hidden = members.filter((member) => member.hidden).map((member) => member.name);
   if (hidden.length > 0) {
     return walk.fail(type, pointer, faults.privateState(hidden));
