@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { ProjectConfigurationError } from '../host/Project.js';
 import { runTypesOnly } from '../build/typesOnly.js';
 import { displayPath, formatDiagnosticText, formatJsonReport } from '../diagnostics/format.js';
+import { prepareBackend } from '../backends/index.js';
 import { GenerationSession, type OneShotGeneration } from '../generate.js';
 import { describeFault } from '../io/faults.js';
 import { readIfExists, removeFile, writeFileAtomic } from '../io/writeFileAtomic.js';
@@ -48,6 +49,7 @@ export async function main(argv: readonly string[], output: CliOutput = processO
         if (command.options.watch) {
           return await runWatch(command.options, output, cwd, signal);
         }
+        await prepareBackend(command.options.backend, command.options.project);
         return runOnce(command.options, output, cwd);
     }
   } catch (error) {
@@ -70,7 +72,7 @@ function runOnce(options: CliOptions, output: CliOutput, cwd: string): number {
   // a glob that matches nothing is a configuration error: found before anything is written
   const policyFiles = findPolicyFiles(policyPatterns({ patterns: options.policies ?? [], cwd, tsconfigPath: options.project }));
   // each file is checked or written as soon as it is printed, and not kept
-  const result = GenerationSession.generateOnce({ project: options.project, outDir: options.outDir, tokenBudget: options.tokenBudget }, (file) => {
+  const result = GenerationSession.generateOnce({ project: options.project, outDir: options.outDir, tokenBudget: options.tokenBudget, backend: options.backend }, (file) => {
     generated.push(file.path);
     if (options.check) {
       const current = readIfExists(file.path);

@@ -2,6 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseTokenBudgetFlag } from '../budget/tokenBudget.js';
+import { backendNames, type BackendName } from '../host/Project.js';
 
 export type OutputFormat = 'text' | 'json';
 
@@ -20,6 +21,8 @@ export interface CliOptions {
   readonly policies?: readonly string[] | undefined;
   /** `--token-budget <n>`: warn (TSH040) when the whole tool list costs more tokens; wins over `"toolgen": { "tokenBudget" }`. */
   readonly tokenBudget?: number | undefined;
+  /** `--backend ts6|ts7`: the compiler the analysis runs on (SPEC §8); `ts7` is experimental. */
+  readonly backend: BackendName;
 }
 
 export type ParsedCommand =
@@ -46,6 +49,7 @@ Options:
       --types-only       write only the modules' declarations (x.tools.d.ts), for builds that generate the modules
       --policy <glob>    check agent policy files (YAML) against the tools; repeatable, added to "toolgen.policies" of package.json
       --token-budget <n> warn (TSH040) when the project's whole tool list costs more than n tokens
+      --backend <name>   the compiler the analysis runs on: "ts6" (default) or "ts7" (TypeScript 7's API, experimental)
   -h, --help             print this help
   -v, --version          print the version
 
@@ -69,6 +73,7 @@ export function parseCommand(argv: readonly string[], cwd: string): ParsedComman
         'types-only': { type: 'boolean' },
         policy: { type: 'string', multiple: true },
         'token-budget': { type: 'string' },
+        backend: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
       },
@@ -99,6 +104,13 @@ export function parseCommand(argv: readonly string[], cwd: string): ParsedComman
   if (values['token-budget'] !== undefined && tokenBudget === undefined) {
     throw new UsageError(`--token-budget must be a positive whole number of tokens, not "${values['token-budget']}".`);
   }
+  const backend = values.backend ?? 'ts6';
+  if (!(backendNames as readonly string[]).includes(backend)) {
+    throw new UsageError(`--backend must be ${backendNames.map((name) => `"${name}"`).join(' or ')}, not "${backend}".`);
+  }
+  if (backend === 'ts7' && (values.watch === true || values['types-only'] === true)) {
+    throw new UsageError('--backend ts7 cannot be combined with --watch or --types-only: the TypeScript 7 backend generates or checks once.');
+  }
   return {
     kind: 'run',
     options: {
@@ -110,6 +122,7 @@ export function parseCommand(argv: readonly string[], cwd: string): ParsedComman
       typesOnly: values['types-only'] === true ? true : undefined,
       policies: values.policy,
       tokenBudget,
+      backend: backend as BackendName,
     },
   };
 }
