@@ -62,6 +62,8 @@ function removeOutputs(dir) {
 const commands = (dir) => ({
   tsc: { script: tscScript, args: ['-p', dir, '--noEmit'], before: () => removeOutputs(dir) },
   toolgen: { script: toolgenScript, args: ['-p', dir], before: () => removeOutputs(dir) },
+  // the experimental TypeScript 7 backend (issue 16): the same generation on TypeScript 7.1's API (its tsgo process is a child, timed with it)
+  'toolgen-ts7': { script: toolgenScript, args: ['-p', dir, '--backend', 'ts7'], before: () => removeOutputs(dir) },
   tsjsg: {
     script: tsjsgScript,
     args: ['--path', path.join(dir, 'schema-args/*.ts'), '--tsconfig', path.join(dir, 'tsconfig.args.json'), '--type', '*', '--no-type-check', '--out', path.join(dir, 'schemas.json')],
@@ -96,6 +98,12 @@ async function coldRuns(size) {
     }
     log(`${size.tools} tools, run ${index + 1}/${size.runs}: ${names.map((name) => `${name} ${(samples[name].at(-1).wallMs / 1000).toFixed(2)} s`).join(', ')}`);
   }
+  // the two backends' outputs, byte for byte: TypeScript 7's --check against what TypeScript 6 wrote
+  removeOutputs(dir);
+  await run('toolgen', all.toolgen, dir);
+  const parity = await measureNode(toolgenScript, ['-p', dir, '--backend', 'ts7', '--check'], { cwd: dir });
+  const identical = parity.code === 0;
+  log(`${size.tools} tools: the ts7 backend's output is ${identical ? 'byte-identical to' : 'NOT the same as'} the ts6 backend's${identical ? '' : `\n${parity.stdout}${parity.stderr}`}`);
   removeOutputs(dir);
   const stats = (name, key) => median(samples[name].map((sample) => sample[key]));
   const range = (name, key) => [Math.min(...samples[name].map((sample) => sample[key])), Math.max(...samples[name].map((sample) => sample[key]))];
@@ -113,8 +121,11 @@ async function coldRuns(size) {
       tsjsg: pairRatio('toolgen', 'tsjsg', 'wallMs'),
       tscCpu: pairRatio('toolgen', 'tsc', 'cpuMs'),
       rss: pairRatio('toolgen', 'tsc', 'maxRssKb'),
+      ts7: pairRatio('toolgen-ts7', 'toolgen', 'wallMs'),
+      ts7Tsc: pairRatio('toolgen-ts7', 'tsc', 'wallMs'),
     },
     tsjsgDefinitions: Object.keys(schemas.definitions ?? {}).length,
+    ts7Identical: identical,
   };
 }
 
@@ -397,6 +408,24 @@ function report({ cold, profile, watch, validators, adapters, bundler, search, e
     );
   }
   lines.push('', 'In parentheses: the fastest and slowest run, the smallest and largest peak. Peak memory varies from run to run with when V8 happens to run a full garbage collection.', '');
+  if (cold.every((entry) => entry.wall['toolgen-ts7'] !== undefined)) {
+    lines.push(
+      '### The two backends',
+      '',
+      'The same cold generation with `--backend ts6` (the default, ts-morph\'s TypeScript 6) and `--backend ts7` (TypeScript 7.1\'s JavaScript API, experimental), ' +
+        'interleaved with the runs above. Wall time is the measure: the TypeScript 7 backend\'s checker runs in a `tsgo` child process. ' +
+        `Outputs: ${cold.every((entry) => entry.ts7Identical) ? 'byte-identical at every size (`--backend ts7 --check` after a ts6 generation exits 0)' : `different at ${cold.filter((entry) => !entry.ts7Identical).map((entry) => entry.tools).join(', ')} tools`}.`,
+      '',
+      '| tools | toolgen --backend ts6 | toolgen --backend ts7 | ts7 ÷ ts6 | ts7 ÷ tsc |',
+      '|---|---|---|---|---|',
+    );
+    for (const entry of cold) {
+      lines.push(
+        `| ${entry.tools} | ${seconds(entry.wall.toolgen)}${spread(entry, 'wallRange', 'toolgen', secondsShort)} | ${seconds(entry.wall['toolgen-ts7'])}${spread(entry, 'wallRange', 'toolgen-ts7', secondsShort)} | ${fixed(entry.ratios.ts7, 2)} | ${fixed(entry.ratios.ts7Tsc, 2)} |`,
+      );
+    }
+    lines.push('');
+  }
 
   lines.push('## Where a cold run spends its time (1000 tools, `node --cpu-prof`)', '');
   lines.push(`One more cold toolgen run, profiled (${seconds(profile.wall)} under the profiler). Self time by area:`, '');
