@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -100,5 +100,14 @@ describe('the TypeScript 6 and 7 backends', () => {
     const ts6 = generation(project, 'ts6');
     expect(ts6.tools).toBe(100);
     expect(generation(project, 'ts7')).toEqual(ts6);
+  });
+});
+
+describe('the TypeScript 7 the backend is tested with', () => {
+  it('is the 7.1 pinned in the root package.json (npm run test:ts7 is its CI step)', () => {
+    const pinned = (JSON.parse(readFileSync(path.join(repo, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }).devDependencies['typescript7'];
+    const installed = (JSON.parse(readFileSync(path.join(repo, 'node_modules/typescript7/package.json'), 'utf8')) as { version: string }).version;
+    expect(pinned).toBe(`npm:typescript@${installed}`);
+    expect(installed).toMatch(/^7\.1\./);
   });
 });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import path, { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type * as Ast from 'typescript7/ast';
 import type * as Sync from 'typescript7/sync';
@@ -46,8 +46,14 @@ export function findTs7(projectFolder: string): Ts7Location {
   const found = [own === undefined ? undefined : `typescript ${own.version}`, alias === undefined ? undefined : `typescript7 ${alias.version}`].filter((entry) => entry !== undefined);
   const seen = found.length === 0 ? 'no typescript package' : found.join(' and ');
   throw new Error(
-    `toolgen's TypeScript 7 backend needs the TypeScript 7.1 JavaScript API, but ${projectFolder} resolves ${seen}: run \`${ts7InstallCommand}\` (or install typescript 7.1 or later itself)`,
+    `toolgen's TypeScript 7 backend needs the TypeScript 7.1 JavaScript API, but ${displayFolder(projectFolder)} resolves ${seen}: run \`${ts7InstallCommand}\` (or install typescript 7.1 or later itself)`,
   );
+}
+
+/** The project's folder as the user named it: relative to the working folder when inside it. */
+function displayFolder(folder: string): string {
+  const relative = path.relative(process.cwd(), folder);
+  return relative === '' ? 'the project' : relative.startsWith('..') || path.isAbsolute(relative) ? folder : relative;
 }
 
 /** Finds (`findTs7`) and imports the TypeScript 7 API. Only the TypeScript 7 backend calls this, so nothing else loads TypeScript 7. */
