@@ -32,9 +32,18 @@ describe('toolgen flags', () => {
     const root = project();
     expect(parseCommand(['--check', '--format', 'json', '--out-dir', 'gen'], root)).toEqual({
       kind: 'run',
-      options: { project: path.join(root, 'tsconfig.json'), check: true, watch: false, format: 'json', outDir: path.join(root, 'gen') },
+      options: { project: path.join(root, 'tsconfig.json'), check: true, watch: false, format: 'json', outDir: path.join(root, 'gen'), backend: 'ts6' },
     });
     expect(parseCommand(['-w'], root)).toMatchObject({ options: { watch: true, check: false, format: 'text', outDir: undefined } });
+  });
+
+  it('takes --backend ts6 or ts7 (SPEC §8), ts7 only for one generation or check', () => {
+    const root = project();
+    expect(parseCommand(['--backend', 'ts7', '--check'], root)).toMatchObject({ options: { backend: 'ts7', check: true } });
+    expect(parseCommand(['--backend', 'ts6', '-w'], root)).toMatchObject({ options: { backend: 'ts6', watch: true } });
+    expect(() => parseCommand(['--backend', 'ts8'], root)).toThrow('--backend must be "ts6" or "ts7", not "ts8".');
+    expect(() => parseCommand(['--backend', 'ts7', '--watch'], root)).toThrow(/--backend ts7 cannot be combined with --watch or --types-only/);
+    expect(() => parseCommand(['--backend', 'ts7', '--types-only'], root)).toThrow(UsageError);
   });
 
   it.each([
