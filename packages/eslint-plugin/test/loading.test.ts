@@ -25,8 +25,9 @@ function classify(files: readonly string[]): { generator: string[]; packages: st
 }
 
 // the CLI, watch mode, emission, the bundler plugins, MCP, token budgets and agent policies, and what only they use
-const heavyPackages = ['chokidar', 'unplugin', 'json-schema-to-typescript', 'gpt-tokenizer', 'ts-morph', 'tinyglobby', '@modelcontextprotocol/client', '@modelcontextprotocol/server'];
-const analysisFolders = /^dist\/(analysis|diagnostics|schema)\//;
+const heavyPackages = ['typescript7', 'chokidar', 'unplugin', 'json-schema-to-typescript', 'gpt-tokenizer', 'ts-morph', 'tinyglobby', '@modelcontextprotocol/client', '@modelcontextprotocol/server'];
+// the type host and its TypeScript 6 backend, never the TypeScript 7 one (backends/ts7), which only `--backend ts7` loads
+const analysisFolders = /^dist\/(analysis|diagnostics|schema|host|backends\/ts6)\//;
 
 describe('loading the plugin', () => {
   it.each(['@toolgen/eslint-plugin', '@toolgen/generator/analysis'])('%s loads only the generator\'s analysis, none of its CLI, watch mode, emission or their packages', (specifier) => {
