@@ -9,8 +9,10 @@ import { hasFlag, type Walk } from './Processor.js';
  *
  * 1. Where the source writes the union, follow it: the type node the member or parameter is
  *    declared with, else the union's non-generic alias (`type Status = 'open' | 'closed'`),
- *    through parentheses, nested unions and aliases; `keyof T` writes its keys in the order `T`
- *    declares its properties.
+ *    through parentheses, nested unions and aliases (an aliased array, `type Tags = ('b' | 'a')[]`,
+ *    writes its element); `keyof T` writes its keys in the order `T` declares its properties. A TS
+ *    enum's values come from the host in declaration order; one with a computed member is a union
+ *    ordered here.
  * 2. The rest come after, in an order neither compiler decides for literals: first the members
  *    that are no literal, in the checker's order (the one order left to the compiler: unions of
  *    non-literal types are written in practice), then string literals by value (code unit
