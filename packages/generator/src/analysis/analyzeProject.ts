@@ -7,6 +7,7 @@ import { loadProject } from '../backends/index.js';
 import type { BackendName, LoadedProject, Project, ProjectChanges, SyntaxProblem } from '../host/Project.js';
 import type { SourceFile } from '../host/syntax.js';
 import type { ToolsetModel } from './model.js';
+import { absolutePath } from '../io/absolutePath.js';
 
 /** Everything the analysis found in a project: every toolset (with or without errors) and every diagnostic. */
 export interface ProjectAnalysis {
@@ -201,18 +202,6 @@ export class ProjectAnalyzer {
     const result = sourceFile.text.includes('extends') ? analyzeSourceFile(loaded.host, sourceFile) : { toolsets: [], diagnostics: [] };
     this.#results.set(path.resolve(sourceFile.fileName), result);
   }
-}
-
-const absolutePaths = new Map<string, string>();
-
-/** `path.resolve` of a program's file name, remembered: the watcher asks for every file's at every change. */
-function absolutePath(fileName: string): string {
-  let absolute = absolutePaths.get(fileName);
-  if (absolute === undefined) {
-    absolute = path.resolve(fileName);
-    absolutePaths.set(fileName, absolute);
-  }
-  return absolute;
 }
 
 function sortedNames(sourceFiles: readonly SourceFile[]): string[] {

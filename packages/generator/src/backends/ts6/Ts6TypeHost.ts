@@ -13,6 +13,7 @@ import {
   type TypeHost,
   type TypeNodeView,
 } from '../../host/TypeHost.js';
+import { typeNodeView } from '../typeNodeView.js';
 
 /**
  * The parts of the `ts` namespace the host uses. A structural subset, so any TypeScript 6.0.x
@@ -288,29 +289,7 @@ class Ts6TypeHost implements TypeHost {
   }
 
   #view(typeNode: ts.TypeNode): TypeNodeView {
-    const t = this.#ts;
-    if (t.isParenthesizedTypeNode(typeNode)) {
-      return { kind: 'parenthesized', inner: asNode(typeNode.type) };
-    }
-    if (t.isUnionTypeNode(typeNode)) {
-      return { kind: 'union', members: typeNode.types.map(asNode) };
-    }
-    if (t.isArrayTypeNode(typeNode)) {
-      return { kind: 'array', element: asNode(typeNode.elementType) };
-    }
-    if (t.isTypeReferenceNode(typeNode)) {
-      return { kind: 'reference', name: typeNode.typeName.getText(), typeArguments: (typeNode.typeArguments ?? []).map(asNode) };
-    }
-    if (t.isTypeOperatorNode(typeNode) && typeNode.operator === t.SyntaxKind.KeyOfKeyword) {
-      return { kind: 'keyof', target: asNode(typeNode.type) };
-    }
-    if (typeNode.kind === t.SyntaxKind.UndefinedKeyword) {
-      return { kind: 'undefined' };
-    }
-    if (t.isLiteralTypeNode(typeNode) && typeNode.literal.kind === t.SyntaxKind.NullKeyword) {
-      return { kind: 'null' };
-    }
-    return { kind: 'other' };
+    return typeNodeView<ts.TypeNode>(this.#ts, typeNode);
   }
 
   typeNodeText(handle: HostTypeNode): string {

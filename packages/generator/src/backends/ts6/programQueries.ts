@@ -2,6 +2,7 @@ import path from 'node:path';
 import type ts from 'typescript';
 import type { ImportGraph, LoadedProject, SyntaxProblem } from '../../host/Project.js';
 import type { Ts6AnalysisHost } from './analysisHost.js';
+import { absolutePath } from '../../io/absolutePath.js';
 
 /** A TypeScript 6 program as the analysis sees it, with the program itself for the backend's own use. */
 export interface Ts6LoadedProject extends LoadedProject {
@@ -22,18 +23,6 @@ export function ts6LoadedProject(host: Ts6AnalysisHost, facts: ProjectFacts): Ts
     syntaxProblems: () => projectSyntaxProblems(t, program),
     syntaxProblemsOf: (sourceFile) => syntaxProblems(t, sourceFile as unknown as ts.SourceFile, program),
   };
-}
-
-const absolutePaths = new Map<string, string>();
-
-/** `path.resolve`, remembered: the import graph resolves every file's name on every watch cycle. */
-function absolutePath(fileName: string): string {
-  let absolute = absolutePaths.get(fileName);
-  if (absolute === undefined) {
-    absolute = path.resolve(fileName);
-    absolutePaths.set(fileName, absolute);
-  }
-  return absolute;
 }
 
 function importGraph(

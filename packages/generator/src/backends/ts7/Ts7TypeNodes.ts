@@ -3,6 +3,7 @@ import type { NodeHandle, Symbol as TsSymbol, Type } from 'typescript7/sync';
 import type { HostSymbol, HostType, HostTypeNode, TypeNodeView } from '../../host/TypeHost.js';
 import { asNode, asType, node, symbol } from './handles.js';
 import type { Ts7Context } from './Ts7Context.js';
+import { typeNodeView } from '../typeNodeView.js';
 
 /** The type host's answers about written type nodes: their views, their types, and what a reference or an alias points at. */
 export class Ts7TypeNodes {
@@ -26,29 +27,7 @@ export class Ts7TypeNodes {
   }
 
   #view(typeNode: TypeNode): TypeNodeView {
-    const ast = this.#context.ast;
-    if (ast.isParenthesizedTypeNode(typeNode)) {
-      return { kind: 'parenthesized', inner: asNode(typeNode.type) };
-    }
-    if (ast.isUnionTypeNode(typeNode)) {
-      return { kind: 'union', members: typeNode.types.map(asNode) };
-    }
-    if (ast.isArrayTypeNode(typeNode)) {
-      return { kind: 'array', element: asNode(typeNode.elementType) };
-    }
-    if (ast.isTypeReferenceNode(typeNode)) {
-      return { kind: 'reference', name: typeNode.typeName.getText(), typeArguments: (typeNode.typeArguments ?? []).map(asNode) };
-    }
-    if (ast.isTypeOperatorNode(typeNode) && typeNode.operator === ast.SyntaxKind.KeyOfKeyword) {
-      return { kind: 'keyof', target: asNode(typeNode.type) };
-    }
-    if (typeNode.kind === ast.SyntaxKind.UndefinedKeyword) {
-      return { kind: 'undefined' };
-    }
-    if (ast.isLiteralTypeNode(typeNode) && typeNode.literal.kind === ast.SyntaxKind.NullKeyword) {
-      return { kind: 'null' };
-    }
-    return { kind: 'other' };
+    return typeNodeView<TypeNode>(this.#context.ast, typeNode);
   }
 
   typeFromNode(handle: HostTypeNode): HostType {

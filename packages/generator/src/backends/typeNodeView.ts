@@ -1,0 +1,51 @@
+import type { HostTypeNode, TypeNodeView } from '../host/TypeHost.js';
+
+/*
+ * How a written type node looks to the derivation (`TypeNodeView`), read the same way on both
+ * compilers: TypeScript 6's `ts` namespace and TypeScript 7's `typescript/ast` name these
+ * predicates and kinds alike (their kind numbers differ, which the predicates hide).
+ */
+
+interface WrittenNode {
+  readonly kind: number;
+  getText(): string;
+}
+
+/** The predicates and kinds of a compiler's syntax the view reads: a structural part of either compiler's API. */
+export interface TypeNodeSyntax<N extends WrittenNode> {
+  readonly SyntaxKind: { readonly KeyOfKeyword: number; readonly UndefinedKeyword: number; readonly NullKeyword: number };
+  isParenthesizedTypeNode(node: N): node is N & { readonly type: N };
+  isUnionTypeNode(node: N): node is N & { readonly types: readonly N[] };
+  isArrayTypeNode(node: N): node is N & { readonly elementType: N };
+  isTypeReferenceNode(node: N): node is N & { readonly typeName: WrittenNode; readonly typeArguments?: readonly N[] | undefined };
+  isTypeOperatorNode(node: N): node is N & { readonly operator: number; readonly type: N };
+  isLiteralTypeNode(node: N): node is N & { readonly literal: WrittenNode };
+}
+
+const asNode = <N>(node: N): HostTypeNode => node as unknown as HostTypeNode;
+
+/** The view of one type node. */
+export function typeNodeView<N extends WrittenNode>(syntax: TypeNodeSyntax<N>, typeNode: N): TypeNodeView {
+  if (syntax.isParenthesizedTypeNode(typeNode)) {
+    return { kind: 'parenthesized', inner: asNode(typeNode.type) };
+  }
+  if (syntax.isUnionTypeNode(typeNode)) {
+    return { kind: 'union', members: typeNode.types.map(asNode) };
+  }
+  if (syntax.isArrayTypeNode(typeNode)) {
+    return { kind: 'array', element: asNode(typeNode.elementType) };
+  }
+  if (syntax.isTypeReferenceNode(typeNode)) {
+    return { kind: 'reference', name: typeNode.typeName.getText(), typeArguments: (typeNode.typeArguments ?? []).map(asNode) };
+  }
+  if (syntax.isTypeOperatorNode(typeNode) && typeNode.operator === syntax.SyntaxKind.KeyOfKeyword) {
+    return { kind: 'keyof', target: asNode(typeNode.type) };
+  }
+  if (typeNode.kind === syntax.SyntaxKind.UndefinedKeyword) {
+    return { kind: 'undefined' };
+  }
+  if (syntax.isLiteralTypeNode(typeNode) && typeNode.literal.kind === syntax.SyntaxKind.NullKeyword) {
+    return { kind: 'null' };
+  }
+  return { kind: 'other' };
+}
