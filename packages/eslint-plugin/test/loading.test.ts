@@ -26,8 +26,9 @@ function classify(files: readonly string[]): { generator: string[]; packages: st
 
 // the CLI, watch mode, emission, the bundler plugins, MCP, token budgets and agent policies, and what only they use
 const heavyPackages = ['typescript7', 'chokidar', 'unplugin', 'json-schema-to-typescript', 'gpt-tokenizer', 'ts-morph', 'tinyglobby', '@modelcontextprotocol/client', '@modelcontextprotocol/server'];
-// the analysis, its host interfaces, and of the backends only the TypeScript 6 hosts over a program the caller made (never the TypeScript 7 backend, which only `--backend ts7` loads)
-const analysisFolders = /^dist\/(analysis|diagnostics|schema|host)\/|^dist\/backends\/ts6\/(analysisHost|Ts6TypeHost)\.js$/;
+// the analysis, its host interfaces, and of the backends only the TypeScript 6 hosts over a program the caller made and the
+// compiler-free type-node view they share (never the TypeScript 7 backend, which only `--backend ts7` loads)
+const analysisFolders = /^dist\/(analysis|diagnostics|schema|host)\/|^dist\/backends\/ts6\/(analysisHost|Ts6TypeHost)\.js$|^dist\/backends\/typeNodeView\.js$/;
 
 describe('loading the plugin', () => {
   it.each(['@toolgen/eslint-plugin', '@toolgen/generator/analysis'])('%s loads only the generator\'s analysis, none of its CLI, watch mode, emission or their packages', (specifier) => {
