@@ -24,8 +24,27 @@ export interface TypeNodeSyntax<N extends WrittenNode> {
 
 const asNode = <N>(node: N): HostTypeNode => node as unknown as HostTypeNode;
 
+/** The views of one compiler's type nodes, each read once (the derivation asks for a node's view again at every union and member it meets). */
+export class TypeNodeViews<N extends WrittenNode & object> {
+  readonly #syntax: TypeNodeSyntax<N>;
+  readonly #views = new WeakMap<N, TypeNodeView>();
+
+  constructor(syntax: TypeNodeSyntax<N>) {
+    this.#syntax = syntax;
+  }
+
+  of(typeNode: N): TypeNodeView {
+    let view = this.#views.get(typeNode);
+    if (view === undefined) {
+      view = typeNodeView(this.#syntax, typeNode);
+      this.#views.set(typeNode, view);
+    }
+    return view;
+  }
+}
+
 /** The view of one type node. */
-export function typeNodeView<N extends WrittenNode>(syntax: TypeNodeSyntax<N>, typeNode: N): TypeNodeView {
+function typeNodeView<N extends WrittenNode>(syntax: TypeNodeSyntax<N>, typeNode: N): TypeNodeView {
   if (syntax.isParenthesizedTypeNode(typeNode)) {
     return { kind: 'parenthesized', inner: asNode(typeNode.type) };
   }

@@ -13,7 +13,7 @@ import {
   type TypeHost,
   type TypeNodeView,
 } from '../../host/TypeHost.js';
-import { typeNodeView } from '../typeNodeView.js';
+import { TypeNodeViews } from '../typeNodeView.js';
 
 /**
  * The parts of the `ts` namespace the host uses. A structural subset, so any TypeScript 6.0.x
@@ -99,12 +99,13 @@ class Ts6TypeHost implements TypeHost {
   readonly #ts: Ts6Namespace;
   readonly #program: Ts6Compiler['program'];
   readonly #checker: ts.TypeChecker;
-  readonly #views = new WeakMap<ts.TypeNode, TypeNodeView>();
+  readonly #views: TypeNodeViews<ts.TypeNode>;
 
   constructor({ ts: t, program, checker }: Ts6Compiler) {
     this.#ts = t;
     this.#program = program;
     this.#checker = checker;
+    this.#views = new TypeNodeViews<ts.TypeNode>(t);
   }
 
   flags(handle: HostType): number {
@@ -279,17 +280,7 @@ class Ts6TypeHost implements TypeHost {
   }
 
   typeNode(handle: HostTypeNode): TypeNodeView {
-    const typeNode = node(handle);
-    let view = this.#views.get(typeNode);
-    if (view === undefined) {
-      view = this.#view(typeNode);
-      this.#views.set(typeNode, view);
-    }
-    return view;
-  }
-
-  #view(typeNode: ts.TypeNode): TypeNodeView {
-    return typeNodeView<ts.TypeNode>(this.#ts, typeNode);
+    return this.#views.of(node(handle));
   }
 
   typeNodeText(handle: HostTypeNode): string {

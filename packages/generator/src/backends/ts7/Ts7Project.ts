@@ -91,9 +91,7 @@ export class Ts7Project implements Project {
 }
 
 function ts7LoadedProject(host: Ts7AnalysisHost, project: Ts7Project, program: Program): LoadedProject {
-  const own = new Set(project.config.fileNames);
   const sourceFiles = project.config.fileNames
-    .filter((fileName) => own.has(fileName))
     .map((fileName) => program.getSourceFile(fileName) as unknown as SourceFile | undefined)
     .filter((file): file is SourceFile => file !== undefined && !file.isDeclarationFile);
   return {

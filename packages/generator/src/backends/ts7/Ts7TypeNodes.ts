@@ -3,31 +3,22 @@ import type { NodeHandle, Symbol as TsSymbol, Type } from 'typescript7/sync';
 import type { HostSymbol, HostType, HostTypeNode, TypeNodeView } from '../../host/TypeHost.js';
 import { asNode, asType, node, symbol } from './handles.js';
 import type { Ts7Context } from './Ts7Context.js';
-import { typeNodeView } from '../typeNodeView.js';
+import { TypeNodeViews } from '../typeNodeView.js';
 
 /** The type host's answers about written type nodes: their views, their types, and what a reference or an alias points at. */
 export class Ts7TypeNodes {
   readonly #context: Ts7Context;
-  readonly #views = new WeakMap<TypeNode, TypeNodeView>();
+  readonly #views: TypeNodeViews<TypeNode>;
   readonly #nodeTypes = new WeakMap<TypeNode, Type>();
   readonly #defaultLibrary = new Map<string, boolean>();
 
   constructor(context: Ts7Context) {
     this.#context = context;
+    this.#views = new TypeNodeViews<TypeNode>(context.ast);
   }
 
   view(handle: HostTypeNode): TypeNodeView {
-    const typeNode = node(handle);
-    let view = this.#views.get(typeNode);
-    if (view === undefined) {
-      view = this.#view(typeNode);
-      this.#views.set(typeNode, view);
-    }
-    return view;
-  }
-
-  #view(typeNode: TypeNode): TypeNodeView {
-    return typeNodeView<TypeNode>(this.#context.ast, typeNode);
+    return this.#views.of(node(handle));
   }
 
   typeFromNode(handle: HostTypeNode): HostType {
