@@ -1,9 +1,8 @@
 import { tool, type FunctionTool, type RunContext } from '@openai/agents';
-import { issueApprovalGrant } from '../approval/approvalGrant.js';
-import { toolCallFingerprint } from '../approval/toolCallFingerprint.js';
-import { isApprovalGated, type ApprovalInvocationContext } from '../approval/withApproval.js';
+import { issueSdkApprovalGrant } from '../approval/approvalGrant.js';
+import { defaultRaisedApprovalExpiryMs, raisedApprovals } from '../approval/RaisedApprovals.js';
+import { acceptedArguments, approvalGateOf, sdkApprovalDigest, sdkShouldAsk, type ApprovalInvocationContext } from '../approval/withApproval.js';
 import type { AIFunction, ToolInvocationContext } from '../function/AIFunction.js';
-import { functionChain } from '../middleware/wrapFunction.js';
 import { byWireName, contextFor, resultText, runToolCall, type ToolCallInfo, type WireNames } from './toolCalls.js';
 
 /** The `openai-strict` variant as the Agents SDK types a strict JSON Schema. */
@@ -32,6 +31,11 @@ export interface OpenAIAgentsToolsOptions<TContext = unknown> {
   /** Wire names: `'qualified'` (the default) or `'name'`, where the caller vouches that tool names are unique. */
   readonly names?: WireNames;
   readonly context?: OpenAIAgentsContextOption<TContext>;
+  /**
+   * How long an interruption may be approved, in milliseconds; 24 hours unless given. An approval
+   * the run reports later runs nothing.
+   */
+  readonly approvalExpiryMs?: number;
 }
 
 /**
@@ -74,25 +78,43 @@ export function toOpenAIAgentsTools<TContext = unknown>(
   functions: readonly AIFunction[],
   options: OpenAIAgentsToolsOptions<TContext> = {},
 ): OpenAIAgentsTool<TContext>[] {
-  return [...byWireName(functions, options.names)].map(([name, fn]) => functionTool(name, fn, options.context));
+  return [...byWireName(functions, options.names)].map(([name, fn]) => functionTool(name, fn, options));
 }
 
-function functionTool<TContext>(name: string, fn: AIFunction, context: OpenAIAgentsContextOption<TContext> | undefined): OpenAIAgentsTool<TContext> {
-  const gate = approvalGateName(fn);
+function functionTool<TContext>(name: string, fn: AIFunction, options: OpenAIAgentsToolsOptions<TContext>): OpenAIAgentsTool<TContext> {
+  const { context } = options;
+  const asks = sdkShouldAsk(fn);
+  const expiryMs = options.approvalExpiryMs ?? defaultRaisedApprovalExpiryMs;
   const built = tool<OpenAIAgentsToolParameters, TContext, string>({
     name,
     description: fn.description,
     // generated as a strict schema: an object whose every property is required, closed everywhere
     parameters: fn.variants['openai-strict'] as unknown as OpenAIAgentsToolParameters,
     strict: true,
-    needsApproval: gate !== undefined || fn.metadata.approval === 'require_approval',
+    // a person is asked only about a call that can run, and the request is bound to what will run
+    needsApproval: asks
+      ? async (_runContext, input, callId) => {
+          const validated = await validatedCall(fn, input);
+          if (validated === undefined || callId === undefined) return false; // execute answers the validator's words; nothing runs unasked
+          raisedApprovals.raise(fn.qualifiedName, callId, sdkApprovalDigest(fn, validated.value), expiryMs);
+          return true;
+        }
+      : false,
     // nothing the tool does escapes `execute`; what does (an abort, a throwing context function) fails the run
     errorFunction: null,
     execute: async (input, runContext, details) => {
       const args = fn.normalizeStrictArguments(input);
       const invokeContext = await callContext(context, fn, runContext, details);
-      const outcome = await runToolCall(fn, args, gate === undefined ? invokeContext : approved(invokeContext, gate, args));
-      return outcome.ok ? resultText(outcome.value) : outcome.message;
+      if (!asks) return answer(await runToolCall(fn, args, invokeContext));
+      const callId = details?.toolCall?.callId ?? '';
+      const validated = await validatedCall(fn, input);
+      // invalid arguments are answered in the validator's words, and nobody was asked
+      if (validated === undefined) return answer(await runToolCall(fn, args, invokeContext));
+      const digest = sdkApprovalDigest(fn, validated.value);
+      if (!raisedApprovals.take(fn.qualifiedName, callId, digest)) return unraisedApproval(fn, callId, invokeContext);
+      const approved: ApprovalInvocationContext =
+        approvalGateOf(fn) === undefined ? invokeContext : { ...invokeContext, approvalGrant: issueSdkApprovalGrant(callId, digest) };
+      return answer(await runToolCall(fn, approvalGateOf(fn) === undefined ? validated.value : args, approved));
     },
   });
   // tool() turns every character but letters and digits into `_`; toolgen's names are valid as they are
@@ -109,17 +131,25 @@ function callContext<TContext>(
   return contextFor(perCall, fn, { callId: details?.toolCall?.callId, signal: details?.signal });
 }
 
-/** The context of a call the SDK's interruption approved: a grant the approval wrapper redeems instead of asking. */
-function approved(context: ToolInvocationContext, gate: string, args: unknown): ApprovalInvocationContext {
-  const callId = typeof context['callId'] === 'string' ? context['callId'] : '';
-  return { ...context, approvalGrant: issueApprovalGrant(callId, toolCallFingerprint(gate, args)) };
+function answer(outcome: Awaited<ReturnType<typeof runToolCall>>): string {
+  return outcome.ok ? resultText(outcome.value) : outcome.message;
 }
 
-/** The qualified name the approval wrapper inside `fn` binds approvals to, if `fn` has one. */
-function approvalGateName(fn: AIFunction): string | undefined {
-  let gate: string | undefined;
-  for (const link of functionChain(fn)) {
-    if (isApprovalGated(link)) gate = link.qualifiedName;
+/** What `fn`'s validator returns for the model's strict arguments; undefined when it rejects them. */
+async function validatedCall(fn: AIFunction, input: unknown): Promise<{ readonly value: unknown } | undefined> {
+  try {
+    return { value: await acceptedArguments(fn, fn.normalizeStrictArguments(input)) };
+  } catch {
+    return undefined;
   }
-  return gate;
+}
+
+/** What the model reads when the SDK reports an approval toolgen did not ask for; nothing ran. */
+function unraisedApproval(fn: AIFunction, callId: string, context: ToolInvocationContext): string {
+  const message =
+    `${fn.qualifiedName} was not called: the run reports call ${JSON.stringify(callId)} as approved, but no approval request was raised ` +
+    'for this tool with these arguments under that call id in this process (a reused call id, an approval written into a stored run state, ' +
+    'or a run resumed in another process). Call the tool again to ask the user.';
+  context.logger?.warn?.(`Tool ${fn.qualifiedName}: refused an approval toolgen did not ask for`, { callId });
+  return message;
 }

@@ -7,25 +7,31 @@ export interface ApprovalGrant {
   readonly callId: string;
 }
 
-/** What a grant was issued for: the raw call an adapter's own approval covered, or the digest of an answered pending call. */
+/**
+ * What a grant was issued for, always a digest (`approvalDigest`) of the validated, normalized
+ * arguments: a call an SDK's own approval step covered (the Agents SDK's interruption, an MCP
+ * elicitation), which stands in for the router's channel, or an answered pending call.
+ */
 type GrantBinding =
-  | { readonly kind: 'call'; readonly fingerprint: string }
+  | { readonly kind: 'sdk'; readonly digest: string }
   | { readonly kind: 'pending'; readonly digest: string; readonly policy: ApprovalPolicy };
 
 const grants = new WeakMap<ApprovalGrant, { readonly binding: GrantBinding; redeemed: boolean }>();
 
 /** What the approval wrapper knows about the call a grant is presented with. */
 export interface PresentedCall {
-  /** `toolCallFingerprint(qualifiedName, arguments)` of the arguments as received. */
-  readonly fingerprint: string;
-  /** `approvalDigest(qualifiedName, normalizedArguments, policy)`. */
+  /** `approvalDigest(qualifiedName, normalizedArguments, policy)` of the arguments as validated. */
   readonly digest: string;
   readonly policy: ApprovalPolicy;
 }
 
-/** A grant for the call with this fingerprint, which an adapter's own approval step (the SDK's interruption, an MCP elicitation) approved. */
-export function issueApprovalGrant(callId: string, fingerprint: string): ApprovalGrant {
-  return issue(callId, { kind: 'call', fingerprint });
+/**
+ * A grant for the call with this digest, which an SDK's own approval step (the Agents SDK's
+ * interruption, an MCP elicitation) asked a person about and they approved. It stands in for the
+ * router's channel, so it counts only where the router would ask its channel.
+ */
+export function issueSdkApprovalGrant(callId: string, digest: string): ApprovalGrant {
+  return issue(callId, { kind: 'sdk', digest });
 }
 
 /** A grant for the pending call with this digest and policy; only `answerPendingToolCall` issues them. */
@@ -39,6 +45,12 @@ function issue(callId: string, binding: GrantBinding): ApprovalGrant {
   return grant;
 }
 
+/** Whether `grant` was issued by an SDK's approval step (`issueSdkApprovalGrant`), spent or not. */
+export function isSdkApprovalGrant(grant: unknown): boolean {
+  const record = typeof grant === 'object' && grant !== null ? grants.get(grant as ApprovalGrant) : undefined;
+  return record?.binding.kind === 'sdk';
+}
+
 /**
  * Redeems `grant` for the presented call: `approved` when it was issued here for exactly this
  * call and not used before (using it spends it), otherwise why not. A grant that does not match
@@ -50,7 +62,6 @@ export function redeemApprovalGrant(grant: unknown, call: PresentedCall): 'appro
   if (record.redeemed) return 'already_answered';
   record.redeemed = true;
   const { binding } = record;
-  if (binding.kind === 'call') return binding.fingerprint === call.fingerprint ? 'approved' : 'arguments_changed';
-  if (!samePolicy(binding.policy, call.policy)) return 'policy_changed';
+  if (binding.kind === 'pending' && !samePolicy(binding.policy, call.policy)) return 'policy_changed';
   return binding.digest === call.digest ? 'approved' : 'arguments_changed';
 }

@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { ToolArgumentError, type ArgumentIssue } from '../errors/ToolFailure.js';
 import type { AIFunction, JsonValue, ToolInvocationContext } from '../function/AIFunction.js';
 import type { NetworkScope } from '../governance.js';
+import { toJsonValue } from '../function/toJsonValue.js';
 import { checkWorkspaceArguments, isWorkspaceOptions } from '../middleware/enforceWorkspacePaths.js';
 import { functionChain, wrapFunction } from '../middleware/wrapFunction.js';
 import type { AgentToolPolicy } from '../policy/AgentToolPolicy.js';
 import type { ToolPolicyResolver } from '../policy/ToolPolicyResolver.js';
-import { redeemApprovalGrant, type ApprovalGrant } from './approvalGrant.js';
+import { applyLenientStep } from '../repair/lenientStep.js';
+import { isSdkApprovalGrant, redeemApprovalGrant, type ApprovalGrant } from './approvalGrant.js';
 import { approvalDigest, policiesDigest, type ApprovalPolicy } from './ApprovalPolicy.js';
-import { toolCallFingerprint } from './toolCallFingerprint.js';
 import { ToolApprovalError } from './ToolApprovalError.js';
 import type { ToolApprovalOutcome } from './ToolApprovalOutcome.js';
 import type { ToolApprovalRequest } from './ToolApprovalRequest.js';
@@ -31,16 +32,30 @@ export interface WithApprovalOptions {
   readonly now?: () => Date;
 }
 
-const gatePolicies = new WeakMap<AIFunction, ApprovalPolicy>();
+/** What the approval wrapper of a function binds approvals to, and who decides them. */
+export interface ApprovalGate {
+  readonly qualifiedName: string;
+  readonly policy: ApprovalPolicy;
+  readonly router: ToolApprovalRouter;
+}
+
+const gates = new WeakMap<AIFunction, ApprovalGate>();
 
 /**
  * Wraps `fn` so that every call first produces a frozen `ToolApprovalRequest` (the tool, its complete
  * arguments, a call id) and runs only when `router` approves it. Any other outcome rejects with
- * a `ToolApprovalError` and `fn` is not called. Arguments the schema rejects are refused before
- * anyone is asked (unless the call is `lenient`, where the tool repairs them first); approved
- * calls receive exactly the arguments the request showed. Each request carries the digest of the
- * qualified name, the normalized arguments and the effective policy (`approvalDigest`), which a
- * pending call's answer must match.
+ * a `ToolApprovalError` and `fn` is not called.
+ *
+ * What the person is shown is what runs. Before anyone is asked, the arguments go through the
+ * lenient step when the call is `lenient` (a JSON string parsed, fences stripped, `"10"` made 10,
+ * each repair reported, an ambiguity refused), then through the tool's validator (`Date`s
+ * parsed); arguments it rejects are refused with a `ToolArgumentError` and nobody is asked. The
+ * request shows the validated arguments as JSON, and an approved call receives exactly that
+ * validated value. Each request carries the digest of the qualified name, those arguments and
+ * the effective policy (`approvalDigest`), which a grant must match: a pending call's answer, or
+ * an SDK's own approval of exactly this call. The SDK's approval stands in for the router's
+ * channel only, so a run mode that decides alone (`auto_approve_required`,
+ * `auto_reject_required`, a background run) still decides.
  */
 export function withApproval(fn: AIFunction, router: ToolApprovalRouter, options: WithApprovalOptions = {}): AIFunction {
   const now = options.now ?? ((): Date => new Date());
@@ -50,43 +65,43 @@ export function withApproval(fn: AIFunction, router: ToolApprovalRouter, options
     policies: policiesDigest(options.policies),
   });
   const gated = wrapFunction(fn, async (args, context: ApprovalInvocationContext) => {
-    const { approvalGrant, ...rest } = context;
+    // the lenient step runs here, once: the inner call receives what the request showed
+    const { approvalGrant, lenient, onRepair: _onRepair, ...rest } = context;
     const signal = context.signal;
     if (signal?.aborted === true) throw new ToolApprovalError(fn.qualifiedName, { status: 'aborted' }, { cause: signal.reason });
-    const text = JSON.stringify(args);
-    const json = fromJson(text);
-    // validated once, on the copy the tool will receive: `invoke` takes the value the validator returned without validating it again
-    const accepted = context.lenient === true ? undefined : await refuseInvalidArguments(fn, fromJson(text));
-    const fingerprint = toolCallFingerprint(fn.qualifiedName, json);
-    const digest = approvalDigest(fn.qualifiedName, accepted ?? json, policy);
+    const accepted = await acceptedArguments(fn, lenient === true ? applyLenientStep(fn, args, context) : args, context);
+    const shown = argumentsAsJson(accepted);
+    const digest = approvalDigest(fn.qualifiedName, shown, policy);
     const callId = typeof context.callId === 'string' && context.callId !== '' ? context.callId : randomUUID();
+    const request: ToolApprovalRequest = Object.freeze({
+      callId,
+      toolName: fn.qualifiedName,
+      description: fn.description,
+      arguments: deepFreeze(argumentsAsJson(accepted)),
+      digest,
+      policy,
+      networkScope: policy.networkScope,
+      readOnly: fn.metadata.readOnly,
+      requestedAt: now().toISOString(),
+    });
     let outcome: ToolApprovalOutcome;
-    if (approvalGrant !== undefined) {
-      const redeemed = redeemApprovalGrant(approvalGrant, { fingerprint, digest, policy });
-      outcome = redeemed === 'approved' ? { status: 'approved', by: 'pending_answer' } : { status: 'invalid_approval', reason: redeemed };
-    } else {
-      const request: ToolApprovalRequest = Object.freeze({
-        callId,
-        toolName: fn.qualifiedName,
-        description: fn.description,
-        arguments: deepFreeze(fromJson(text)),
-        digest,
-        policy,
-        networkScope: policy.networkScope,
-        readOnly: fn.metadata.readOnly,
-        requestedAt: now().toISOString(),
-      });
+    if (approvalGrant === undefined) {
       outcome = await router.decide(request, signal);
+    } else {
+      const redeemed = redeemApprovalGrant(approvalGrant, { digest, policy });
+      if (redeemed !== 'approved') outcome = { status: 'invalid_approval', reason: redeemed };
+      else if (isSdkApprovalGrant(approvalGrant) && !asksChannel(router)) outcome = await router.decide(request, signal);
+      else outcome = { status: 'approved', by: 'pending_answer' };
     }
     if (outcome.status !== 'approved') {
       throw new ToolApprovalError(fn.qualifiedName, outcome, outcome.status === 'aborted' ? { cause: signal?.reason } : undefined);
     }
     if (isAborted(signal)) throw new ToolApprovalError(fn.qualifiedName, { status: 'aborted' }, { cause: signal?.reason });
     // the workspace may have changed while the request was pending: check its paths again
-    if (isWorkspaceOptions(rest['workspace'])) await checkWorkspaceArguments(fn.metadata.workspacePaths, json, rest['workspace'], rest);
-    return fn.invoke(accepted ?? json, { ...rest, callId });
+    if (isWorkspaceOptions(rest['workspace'])) await checkWorkspaceArguments(fn.metadata.workspacePaths, shown, rest['workspace'], rest);
+    return fn.invoke(accepted, { ...rest, callId });
   });
-  gatePolicies.set(gated, policy);
+  gates.set(gated, Object.freeze({ qualifiedName: fn.qualifiedName, policy, router }));
   return gated;
 }
 
@@ -97,20 +112,53 @@ export function isApprovalGated(fn: AIFunction): boolean {
 
 /** The effective policy the approval wrapper in `fn` (or in a function it wraps) binds approvals to; undefined when nothing in it asks. */
 export function approvalPolicyOf(fn: AIFunction): ApprovalPolicy | undefined {
+  return approvalGateOf(fn)?.policy;
+}
+
+/** The approval wrapper in `fn` (or in a function it wraps), the outermost one; undefined when nothing in it asks. */
+export function approvalGateOf(fn: AIFunction): ApprovalGate | undefined {
   for (const link of functionChain(fn)) {
-    const policy = gatePolicies.get(link);
-    if (policy !== undefined) return policy;
+    const gate = gates.get(link);
+    if (gate !== undefined) return gate;
   }
   return undefined;
+}
+
+/**
+ * Whether an SDK's own approval step (an interruption, an elicitation) should ask a person about
+ * a call of `fn`: it needs approval (by its metadata, or an approval wrapper), and no wrapper's
+ * run mode decides alone. Where a router decides alone (`auto_approve_required`,
+ * `auto_reject_required`, a background run), a person's answer would be overruled: the call goes
+ * straight to the wrapper, whose router decides.
+ */
+export function sdkShouldAsk(fn: AIFunction): boolean {
+  const gate = approvalGateOf(fn);
+  return gate === undefined ? fn.metadata.approval === 'require_approval' : asksChannel(gate.router);
+}
+
+/**
+ * The digest an SDK's approval of a call of `fn` is bound to (`issueSdkApprovalGrant`), from the
+ * value `fn`'s validator returned: the approval wrapper's own `approvalDigest` when `fn` is
+ * approval-wrapped, else the same digest under the tool's declared policy.
+ */
+export function sdkApprovalDigest(fn: AIFunction, validated: unknown): string {
+  const gate = approvalGateOf(fn);
+  const policy: ApprovalPolicy = gate?.policy ?? { approvalMode: 'require_approval', networkScope: fn.metadata.networkScope, policies: policiesDigest() };
+  return approvalDigest(gate?.qualifiedName ?? fn.qualifiedName, argumentsAsJson(validated), policy);
+}
+
+/** Whether `router` asks its channel, rather than deciding by its run mode or rejecting a background run. */
+function asksChannel(router: ToolApprovalRouter): boolean {
+  return router.runMode === 'use_agent_policy' && !router.background;
 }
 
 function isAborted(signal: AbortSignal | undefined): boolean {
   return signal?.aborted === true;
 }
 
-/** The arguments as JSON data (a fresh copy per call): what the request shows is what the tool receives. */
-function fromJson(text: string | undefined): JsonValue {
-  return text === undefined ? null : (JSON.parse(text) as JsonValue);
+/** Validated arguments as the JSON data a person is shown, a fresh copy per call: `Date`s as ISO strings. */
+export function argumentsAsJson(validated: unknown): JsonValue {
+  return JSON.parse(JSON.stringify(toJsonValue(validated) ?? null)) as JsonValue;
 }
 
 /** `value` with every object and array frozen, so a channel cannot change what it is asked about. */
@@ -122,21 +170,25 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-/** The arguments as the tool's validator returned them; throws a `ToolArgumentError` when it rejects them. */
-async function refuseInvalidArguments(fn: AIFunction, args: unknown): Promise<unknown> {
+/**
+ * The arguments as `fn`'s validator returns them (the value the tool then receives, without being
+ * validated again). Throws a `ToolArgumentError` with every issue when it rejects them, and when
+ * it cannot read them at all (logged).
+ */
+export async function acceptedArguments(fn: AIFunction, args: unknown, context: ToolInvocationContext = {}): Promise<unknown> {
   let result;
   try {
     result = await fn.parameters['~standard'].validate(args);
-  } catch {
-    return undefined; // the tool's own invoke validates again and reports it
+  } catch (error) {
+    context.logger?.error(`Tool ${fn.qualifiedName}: its validator could not read the arguments`, error);
+    throw new ToolArgumentError([{ pointer: '', message: 'must be plain JSON data; got a value the validator could not read' }], undefined, { cause: error });
   }
   if (result.issues === undefined) return result.value;
-  if (result.issues.length === 0) return undefined;
   const issues: ArgumentIssue[] = result.issues.map((issue) => ({
     pointer: (issue.path ?? []).map((segment) => `/${escapePointer(String(typeof segment === 'object' ? segment.key : segment))}`).join(''),
     message: issue.message,
   }));
-  throw new ToolArgumentError(issues);
+  throw new ToolArgumentError(issues.length > 0 ? issues : [{ pointer: '', message: 'are not valid' }]);
 }
 
 function escapePointer(token: string): string {

@@ -1,6 +1,7 @@
 import { enforceWorkspacePaths } from '../middleware/enforceWorkspacePaths.js';
 import type { AIFunction } from './AIFunction.js';
 import type { ToolDefinition } from './ToolDefinition.js';
+import { registerLenientStep } from '../repair/lenientStep.js';
 import { invokeTool } from './invokeTool.js';
 import { resolveSettings } from './resolveSettings.js';
 import { createToolParameters } from './toolParameters.js';
@@ -27,7 +28,7 @@ import { createToolParameters } from './toolParameters.js';
  * `workspace: 'unchecked'`; see `enforceWorkspacePaths`.
  */
 export function defineTool(definition: ToolDefinition): AIFunction {
-  return {
+  const fn: AIFunction = {
     name: definition.name,
     qualifiedName: definition.qualifiedName,
     description: definition.description,
@@ -46,6 +47,8 @@ export function defineTool(definition: ToolDefinition): AIFunction {
     normalizeStrictArguments: (args) => normalizeStrict(definition, args),
     resolveSettings: (stored, overrides) => resolveSettings(definition, stored, overrides),
   };
+  registerLenientStep(fn, definition.validate);
+  return fn;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { ToolArgumentError, ToolFailure } from '../errors/ToolFailure.js';
-import { repairArguments } from '../repair/repairArguments.js';
+import { repairWith } from '../repair/lenientStep.js';
 import type { ToolServices } from '../toolset/ToolServices.js';
 import type { JsonValue, ToolInvocationContext } from './AIFunction.js';
 import type { InjectedValues, ToolDefinition } from './ToolDefinition.js';
@@ -50,18 +50,12 @@ export async function invokeTool(
 }
 
 function repair(definition: ToolDefinition, args: unknown, context: ToolInvocationContext): unknown {
-  let repaired;
   try {
-    repaired = repairArguments(args, definition.validate);
-  } catch {
+    return repairWith(definition.qualifiedName, definition.validate, args, context);
+  } catch (error) {
+    if (error instanceof ToolArgumentError) throw error; // an ambiguity the step refuses to guess at
     return args; // what the validator cannot read is not repaired: validation reports it
   }
-  const { value, repairs } = repaired;
-  for (const made of repairs) {
-    context.onRepair?.(made);
-    context.logger?.warn?.(`Tool ${definition.qualifiedName}: repaired the arguments at "${made.pointer}" (${made.kind})`, made);
-  }
-  return value;
 }
 
 async function run(definition: ToolDefinition, args: Record<string, unknown>, injected: InjectedValues): Promise<unknown> {

@@ -1,7 +1,8 @@
-import type { ArgumentIssue } from '../errors/ToolFailure.js';
+import { ToolArgumentError, type ArgumentIssue } from '../errors/ToolFailure.js';
 import type { ArgumentValidator } from '../function/ToolDefinition.js';
 import { childAt, parseJsonPointer } from '../function/jsonPointer.js';
 import { isPlainObject } from '../function/validateArguments.js';
+import { jsonTextAmbiguity, sameDecimal } from './jsonTextAmbiguity.js';
 
 /** What the lenient step repaired. */
 export type ArgumentRepairKind =
@@ -39,8 +40,13 @@ const jsonNumber = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$/;
  * - a string where the validator expects a `number`, `integer` or `boolean` (its issue's
  *   `expected`) and the string cleanly converts (`" 10 "`, `"-1.5"`, `"1e3"`; `"TRUE"`) → converted.
  *
- * Nothing else is repaired. `raw` is never mutated: repairs are made in copies. The result still
- * has to be validated.
+ * Nothing else is repaired, and nothing is guessed: a JSON string that gives a key twice, or holds
+ * a number no double holds exactly (`9007199254740993`, `1e-400`), and a string that would convert
+ * to such a number, are refused with a `ToolArgumentError` at that value, since `JSON.parse` and
+ * `Number` would pick one reading silently. `raw` is never mutated: repairs are made in copies. The
+ * result still has to be validated.
+ *
+ * @throws {ToolArgumentError} for an ambiguous value the step would otherwise have repaired.
  */
 export function repairArguments(raw: unknown, validate: ArgumentValidator): ArgumentRepairResult {
   const repairs: ArgumentRepair[] = [];
@@ -59,6 +65,9 @@ export function repairArguments(raw: unknown, validate: ArgumentValidator): Argu
     if (typeof current !== 'string') continue;
     const conversion = convertScalar(current, issue.expected);
     if (conversion === undefined) continue;
+    if (typeof conversion.to === 'number' && !sameDecimal(current, conversion.to)) {
+      throw new ToolArgumentError([{ pointer: issue.pointer, message: `must be a number a double holds exactly; got "${current.length > 40 ? `${current.slice(0, 40)}…` : current}", which would run as ${String(conversion.to)}` }]);
+    }
     value = replaceAt(value, tokens, conversion.to, copied);
     repaired.add(issue.pointer);
     repairs.push({ pointer: issue.pointer, kind: conversion.kind, from: current, to: conversion.to });
@@ -77,6 +86,8 @@ function parseArgumentString(raw: string, repairs: ArgumentRepair[]): unknown {
     return raw;
   }
   if (!isPlainObject(parsed)) return raw;
+  const ambiguity = jsonTextAmbiguity(json);
+  if (ambiguity !== undefined) throw new ToolArgumentError([ambiguity]);
   if (fenced !== undefined) repairs.push({ pointer: '', kind: 'stripped-code-fence', from: raw, to: fenced });
   repairs.push({ pointer: '', kind: 'parsed-json-string', from: fenced ?? raw, to: parsed });
   return parsed;

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { InputRequiredResult, McpServer, ServerContext } from '@modelcontextprotocol/server';
-import { issueApprovalGrant } from '../../approval/approvalGrant.js';
-import { toolCallFingerprint } from '../../approval/toolCallFingerprint.js';
+import { issueSdkApprovalGrant } from '../../approval/approvalGrant.js';
 import { ToolApprovalError } from '../../approval/ToolApprovalError.js';
 import type { ToolApprovalRefusal } from '../../approval/ToolApprovalOutcome.js';
-import { isApprovalGated } from '../../approval/withApproval.js';
-import { ToolArgumentError, type ArgumentIssue } from '../../errors/ToolFailure.js';
+import { acceptedArguments, argumentsAsJson, isApprovalGated, sdkApprovalDigest } from '../../approval/withApproval.js';
+import { ToolFailure } from '../../errors/ToolFailure.js';
 import type { AIFunction, JsonValue, ToolInvocationContext } from '../../function/AIFunction.js';
 import { clientCanElicit } from './clientCanElicit.js';
 
@@ -23,7 +22,8 @@ export type ApprovalDecision =
 
 interface PendingApproval {
   readonly toolName: string;
-  readonly fingerprint: string;
+  /** `sdkApprovalDigest` of the validated arguments the user is asked about. */
+  readonly digest: string;
   readonly expiresAt: number;
 }
 
@@ -57,8 +57,9 @@ export class McpApprovals {
   async decide(server: McpServer, fn: AIFunction, args: unknown, ctx: ServerContext): Promise<ApprovalDecision> {
     const validated = await validate(fn, args);
     if (!validated.ok) return { kind: 'refused', message: validated.message };
-    const json = JSON.parse(JSON.stringify(args) ?? 'null') as JsonValue;
-    const fingerprint = toolCallFingerprint(fn.qualifiedName, json);
+    // the user is shown, and the answer bound to, the arguments as the tool will run them
+    const json = argumentsAsJson(validated.value);
+    const digest = sdkApprovalDigest(fn, validated.value);
     const now = Date.now();
     const state = ctx.mcpReq.requestState<unknown>();
     const responses = ctx.mcpReq.inputResponses;
@@ -68,14 +69,14 @@ export class McpApprovals {
       }
       this.#prune(now);
       const id = randomUUID();
-      this.#pending.set(id, { toolName: fn.qualifiedName, fingerprint, expiresAt: now + this.#timeoutMs });
+      this.#pending.set(id, { toolName: fn.qualifiedName, digest, expiresAt: now + this.#timeoutMs });
       return { kind: 'ask', result: askFor(fn, json, id) };
     }
 
     const pending = typeof state === 'string' ? this.#pending.get(state) : undefined;
     if (typeof state === 'string') this.#pending.delete(state);
     this.#prune(now);
-    if (pending === undefined || pending.toolName !== fn.qualifiedName || pending.fingerprint !== fingerprint) {
+    if (pending === undefined || pending.toolName !== fn.qualifiedName || pending.digest !== digest) {
       return {
         kind: 'refused',
         message:
@@ -89,7 +90,7 @@ export class McpApprovals {
         const callId = String(ctx.mcpReq.id);
         // a wrapped function asks its own router unless it holds a grant for exactly this call
         return isApprovalGated(fn)
-          ? { kind: 'approved', args: json, context: { callId, approvalGrant: issueApprovalGrant(callId, fingerprint) } }
+          ? { kind: 'approved', args: json, context: { callId, approvalGrant: issueSdkApprovalGrant(callId, digest) } }
           : { kind: 'approved', args: validated.value, context: {} };
       }
       case 'decline':
@@ -150,15 +151,9 @@ function refused(fn: AIFunction, outcome: ToolApprovalRefusal): ApprovalDecision
 
 /** Validates before anyone is asked, so nobody approves a call that cannot run. */
 async function validate(fn: AIFunction, args: unknown): Promise<{ ok: true; value: unknown } | { ok: false; message: string }> {
-  const result = await fn.parameters['~standard'].validate(args);
-  if (result.issues === undefined) return { ok: true, value: result.value };
-  const issues: ArgumentIssue[] = result.issues.map((issue) => ({
-    pointer: (issue.path ?? []).map((segment) => `/${escapeToken(String(typeof segment === 'object' ? segment.key : segment))}`).join(''),
-    message: issue.message,
-  }));
-  return { ok: false, message: new ToolArgumentError(issues).message };
-}
-
-function escapeToken(token: string): string {
-  return token.replaceAll('~', '~0').replaceAll('/', '~1');
+  try {
+    return { ok: true, value: await acceptedArguments(fn, args) };
+  } catch (error) {
+    return { ok: false, message: error instanceof ToolFailure ? error.message : 'The arguments could not be read.' };
+  }
 }

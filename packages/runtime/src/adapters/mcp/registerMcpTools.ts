@@ -8,7 +8,7 @@ import type {
   Tool,
   ToolAnnotations,
 } from '@modelcontextprotocol/server';
-import { isApprovalGated } from '../../approval/withApproval.js';
+import { isApprovalGated, sdkShouldAsk } from '../../approval/withApproval.js';
 import type { AIFunction, JsonSchema, JsonValue } from '../../function/AIFunction.js';
 import { jsonSchemaForTarget } from '../../function/jsonSchemaForTarget.js';
 import { byWireName, contextFor, resultText, runToolCall, type AdapterOptions, type ToolCallOutcome } from '../toolCalls.js';
@@ -76,7 +76,8 @@ export function registerMcpTools(server: McpServer, functions: readonly AIFuncti
   const approvals = new McpApprovals(options.approvalTimeoutMs);
   const registrations: McpToolRegistration[] = [];
   for (const [name, fn] of byName) {
-    const gated = needsApproval(fn) === true;
+    // a wrapper whose run mode decides alone is not asked about through the client: its router decides
+    const gated = needsApproval(fn) === true && (!isApprovalGated(fn) || sdkShouldAsk(fn));
     const outputSchema = objectSchema(fn.returns);
     const annotations = mcpToolAnnotations(fn);
     const definition: Tool = {
