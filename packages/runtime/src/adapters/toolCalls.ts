@@ -85,7 +85,8 @@ export type ToolCallOutcome =
 /**
  * Invokes `fn` and never rejects for the tool's sake: invalid arguments become the validator's
  * message (every pointer), a `ToolFailure` its reason and fix, an unexpected error the opaque
- * message `invoke` already made of it. An abort of the call's own signal still rejects: the run
+ * message `invoke` already made of it (anything else, thrown by a wrapper, is opaque too and goes to
+ * the context's `logger` in full). An abort of the call's own signal still rejects: the run
  * was cancelled, and nothing should be sent back.
  */
 export async function runToolCall(fn: AIFunction, args: unknown, context: ToolInvocationContext): Promise<ToolCallOutcome> {
@@ -93,6 +94,8 @@ export async function runToolCall(fn: AIFunction, args: unknown, context: ToolIn
     return { ok: true, value: await fn.invoke(args, context) };
   } catch (error) {
     if (context.signal?.aborted === true) throw error;
+    // invoke logs what a tool throws; what a wrapper around it threw is logged here
+    if (!(error instanceof ToolFailure)) context.logger?.error(`Tool ${fn.qualifiedName} failed unexpectedly`, error);
     const failure = asToolFailure(error);
     return { ok: false, error: failure, message: failure.message };
   }

@@ -34,6 +34,15 @@ export function fingerprintableJson(value: unknown): string | undefined {
   }
 }
 
+/** Whether `value` nests no deeper than `fingerprintDepth` levels, so canonical JSON of it costs a bounded stack. */
+export function isFingerprintable(value: unknown): boolean {
+  try {
+    return !nestsDeeper(value, fingerprintDepth);
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Whether `value` holds objects or arrays more than `limit` levels deep (a cycle always does).
  * The recursion stops at `limit`, and an object met again by another path is not walked again,

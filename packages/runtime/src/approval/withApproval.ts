@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ToolArgumentError, type ArgumentIssue } from '../errors/ToolFailure.js';
+import { argumentLimits, ToolArgumentError, type ArgumentIssue } from '../errors/ToolFailure.js';
 import type { AIFunction, JsonValue, ToolInvocationContext } from '../function/AIFunction.js';
 import type { NetworkScope } from '../governance.js';
 import { toJsonValue } from '../function/toJsonValue.js';
@@ -10,6 +10,7 @@ import type { ToolPolicyResolver } from '../policy/ToolPolicyResolver.js';
 import { applyLenientStep } from '../repair/lenientStep.js';
 import { isSdkApprovalGrant, redeemApprovalGrant, type ApprovalGrant } from './approvalGrant.js';
 import { approvalDigest, policiesDigest, type ApprovalPolicy } from './ApprovalPolicy.js';
+import { isFingerprintable } from './toolCallFingerprint.js';
 import { ToolApprovalError } from './ToolApprovalError.js';
 import type { ToolApprovalOutcome } from './ToolApprovalOutcome.js';
 import type { ToolApprovalRequest } from './ToolApprovalRequest.js';
@@ -66,7 +67,7 @@ export function withApproval(fn: AIFunction, router: ToolApprovalRouter, options
   });
   const gated = wrapFunction(fn, async (args, context: ApprovalInvocationContext) => {
     // the lenient step runs here, once: the inner call receives what the request showed
-    const { approvalGrant, lenient, onRepair: _onRepair, ...rest } = context;
+    const { approvalGrant, lenient, ...rest } = context;
     const signal = context.signal;
     if (signal?.aborted === true) throw new ToolApprovalError(fn.qualifiedName, { status: 'aborted' }, { cause: signal.reason });
     const accepted = await acceptedArguments(fn, lenient === true ? applyLenientStep(fn, args, context) : args, context);
@@ -156,8 +157,19 @@ function isAborted(signal: AbortSignal | undefined): boolean {
   return signal?.aborted === true;
 }
 
-/** Validated arguments as the JSON data a person is shown, a fresh copy per call: `Date`s as ISO strings. */
+/**
+ * Validated arguments as the JSON data a person is shown, a fresh copy per call: `Date`s as ISO
+ * strings. What an `unknown` parameter holds is not depth-limited by the validator, so a value
+ * nested too deep to show and digest safely is refused here, never walked into a stack overflow.
+ *
+ * @throws {ToolArgumentError} for arguments nested deeper than a person can be shown.
+ */
 export function argumentsAsJson(validated: unknown): JsonValue {
+  if (!isFingerprintable(validated)) {
+    throw new ToolArgumentError([
+      { pointer: '', message: `must nest objects and arrays at most ${argumentLimits.maxDepth} levels deep to be shown for approval; got deeper nesting` },
+    ]);
+  }
   return JSON.parse(JSON.stringify(toJsonValue(validated) ?? null)) as JsonValue;
 }
 

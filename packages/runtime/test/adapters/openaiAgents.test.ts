@@ -1,19 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import {
-  Agent,
-  run,
-  RunState,
-  setTracingDisabled,
-  Usage,
-  type AgentInputItem,
-  type AgentOutputItem,
-  type Model,
-  type ModelRequest,
-  type ModelResponse,
-  type StreamEvent,
-} from '@openai/agents';
+import { Agent, run, RunState, setTracingDisabled, type Model } from '@openai/agents';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { main } from '@toolgen/generator';
 import {
@@ -28,6 +16,7 @@ import {
 } from '@toolgen/runtime';
 import { toOpenAIAgentsTools } from '@toolgen/runtime/openai-agents';
 import { probeDefinition, recordingLogger } from '../invokeFixtures.js';
+import { functionCall, message, ScriptedModel, toolOutputs } from './agentsFixtures.js';
 
 /*
  * toOpenAIAgentsTools against the real @openai/agents runner: a scripted Model answers each turn
@@ -137,47 +126,6 @@ beforeEach(() => {
 
 function fn(name: string): AIFunction {
   return calendar.functions.find((candidate) => candidate.name === name)!;
-}
-
-/** A Model that answers turn n with the n-th script entry and records every request. */
-class ScriptedModel implements Model {
-  readonly requests: ModelRequest[] = [];
-  readonly #turns: readonly ((request: ModelRequest) => AgentOutputItem[])[];
-
-  constructor(...turns: ((request: ModelRequest) => AgentOutputItem[])[]) {
-    this.#turns = turns;
-  }
-
-  async getResponse(request: ModelRequest): Promise<ModelResponse> {
-    this.requests.push(request);
-    const turn = this.#turns[this.requests.length - 1];
-    if (turn === undefined) throw new Error(`The script has no turn ${this.requests.length}.`);
-    return { usage: new Usage(), output: turn(request) };
-  }
-
-  getStreamedResponse(): AsyncIterable<StreamEvent> {
-    throw new Error('The scripted model does not stream.');
-  }
-}
-
-function functionCall(name: string, args: unknown, callId = 'call_1', text = JSON.stringify(args)): AgentOutputItem {
-  return { type: 'function_call', id: `fc_${callId}`, callId, name, arguments: text, status: 'completed' };
-}
-
-function message(text: string): AgentOutputItem {
-  return { type: 'message', id: 'msg_1', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text }] };
-}
-
-/** The tool outputs a request sends the model, by call id. */
-function toolOutputs(request: ModelRequest | undefined): Record<string, string> {
-  const input: readonly AgentInputItem[] = typeof request?.input === 'string' ? [] : (request?.input ?? []);
-  const outputs: Record<string, string> = {};
-  for (const item of input) {
-    if (item.type !== 'function_call_result') continue;
-    const output = item.output;
-    outputs[item.callId] = typeof output === 'string' ? output : !Array.isArray(output) && output.type === 'text' ? output.text : JSON.stringify(output);
-  }
-  return outputs;
 }
 
 function agentWith(model: Model, functions: readonly AIFunction[], options?: Parameters<typeof toOpenAIAgentsTools>[1]): Agent {

@@ -13,7 +13,7 @@ import {
 // Realistic tools for the governance tests: defineTool with hand-written validators that follow the
 // ArgumentValidator contract of generated ones.
 
-type PropertyType = 'string' | 'integer' | 'boolean';
+type PropertyType = 'string' | 'number' | 'integer' | 'boolean';
 
 /** One call a fake tool received: its arguments and the signal it was handed. */
 export interface RecordedCall {
@@ -78,8 +78,9 @@ export function fakeTool(options: FakeToolOptions): AIFunction {
       for (const [key, type] of Object.entries(properties)) {
         if (!Object.hasOwn(args, key)) continue;
         const value = args[key];
-        const fits = type === 'integer' ? Number.isInteger(value) : typeof value === type;
-        if (!fits) issues.push({ pointer: `/${key}`, message: `must be a ${type}; got ${JSON.stringify(value)}`, expected: type });
+        const fits = type === 'integer' ? Number.isInteger(value) : type === 'number' ? Number.isFinite(value) : typeof value === type;
+        // a generated validator cuts what it echoes; an object is named, never serialized (it may be nested beyond any stack)
+        if (!fits) issues.push({ pointer: `/${key}`, message: `must be a ${type}; got ${typeof value === 'object' && value !== null ? 'an object' : JSON.stringify(value)}`, expected: type });
       }
       return { ...args };
     },
