@@ -191,7 +191,7 @@ describe('finding 8: arguments nested thousands of levels deep are refused, neve
 
   it("an adapter answers the model with the validator's words, not 'failed unexpectedly', and logs nothing as unexpected", async () => {
     const logger = recordingLogger();
-    const result = await runAnthropicToolUse(resolve().functions, { type: 'tool_use', id: 't1', name: 'ticket__close_ticket', input: { number: nested(100_000) } }, { logger });
+    const result = await runAnthropicToolUse(resolve().functions, { id: 't1', name: 'ticket__close_ticket', input: { number: nested(100_000) } }, { logger });
 
     expect(result).toMatchObject({ type: 'tool_result', tool_use_id: 't1', is_error: true });
     expect(JSON.stringify(result.content)).toContain('/number: must be a integer');
