@@ -40,20 +40,27 @@ export interface OpenAIAgentsToolsOptions<TContext = unknown> {
 
 /**
  * Turns generated functions into `@openai/agents` function tools, each built once with the SDK's
- * `tool()`: the `openai-strict` variant as parameters with `strict: true`, and `needsApproval: true`
+ * `tool()`: the `openai-strict` variant as parameters with `strict: true`, and `needsApproval`
  * for a `require_approval` tool or an approval-wrapped function (`resolveAgentTools`), so the run
  * stops with `result.interruptions` and resumes from its `RunState` once each is approved or rejected.
  *
  * Each call applies `fn.normalizeStrictArguments` to the model's arguments and invokes the
- * function once, which validates them once (an approval-wrapped function checks them once more
- * before its approval step, as `withApproval` always does), with the SDK's abort signal and its
- * call id as `callId`. The model reads toolgen's own words as the tool's output: the result as
- * JSON, invalid arguments as the validator's message with every pointer, a `ToolFailure` as its
- * reason and fix, anything else as "The tool failed unexpectedly." (and in full to the context's
- * `logger`). Only an abort, or a `context` function that throws, fails the run. Arguments that are
- * not JSON at all are answered by the SDK before any tool runs. An approved call of an
- * approval-wrapped function runs through its middleware without asking its router again: the
- * SDK's interruption was the approval.
+ * function once, with the SDK's abort signal and its call id as `callId`. The model reads
+ * toolgen's own words as the tool's output: the result as JSON, invalid arguments as the
+ * validator's message with every pointer, a `ToolFailure` as its reason and fix, anything else as
+ * "The tool failed unexpectedly." (and in full to the context's `logger`). Only an abort, or a
+ * `context` function that throws, fails the run. Arguments that are not JSON at all are answered
+ * by the SDK before any tool runs.
+ *
+ * The SDK's approval is bound like toolgen's own. An interruption is raised only for a call whose
+ * arguments validate, and recorded (tool, call id, digest of the validated arguments) in this
+ * process for `options.approvalExpiryMs`. An approval the run reports runs the call only against
+ * that record, once: a reused call id with other arguments, an approval written into a stored
+ * `RunState`, `alwaysApprove`, a second execution or a run resumed in another process runs
+ * nothing, and the model reads that the tool was not called. An approval-wrapped function whose
+ * router decides alone (`auto_approve_required`, `auto_reject_required`, a background run) raises
+ * no interruption: its router decides. Under `use_agent_policy` the interruption stands in for the
+ * router's channel, which is not asked again.
  *
  * Wire names are qualified names (`ticket__close_ticket`) unless `options.names` is `'name'`;
  * the SDK's own renaming (it turns `-` into `_`) is not applied, so the model sees toolgen's names.
@@ -73,11 +80,16 @@ export interface OpenAIAgentsToolsOptions<TContext = unknown> {
  * ```
  *
  * @throws {TypeError} when two functions go by one wire name.
+ * @throws {RangeError} when `options.approvalExpiryMs` is not a positive finite number.
  */
 export function toOpenAIAgentsTools<TContext = unknown>(
   functions: readonly AIFunction[],
   options: OpenAIAgentsToolsOptions<TContext> = {},
 ): OpenAIAgentsTool<TContext>[] {
+  const expiry = options.approvalExpiryMs ?? defaultRaisedApprovalExpiryMs;
+  if (typeof expiry !== 'number' || !Number.isFinite(expiry) || expiry <= 0) {
+    throw new RangeError(`approvalExpiryMs must be a positive finite number of milliseconds; got ${String(expiry)}.`);
+  }
   return [...byWireName(functions, options.names)].map(([name, fn]) => functionTool(name, fn, options));
 }
 

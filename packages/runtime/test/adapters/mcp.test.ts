@@ -222,6 +222,22 @@ describe('tools that need approval', () => {
     expect(calledTools()).toEqual([]);
   });
 
+  it.each([
+    ['auto_reject_required', false],
+    ['use_agent_policy', true],
+  ] as const)('issue 24, finding 2: a router that decides alone still decides (%s, background %s): the client is not asked and the tool never runs', async (runMode, background) => {
+    let asked = false;
+    const decidesAlone = [withApproval(notes.fn('delete_note'), new ToolApprovalRouter({ runMode, background }))];
+    const client = await serve(decidesAlone, {}, async () => {
+      asked = true;
+      return { action: 'accept', content: { approve: true } };
+    });
+    const result = await client.callTool({ name: 'note__delete_note', arguments: { id: 1 } });
+    expect([result.isError, asked]).toEqual([true, false]);
+    expect(textOf(result)).toMatch(/note__delete_note was not called/);
+    expect(calledTools()).toEqual([]);
+  });
+
   it('asks for the functions needsApproval names, raw ones included (as toolgen mcp serves require_approval tools)', async () => {
     const client = await serve(notes.toolset.functions, { needsApproval: (fn) => fn.metadata.approval === 'require_approval' }, approve);
     const result = await client.callTool({ name: 'note__delete_note', arguments: { id: 2 } });
