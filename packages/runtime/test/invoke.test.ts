@@ -245,13 +245,21 @@ describe('invoke: settings', () => {
       overrides: { limit: 5 },
       message: 'Tool test__probe: the run overrides settings members that are not configurable: "limit". None of its settings members is configurable.',
     },
-    {
-      name: 'anything, for a tool without settings',
-      tool: defineTool(probeDefinition()),
-      overrides: { limit: 5 },
-      message: 'Tool test__probe: the run overrides settings members that are not configurable: "limit". The tool has no settings.',
-    },
   ];
+
+  it('ignores the overrides of members a tool does not declare (a run shares its overrides with every tool): a tool without settings, or with other members', async () => {
+    await expect(defineTool(probeDefinition({ call: (_args, { settings }) => settings ?? 'no settings' })).invoke({}, { settings: { limit: 5 } })).resolves.toBe('no settings');
+    const declaring = defineTool(
+      probeDefinition({
+        metadata: { ...plainMetadata, settings: { schema: { type: 'object', properties: { limit: {}, includeClosed: {}, apiVersion: {} } }, configurable: ['limit'] } },
+        createSettings: () => new SearchSettings(),
+        call: (_args, { settings }) => ({ ...settings }),
+      }),
+    );
+    await expect(declaring.invoke({}, { settings: { limit: 3, maxResults: 5 } })).resolves.toEqual({ limit: 3, includeClosed: false, apiVersion: 'v2' });
+    // a member it declares but keeps in code is still refused, for this tool alone
+    await expect(declaring.invoke({}, { settings: { apiVersion: 'v3', maxResults: 5 } })).rejects.toThrow(/not configurable: "apiVersion"/);
+  });
 
   it.each(rejected)('rejects an override of $name with a plain Error (a host bug)', async ({ tool, overrides, message }) => {
     const error = await rejectionOf(tool.invoke({}, { settings: overrides }));

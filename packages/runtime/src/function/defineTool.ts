@@ -1,4 +1,3 @@
-import { enforceWorkspacePaths } from '../middleware/enforceWorkspacePaths.js';
 import type { AIFunction } from './AIFunction.js';
 import type { ToolDefinition } from './ToolDefinition.js';
 import { registerLenientStep } from '../repair/lenientStep.js';
@@ -23,9 +22,10 @@ import { createToolParameters } from './toolParameters.js';
  * A `ToolFailure` the tool throws rejects as is; any other error is logged to `context.logger`
  * and rejects as a `ToolFailure` with an opaque message, or its own with `context.exposeErrors`.
  *
- * A tool with `workspacePath` parameters first checks them against `context.workspace` (after
- * step 1, before step 2) and refuses to run without a workspace unless the host passes
- * `workspace: 'unchecked'`; see `enforceWorkspacePaths`.
+ * A tool with `workspacePath` parameters checks them against `context.workspace` once they are
+ * valid (after step 3, so an invalid path argument is a `ToolArgumentError` with its pointer), and
+ * refuses to run without a workspace unless the host passes `workspace: 'unchecked'`; see
+ * `enforceWorkspacePaths`.
  */
 export function defineTool(definition: ToolDefinition): AIFunction {
   const fn: AIFunction = {
@@ -37,13 +37,7 @@ export function defineTool(definition: ToolDefinition): AIFunction {
     losses: definition.losses,
     returns: definition.returns,
     metadata: definition.metadata,
-    invoke:
-      definition.metadata.workspacePaths.length === 0
-        ? (args, context) => invokeTool(definition, args, context)
-        : async (args, context = {}) => {
-            await enforceWorkspacePaths(definition.qualifiedName, definition.metadata.workspacePaths, args, context);
-            return invokeTool(definition, args, context);
-          },
+    invoke: (args, context) => invokeTool(definition, args, context),
     normalizeStrictArguments: (args) => normalizeStrict(definition, args),
     resolveSettings: (stored, overrides) => resolveSettings(definition, stored, overrides),
   };

@@ -1,4 +1,5 @@
 import { ToolArgumentError, ToolFailure } from '../errors/ToolFailure.js';
+import { enforceWorkspacePaths } from '../middleware/enforceWorkspacePaths.js';
 import { repairWith } from '../repair/lenientStep.js';
 import type { ToolServices } from '../toolset/ToolServices.js';
 import type { JsonValue, ToolInvocationContext } from './AIFunction.js';
@@ -27,6 +28,8 @@ export async function invokeTool(
     context.logger?.error(`Tool ${definition.qualifiedName}: its validator could not read the arguments`, validation.cause);
     throw new ToolArgumentError(validation.issues, undefined, { cause: validation.cause });
   }
+  // containment reads the paths as the tool will: valid, after any lenient repair
+  await enforceWorkspacePaths(definition.qualifiedName, definition.metadata.workspacePaths, validation.value, { ...context, lenient: false });
   const stored =
     context.settingsStore === undefined || definition.createSettings === undefined ? undefined : await context.settingsStore.get(definition.name);
   signal.throwIfAborted();

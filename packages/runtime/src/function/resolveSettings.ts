@@ -8,21 +8,25 @@ type SettingsDefinition = Pick<ToolDefinition, 'name' | 'qualifiedName' | 'metad
 
 /**
  * Builds the settings object a tool receives, in this order: the settings class with its code
- * defaults, then the stored values, then the run's overrides. Stored values and overrides may only
- * name configurable members, and every value must fit its member's schema; anything else throws a
- * `ToolSettingsError` naming the tool and the members (a host error, never shown to the model).
- * A value of `undefined` counts as absent. Returns `undefined` for a tool without settings.
+ * defaults, then the stored values, then the run's overrides. Stored values (the tool's own) may
+ * only name configurable members. The run's overrides are shared by every tool of a run, so they
+ * apply only to the tools that declare them: a tool without settings, or whose settings have no
+ * such member, ignores them; a member the tool declares but keeps in code is refused. Every value
+ * must fit its member's schema. Anything refused throws a `ToolSettingsError` naming the tool and
+ * the members (a host error, never shown to the model). A value of `undefined` counts as absent.
+ * Returns `undefined` for a tool without settings.
  */
 export function resolveSettings(
   definition: SettingsDefinition,
   stored: ToolSettingsValues | undefined,
   overrides: ToolSettingsOverrides | undefined,
 ): object | undefined {
-  const storedMembers = checkConfigurable(definition, stored, 'stored settings name');
-  const overriddenMembers = checkConfigurable(definition, overrides, 'run overrides settings');
   if (definition.createSettings === undefined) {
+    checkConfigurable(definition, stored, 'stored settings name');
     return undefined;
   }
+  const storedMembers = checkConfigurable(definition, stored, 'stored settings name');
+  const overriddenMembers = checkConfigurable(definition, declaredOnly(definition, overrides), 'run overrides settings');
   const settings = definition.createSettings();
   const validStored = validated(definition, settings, stored, storedMembers, 'stored');
   const validOverrides = validated(definition, { ...settings, ...validStored }, overrides, overriddenMembers, 'run override');
@@ -30,6 +34,17 @@ export function resolveSettings(
     Reflect.set(settings, member, value);
   }
   return settings;
+}
+
+/**
+ * The overrides of members the tool's settings declare: the properties of its settings schema and
+ * its configurable members. A schema that lists no properties declares every member.
+ */
+function declaredOnly(definition: SettingsDefinition, overrides: ToolSettingsOverrides | undefined): ToolSettingsOverrides | undefined {
+  const properties = (definition.metadata.settings?.schema as { properties?: unknown } | undefined)?.properties;
+  if (overrides === undefined || typeof properties !== 'object' || properties === null) return overrides;
+  const configurable = definition.metadata.settings?.configurable ?? [];
+  return Object.fromEntries(Object.entries(overrides).filter(([member]) => Object.hasOwn(properties, member) || configurable.includes(member)));
 }
 
 function checkConfigurable(definition: SettingsDefinition, values: ToolSettingsValues | undefined, what: string): string[] {

@@ -1,4 +1,6 @@
+import { acceptedArguments } from '../approval/withApproval.js';
 import type { AIFunction } from '../function/AIFunction.js';
+import { applyLenientStep } from '../repair/lenientStep.js';
 import type { WorkspaceOptions } from './checkWorkspacePath.js';
 import { checkWorkspaceArguments, sentPaths } from './enforceWorkspacePaths.js';
 import type { WorkspaceInvocationContext } from './WorkspaceInvocationContext.js';
@@ -7,7 +9,8 @@ import { wrapFunction } from './wrapFunction.js';
 
 /**
  * Checks each parameter `fn.metadata.workspacePaths` names with `checkWorkspacePath` (for its
- * declared access) before `fn` runs, so a refused path is refused before anyone is asked to
+ * declared access) before `fn` runs, once the arguments are valid (invalid ones reject with the
+ * validator's `ToolArgumentError`; the lenient step, when the call is lenient, is applied first), so a refused path is refused before anyone is asked to
  * approve the call; a refused path rejects with a `WorkspacePathError` and `fn` is not called.
  * Absent (or `null`) optional parameters are not checked. Without a workspace, every call that
  * sends a path fails closed. The abort signal is honoured and passed through.
@@ -22,11 +25,14 @@ export function withWorkspaceContainment(fn: AIFunction, workspace: WorkspaceOpt
   if (paths.length === 0) return fn;
   return wrapFunction(fn, async (args, context) => {
     context.signal?.throwIfAborted();
+    // validation first: an invalid path argument is a ToolArgumentError with its pointer, like any other
+    const valid = await acceptedArguments(fn, context.lenient === true ? applyLenientStep(fn, args, context, { report: false }) : args, context);
+    const checked = { ...context, lenient: false };
     if (workspace === undefined) {
-      const [sent] = sentPaths(paths, args, context);
+      const [sent] = sentPaths(paths, valid, checked);
       if (sent !== undefined) throw new WorkspacePathError(sent.parameter, sent.value, 'no_workspace', 'cannot be used: this run has no workspace.');
     } else {
-      await checkWorkspaceArguments(paths, args, workspace, context);
+      await checkWorkspaceArguments(paths, valid, workspace, checked);
     }
     const inner: WorkspaceInvocationContext = { ...context, workspace };
     return fn.invoke(args, inner);

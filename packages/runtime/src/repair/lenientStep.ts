@@ -18,15 +18,16 @@ export function registerLenientStep(fn: AIFunction, validate: ArgumentValidator)
 
 /**
  * `args` as the lenient step of `fn` (or of the generated function it wraps) repairs them, each
- * repair reported as `invoke` reports it; `args` unchanged when `fn` has no lenient step (a
+ * repair reported as `invoke` reports it (unless `report` is false: a check that passes the raw
+ * arguments on, to be repaired again where they are run); `args` unchanged when `fn` has no lenient step (a
  * hand-written function) or the step has nothing to repair.
  *
  * @throws {ToolArgumentError} for an ambiguity the step refuses to guess at (see `repairArguments`).
  */
-export function applyLenientStep(fn: AIFunction, args: unknown, context: ToolInvocationContext): unknown {
+export function applyLenientStep(fn: AIFunction, args: unknown, context: ToolInvocationContext, options: { readonly report?: boolean } = {}): unknown {
   for (const link of functionChain(fn)) {
     const validate = validators.get(link);
-    if (validate !== undefined) return repairWith(link.qualifiedName, validate, args, context);
+    if (validate !== undefined) return repairWith(link.qualifiedName, validate, args, options.report === false ? {} : context);
   }
   return args;
 }
