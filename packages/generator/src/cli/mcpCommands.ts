@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { CliOutput } from './main.js';
+import { serverNamePattern } from '../mcp/serverText.js';
 import { parseCommand, UsageError } from './options.js';
 
 /** `toolgen mcp`, validated. */
@@ -98,7 +99,7 @@ export async function parseMcpSubcommand(argv: readonly string[], cwd: string): 
   if ((commandLine === undefined) === (url === undefined)) {
     throw new UsageError('toolgen import-mcp needs exactly one of --command "<cmd> [args]" and --url <url>. Run "toolgen import-mcp --help" for the flags.');
   }
-  if (server === undefined || !/^[A-Za-z][A-Za-z0-9_-]*$/.test(server)) {
+  if (server === undefined || !serverNamePattern.test(server)) {
     throw new UsageError(
       server === undefined
         ? 'toolgen import-mcp needs --server <name>, e.g. --server github: the module exports createGithubClient and githubToolNames.'

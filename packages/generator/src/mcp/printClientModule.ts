@@ -1,4 +1,6 @@
 import { compile, type JSONSchema } from 'json-schema-to-typescript';
+import { schemaForTyping, UntypableSchema, type SchemaObject } from './schemaForTyping.js';
+import { camelCase, commentText, pascalCase, serverNamePattern, stringLiteral, words } from './serverText.js';
 
 /** What `printClientModule` needs of each tool an MCP server lists. */
 export interface ListedTool {
@@ -23,6 +25,8 @@ export interface ClientModuleOptions {
  * `structuredContent` typed from its `outputSchema` (to the `CallToolResult` when it has none).
  * Types come from json-schema-to-typescript; a schema it cannot type becomes `unknown`, with a
  * comment saying why. Tools are printed by name, so the module is the same for the same tools.
+ * What the server sent is data: names are string literals (`stringLiteral`), texts escaped
+ * comments (`commentText`), and schemas are typed as `schemaForTyping` copies them.
  *
  * ```ts
  * const { tools } = await client.listTools();
@@ -31,41 +35,52 @@ export interface ClientModuleOptions {
  * ```
  */
 export async function printClientModule(tools: readonly ListedTool[], options: ClientModuleOptions): Promise<string> {
+  if (!serverNamePattern.test(options.server)) {
+    throw new Error(`The server's name must start with a letter and hold only letters, digits, "_" and "-" (identifiers derive from it), not ${stringLiteral(options.server)}.`);
+  }
   const serverWords = words(options.server);
   const serverCamel = camelCase(serverWords);
   const serverPascal = pascalCase(serverWords);
   const sorted = [...tools].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const methodNames = uniqueNames(sorted.map((tool) => identifier(camelCase(words(tool.name)))));
+  const bases = methodNames.map((method) => typeName(`${serverPascal}${method.charAt(0).toUpperCase()}${method.slice(1)}`));
+  // the type names the module declares: a schema whose other types would repeat one is typed unknown
+  const declared = new Set(['CallToolResult', 'Client', `${serverPascal}ToolName`, `${serverPascal}Client`]);
+  for (const [index, tool] of sorted.entries()) {
+    declared.add(`${bases[index]!}Arguments`);
+    if (tool.outputSchema !== undefined && tool.outputSchema !== null) declared.add(`${bases[index]!}Result`);
+  }
 
   const declarations: string[] = [];
   const methods: string[] = [];
   let structured = false;
   for (const [index, tool] of sorted.entries()) {
     const method = methodNames[index]!;
-    const base = `${serverPascal}${method.charAt(0).toUpperCase()}${method.slice(1)}`;
+    const base = bases[index]!;
+    const quotedName = commentText(tool.name, 'line');
     const argumentsType = `${base}Arguments`;
-    const argumentsDeclaration = await typeDeclaration(tool.inputSchema, argumentsType, 'input');
-    declarations.push(`/** The arguments of \`${tool.name}\`. */\n${argumentsDeclaration.text}`);
+    const argumentsDeclaration = await typeDeclaration(tool.inputSchema, argumentsType, 'input', declared);
+    declarations.push(`/** The arguments of \`${quotedName}\`. */\n${argumentsDeclaration.text}`);
     let resultType = 'CallToolResult';
     if (tool.outputSchema !== undefined && tool.outputSchema !== null) {
       structured = true;
       resultType = `${base}Result`;
-      const resultDeclaration = await typeDeclaration(tool.outputSchema, resultType, 'output');
-      declarations.push(`/** What \`${tool.name}\` answers: its \`structuredContent\`. */\n${resultDeclaration.text}`);
+      const resultDeclaration = await typeDeclaration(tool.outputSchema, resultType, 'output', declared);
+      declarations.push(`/** What \`${quotedName}\` answers: its \`structuredContent\`. */\n${resultDeclaration.text}`);
     }
     const parameter = argumentsDeclaration.optional ? `args: ${argumentsType} = {}` : `args: ${argumentsType}`;
     const summary = tool.description ?? tool.title ?? '';
-    const doc = docComment([summary, `The tool \`${tool.name}\`${resultType === 'CallToolResult' ? '; resolves to its `CallToolResult`' : ''}.`].filter((line) => line !== ''), '    ');
+    const doc = docComment([summary, `The tool \`${quotedName}\`${resultType === 'CallToolResult' ? '; resolves to its `CallToolResult`' : ''}.`].filter((line) => line !== ''), '    ');
     const passed = argumentsDeclaration.typed ? '{ ...args }' : '(args ?? {}) as Record<string, unknown>';
-    const call = `client.callTool({ name: ${JSON.stringify(tool.name)}, arguments: ${passed} })`;
-    const body = resultType === 'CallToolResult' ? `return ${call};` : `return structuredContentOf(${JSON.stringify(tool.name)}, await ${call}) as ${resultType};`;
+    const call = `client.callTool({ name: ${stringLiteral(tool.name)}, arguments: ${passed} })`;
+    const body = resultType === 'CallToolResult' ? `return ${call};` : `return structuredContentOf(${stringLiteral(tool.name)}, await ${call}) as ${resultType};`;
     methods.push(`${doc}\n    async ${method}(${parameter}): Promise<${resultType}> {\n      ${body}\n    },`);
   }
 
-  const names = sorted.map((tool) => `  ${JSON.stringify(tool.name)},`).join('\n');
-  const serverLabel = JSON.stringify(options.server);
+  const names = sorted.map((tool) => `  ${stringLiteral(tool.name)},`).join('\n');
+  const serverLabel = commentText(stringLiteral(options.server), 'line');
   return [
-    `// This file is generated by toolgen import-mcp from the MCP server ${serverLabel}. Do not edit it: run ${oneLine(options.command)} again.`,
+    `// This file is generated by toolgen import-mcp from the MCP server ${serverLabel}. Do not edit it: run ${commentText(options.command, 'line')} again.`,
     "import type { CallToolResult, Client } from '@modelcontextprotocol/client';",
     '',
     `/** The tools of the MCP server ${serverLabel}, by their names on the server. */`,
@@ -107,113 +122,59 @@ const structuredContentOfText = [
   '',
 ];
 
-/** The TypeScript declaration of `name` for `schema`, or `unknown` with the reason when it cannot be typed. */
-async function typeDeclaration(schema: unknown, name: string, role: 'input' | 'output'): Promise<{ text: string; optional: boolean; typed: boolean }> {
-  const prepared = prepareSchema(schema, name);
-  if (prepared === undefined) return { text: `// toolgen import-mcp: the ${role} schema is not a JSON Schema object, so it is typed unknown.\nexport type ${name} = unknown;`, optional: role === 'input', typed: false };
+/**
+ * The TypeScript declaration of `name` for `schema`, or `unknown` with the reason when it cannot
+ * be typed: json-schema-to-typescript types `schemaForTyping`'s copy, and names every type it
+ * declares `<name>…`; a type other than `name` that `declared` already holds (another tool's)
+ * makes it `unknown` too. Adds the names it declares to `declared`.
+ */
+async function typeDeclaration(schema: unknown, name: string, role: 'input' | 'output', declared: Set<string>): Promise<{ text: string; optional: boolean; typed: boolean }> {
+  const untyped = (reason: string) => ({ text: `// toolgen import-mcp could not type this ${role} schema (${commentText(reason, 'line').slice(0, 200)}), so it is typed unknown.\nexport type ${name} = unknown;`, optional: role === 'input', typed: false });
+  let prepared: SchemaObject | undefined;
   try {
-    const text = await compile(prepared as JSONSchema, name, {
+    prepared = schemaForTyping(schema, name);
+  } catch (error) {
+    if (error instanceof UntypableSchema) return untyped(error.message);
+    throw error;
+  }
+  if (prepared === undefined) return { text: `// toolgen import-mcp: the ${role} schema is not a JSON Schema object, so it is typed unknown.\nexport type ${name} = unknown;`, optional: role === 'input', typed: false };
+  let text: string;
+  try {
+    text = await compile(prepared as JSONSchema, name, {
       bannerComment: '',
       format: true,
       unknownAny: true,
       strictIndexSignatures: true,
       enableConstEnums: false,
       declareExternallyReferenced: true,
+      // the schema's other named types (a `$ref`'s target, after its path) are named after the declaration, as its definitions are
+      customName: (node, definitionKey) => {
+        const candidate = typeof node.$id === 'string' ? node.$id : definitionKey;
+        return candidate === undefined || candidate.startsWith(name) ? candidate : `${name}${pascalCase(words(candidate))}`;
+      },
       $refOptions: { resolve: { external: false, file: false, http: false } },
     });
-    return { text: text.trim(), optional: role === 'input' && !hasRequired(prepared), typed: true };
   } catch (error) {
-    const reason = oneLine(error instanceof Error ? error.message : String(error)).slice(0, 200);
-    return { text: `// toolgen import-mcp could not type this ${role} schema (${reason}), so it is typed unknown.\nexport type ${name} = unknown;`, optional: role === 'input', typed: false };
+    return untyped(error instanceof Error ? error.message : String(error));
   }
-}
-
-type SchemaObject = { [keyword: string]: unknown };
-
-const schemaMaps = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
-const schemaValues = ['additionalProperties', 'additionalItems', 'items', 'contains', 'not', 'if', 'then', 'else', 'propertyNames', 'unevaluatedProperties', 'unevaluatedItems'];
-const schemaLists = ['allOf', 'anyOf', 'oneOf', 'prefixItems', 'items'];
-
-/**
- * A copy of `schema` json-schema-to-typescript types well and names uniquely: titles dropped
- * (declarations are named by toolgen), `$defs` renamed `<name><Def>` with their `$ref`s,
- * 2020-12 `prefixItems` written as the tuple form it reads.
- */
-function prepareSchema(schema: unknown, name: string): SchemaObject | undefined {
-  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return undefined;
-  const copy = structuredClone(schema) as SchemaObject;
-  const renames = new Map<string, string>();
-  for (const keyword of ['$defs', 'definitions']) {
-    const defs = copy[keyword];
-    if (!isSchemaObject(defs)) continue;
-    const renamed: SchemaObject = {};
-    for (const [key, value] of Object.entries(defs)) {
-      const unique = `${name}${pascalCase(words(key)) || 'Def'}`;
-      renames.set(`#/${keyword}/${escapeToken(key)}`, `#/$defs/${unique}`);
-      Object.defineProperty(renamed, unique, { value, enumerable: true, writable: true, configurable: true });
-    }
-    delete copy[keyword];
-    copy['$defs'] = { ...(isSchemaObject(copy['$defs']) ? copy['$defs'] : {}), ...renamed };
-  }
-  delete copy['$schema'];
-  delete copy['$id'];
-  visit(copy, (node) => {
-    delete node['title'];
-    delete node['$id'];
-    const ref = node['$ref'];
-    if (typeof ref === 'string' && renames.has(ref)) node['$ref'] = renames.get(ref);
-    if (Array.isArray(node['prefixItems'])) {
-      const rest = node['items'];
-      node['items'] = node['prefixItems'];
-      delete node['prefixItems'];
-      node['additionalItems'] = rest === undefined ? true : rest;
-    }
-  });
-  return copy;
-}
-
-function visit(node: unknown, action: (node: SchemaObject) => void): void {
-  if (!isSchemaObject(node)) return;
-  action(node);
-  for (const keyword of schemaMaps) {
-    const map = node[keyword];
-    if (isSchemaObject(map)) for (const child of Object.values(map)) visit(child, action);
-  }
-  for (const keyword of schemaValues) if (!Array.isArray(node[keyword])) visit(node[keyword], action);
-  for (const keyword of schemaLists) {
-    const list = node[keyword];
-    if (Array.isArray(list)) for (const child of list) visit(child, action);
-  }
-}
-
-function isSchemaObject(value: unknown): value is SchemaObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  const names = [...text.matchAll(/^export (?:declare )?(?:interface|type|(?:const )?enum) ([A-Za-z_$][\w$]*)/gm)].map((match) => match[1]!);
+  const others = names.filter((declaredName) => declaredName !== name);
+  const repeated = others.find((declaredName, index) => declared.has(declaredName) || others.indexOf(declaredName) !== index);
+  if (repeated !== undefined) return untyped(`it declares the type ${repeated}, a name this module declares elsewhere`);
+  if (!names.includes(name)) return untyped(`json-schema-to-typescript did not declare ${name}`);
+  for (const declaredName of others) declared.add(declaredName);
+  // what is left of U+2028 and U+2029 is in the string literals of keys and values (descriptions have \n), written as escapes as stringLiteral does
+  const escaped = text.trim().replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return { text: escaped, optional: role === 'input' && !hasRequired(prepared), typed: true };
 }
 
 function hasRequired(schema: SchemaObject): boolean {
   return Array.isArray(schema['required']) && schema['required'].length > 0;
 }
 
-function escapeToken(token: string): string {
-  return token.replaceAll('~', '~0').replaceAll('/', '~1');
-}
-
-/** The words of a name: `list_issues` → list, issues; `getHTTPStatus` → get, http, status. */
-export function words(name: string): string[] {
-  return name
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .split(/[^A-Za-z0-9]+/)
-    .filter((word) => word !== '')
-    .map((word) => word.toLowerCase());
-}
-
-export function camelCase(parts: readonly string[]): string {
-  return parts.map((word, index) => (index === 0 ? word : word.charAt(0).toUpperCase() + word.slice(1))).join('');
-}
-
-export function pascalCase(parts: readonly string[]): string {
-  return parts.map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join('');
+/** `name` as json-schema-to-typescript spells a type name (a letter after a digit is upper case), so that its declaration has the name the module uses. */
+function typeName(name: string): string {
+  return name.replace(/(?<=[0-9])[a-z]/g, (letter) => letter.toUpperCase());
 }
 
 /** A name usable as a method and in type names: `_` before a leading digit, `tool` for nothing. */
@@ -234,10 +195,6 @@ function uniqueNames(names: readonly string[]): string[] {
 }
 
 function docComment(lines: readonly string[], indent: string): string {
-  const body = lines.flatMap((line) => line.split('\n')).map((line) => `${indent} *${line === '' ? '' : ` ${line.replaceAll('*/', '*\\/')}`}`);
+  const body = lines.flatMap((line) => commentText(line).split('\n')).map((line) => `${indent} *${line === '' ? '' : ` ${line}`}`);
   return [`${indent}/**`, ...body, `${indent} */`].join('\n');
-}
-
-function oneLine(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
 }

@@ -1,4 +1,5 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Client, type ClientOptions } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
@@ -56,4 +57,29 @@ export function scratch(label: string): { folder: () => string; remove: () => vo
 /** The text of a tool result's content, joined. */
 export function textOf(result: { content?: unknown }): string {
   return ((result.content ?? []) as { type: string; text?: string }[]).map((block) => block.text ?? `[${block.type}]`).join('\n');
+}
+
+/**
+ * Runs TypeScript 6's tsc on `files` (in `folder`) under strict settings; resolves to its output
+ * and exit code. With `outDir`, it also writes the JavaScript there.
+ */
+export function typeCheck(folder: string, files: readonly string[], outDir?: string): { status: number | null; output: string } {
+  const compilerOptions = {
+    target: 'ES2022',
+    lib: ['ES2022', 'DOM'],
+    module: 'NodeNext',
+    moduleResolution: 'NodeNext',
+    types: ['node'],
+    strict: true,
+    exactOptionalPropertyTypes: true,
+    noUncheckedIndexedAccess: true,
+    noUnusedLocals: true,
+    noUnusedParameters: true,
+    verbatimModuleSyntax: true,
+    skipLibCheck: true,
+    ...(outDir === undefined ? { noEmit: true } : { outDir, rootDir: folder }),
+  };
+  writeFileSync(path.join(folder, 'tsconfig.json'), JSON.stringify({ compilerOptions, files }));
+  const result = spawnSync(process.execPath, [path.join(repo, 'node_modules/typescript/bin/tsc'), '-p', folder], { encoding: 'utf8', timeout: 120_000 });
+  return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }

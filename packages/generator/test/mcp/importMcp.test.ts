@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -6,7 +5,7 @@ import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '@toolgen/generator';
-import { bin, closeSpawned, repo, scratch, spawnToolgenMcp } from './harness.js';
+import { bin, closeSpawned, repo, scratch, spawnToolgenMcp, typeCheck } from './harness.js';
 
 /*
  * `toolgen import-mcp` against real servers: `toolgen mcp -p examples/tickets`, and a server
@@ -24,28 +23,6 @@ async function run(argv: string[]) {
   let stderr = '';
   const code = await main(argv, { stdout: (text) => (stdout += text), stderr: (text) => (stderr += text) }, repo);
   return { code, stdout, stderr };
-}
-
-/** Runs TypeScript 6's tsc on `files` under strict settings; resolves to its output and exit code. */
-function typeCheck(folder: string, files: readonly string[]): { status: number | null; output: string } {
-  const compilerOptions = {
-    target: 'ES2022',
-    lib: ['ES2022', 'DOM'],
-    module: 'NodeNext',
-    moduleResolution: 'NodeNext',
-    types: ['node'],
-    strict: true,
-    exactOptionalPropertyTypes: true,
-    noUncheckedIndexedAccess: true,
-    noUnusedLocals: true,
-    noUnusedParameters: true,
-    verbatimModuleSyntax: true,
-    skipLibCheck: true,
-    noEmit: true,
-  };
-  writeFileSync(path.join(folder, 'tsconfig.json'), JSON.stringify({ compilerOptions, files }));
-  const result = spawnSync(process.execPath, [path.join(repo, 'node_modules/typescript/bin/tsc'), '-p', folder], { encoding: 'utf8', timeout: 120_000 });
-  return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
 const ticketsCommand = `"${process.execPath}" "${bin}" mcp -p examples/tickets`;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { camelCase, printClientModule, words, type ListedTool } from '../../src/mcp/printClientModule.js';
+import { printClientModule, type ListedTool } from '../../src/mcp/printClientModule.js';
+import { camelCase, commentText, stringLiteral, words } from '../../src/mcp/serverText.js';
 
 const options = { server: 'my-server', command: 'toolgen import-mcp --url http://localhost/mcp --server my-server --out x.ts' };
 const tool = (name: string, extra: Partial<ListedTool> = {}): ListedTool => ({ name, inputSchema: { type: 'object', properties: {}, additionalProperties: false }, ...extra });
@@ -33,5 +34,42 @@ describe('printClientModule', () => {
     const text = await printClientModule([], options);
     expect(text).toContain('export const myServerToolNames = [] as const;');
     expect(text).toContain('  return {};');
+  });
+
+  it('types a schema that contains itself (an object built in code) as unknown, saying why', async () => {
+    const looped: Record<string, unknown> = { type: 'object', properties: {} };
+    (looped['properties'] as Record<string, unknown>)['self'] = looped;
+    const text = await printClientModule([tool('looped', { inputSchema: looped })], options);
+    expect(text).toContain('// toolgen import-mcp could not type this input schema (it contains itself), so it is typed unknown.\nexport type MyServerLoopedArguments = unknown;');
+  });
+
+  it('drops json-schema-to-typescript\'s keywords wherever they are, and names every type after the declaration', async () => {
+    const schema = {
+      type: 'object',
+      title: 'Client',
+      properties: { a: { allOf: [{ items: { type: 'array', items: { tsType: 'Evil' } } }] }, b: { $ref: '#/properties/c' }, c: { type: 'object', $id: 'CallToolResult', properties: {} } },
+      $defs: { label: { type: 'string', tsType: 'Evil' }, Label: { enum: ['x'], tsEnumNames: ['Evil'] } },
+      required: ['b'],
+    };
+    const text = await printClientModule([tool('t', { inputSchema: schema, outputSchema: { $ref: '#/$defs/label', $defs: { label: { type: 'string' } } } })], options);
+    expect(text).not.toMatch(/Evil|interface (Client|CallToolResult)\b|enum /);
+    expect(text).toContain('b: MyServerTArgumentsC;');
+    expect(text).toContain('export type MyServerTResult = string;');
+  });
+
+  it('refuses a server name identifiers cannot derive from', async () => {
+    await expect(printClientModule([], { ...options, server: '9 */ x' })).rejects.toThrow(/The server's name must start with a letter and hold only letters, digits, "_" and "-" \(identifiers derive from it\), not "9 \*\/ x"\./);
+  });
+
+  it.each([
+    ['a */ b', 'block', 'a *\\/ b'],
+    ['one\r\ntwo\u2028three\u2029four\rfive', 'block', 'one\ntwo\nthree\nfour\nfive'],
+    ['one\u2028 two */', 'line', 'one two *\\/'],
+  ] as const)('escapes %j for a %s comment', (text, layout, escaped) => {
+    expect(commentText(text, layout)).toBe(escaped);
+  });
+
+  it('quotes a name as one line, backticks and ${ as they are', () => {
+    expect(stringLiteral('a"`${b}`\u2028\u2029\n')).toBe('"a\\"`${b}`\\u2028\\u2029\\n"');
   });
 });

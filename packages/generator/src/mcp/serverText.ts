@@ -1,0 +1,59 @@
+/*
+ * How `toolgen import-mcp` prints text it did not write (an MCP server's tool names, titles,
+ * descriptions and schemas, the command line it was run with): as data, never as code. Text
+ * goes into a comment through `commentText` and into code through `stringLiteral`, and nowhere
+ * else; identifiers are derived (`words`, in printClientModule.ts) or validated
+ * (`serverNamePattern`), never copied.
+ */
+
+/** What `--server` may be: the module's identifiers (`createGithubClient`, `githubToolNames`) derive from it. */
+export const serverNamePattern = /^[A-Za-z][A-Za-z0-9_-]*$/;
+
+/** Every line break JavaScript knows, in comments and elsewhere: a `//` comment ends at any of them. */
+const lineBreaks = /\r\n|[\n\r\u2028\u2029]/g;
+
+/**
+ * `text` made safe inside a comment. No `*\/` is left to close a block comment (each becomes
+ * `*\/`, which reads the same), and the line breaks are `\n`, the one break a block comment's
+ * printer splits into ` * ` lines; for a `//` comment (`line`), every run of white space,
+ * line breaks included, is one space, so the text cannot end the comment early either.
+ *
+ * ```ts
+ * commentText('one\u2028two', 'line'); // 'one two'
+ * ```
+ */
+export function commentText(text: string, layout: 'block' | 'line' = 'block'): string {
+  const escaped = text.replaceAll('*/', '*\\/').replace(lineBreaks, '\n');
+  return layout === 'line' ? escaped.replace(/\s+/g, ' ').trim() : escaped;
+}
+
+/**
+ * `text` as a double-quoted string literal: JSON's escapes, and U+2028 and U+2029 escaped too,
+ * so the literal is one line and reads the same to every parser. A backtick or `${` in it is
+ * just text: the quotes are not a template's.
+ *
+ * ```ts
+ * stringLiteral('a"b\u2028'); // '"a\\"b\\u2028"'
+ * ```
+ */
+export function stringLiteral(text: string): string {
+  return JSON.stringify(text).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/** The words of a name, for the identifiers derived from it: `list_issues` → list, issues; `getHTTPStatus` → get, http, status. Only ASCII letters and digits survive. */
+export function words(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .split(/[^A-Za-z0-9]+/)
+    .filter((word) => word !== '')
+    .map((word) => word.toLowerCase());
+}
+
+export function camelCase(parts: readonly string[]): string {
+  return parts.map((word, index) => (index === 0 ? word : word.charAt(0).toUpperCase() + word.slice(1))).join('');
+}
+
+export function pascalCase(parts: readonly string[]): string {
+  return parts.map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join('');
+}
