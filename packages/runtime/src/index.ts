@@ -63,6 +63,7 @@ export { saveToolSettings } from './settings/saveToolSettings.js';
 export {
   ToolCatalogue,
   type ToolCatalogueEntry,
+  type ToolCatalogueOmission,
   type ToolCatalogueOptions,
   type ToolCatalogueSyncInput,
 } from './catalogue/ToolCatalogue.js';

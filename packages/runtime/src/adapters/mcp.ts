@@ -8,4 +8,7 @@
 export { registerMcpTools, mcpToolAnnotations, type McpToolRegistration, type McpToolsOptions } from './mcp/registerMcpTools.js';
 export { clientCanElicit } from './mcp/clientCanElicit.js';
 export { connectMcpServer, type ConnectMcpServerOptions, type McpServerConnection } from './mcp/connectMcpServer.js';
+export { defaultMcpLimits, type McpLimits } from './mcp/mcpLimits.js';
+export { McpLimitError } from './mcp/McpLimitError.js';
+export type { McpToolOmission } from './mcp/importTools.js';
 export type { ToolCallInfo, ToolContextOption, WireNames } from './toolCalls.js';

@@ -36,6 +36,21 @@ export interface ToolCatalogueOptions {
   readonly userScope?: UserScope;
 }
 
+/**
+ * A server's tool the catalogue holds but does not publish: one of the host's own sources (a
+ * generated toolset, a plugin, an external function) publishes its qualified name, and the host
+ * wins. It is published again once the host's source no longer uses the name.
+ */
+export interface ToolCatalogueOmission {
+  readonly qualifiedName: string;
+  /** The server's tool that was left out. */
+  readonly source: ToolSource;
+  /** The host's source that holds the name. */
+  readonly publishedBy: ToolSource;
+  /** The omission in words, with what to do. */
+  readonly reason: string;
+}
+
 interface ConnectedServer {
   readonly server: ExternalToolServer;
   readonly entries: readonly ToolCatalogueEntry[];
@@ -47,13 +62,16 @@ interface ConnectedServer {
  *
  * Every change is all-or-nothing: a duplicate qualified name (compared case-insensitively) or an
  * invalid tool rejects the whole change with a `ToolCatalogueSyncError`, and the catalogue keeps
- * what it had. Being in the catalogue grants nothing: `resolveAgentTools` decides what an agent sees.
+ * what it had. One exception keeps a remote source from blocking the host: a server's tool whose
+ * name one of the host's own sources publishes is left out (see `omitted`), whichever came first.
+ * Being in the catalogue grants nothing: `resolveAgentTools` decides what an agent sees.
  */
 export class ToolCatalogue {
   readonly userScope: UserScope;
   #staticEntries: readonly ToolCatalogueEntry[] = [];
   #servers = new Map<string, ConnectedServer>();
   #index = new Map<string, ToolCatalogueEntry>();
+  #omitted: readonly ToolCatalogueOmission[] = [];
   readonly #networkScopes = new Map<string, NetworkScope>();
   readonly #pluginFactories = new WeakMap<ToolPlugin, readonly PluginToolsetFactory[]>();
   readonly #pluginInstances = new WeakMap<PluginToolsetFactory, GeneratedToolset>();
@@ -65,7 +83,9 @@ export class ToolCatalogue {
   /**
    * Replaces the generated toolsets, plugin toolsets and external functions with `input`
    * (connected servers stay). Throws a `ToolCatalogueSyncError` naming every problem, and then
-   * changes nothing, when two tools share a qualified name or a tool, plugin or factory is invalid.
+   * changes nothing, when two of these tools share a qualified name or a tool, plugin or factory
+   * is invalid. A connected server's tool that shares a name with one of them never rejects the
+   * sync: it leaves the catalogue and is listed in `omitted`.
    */
   sync(input: ToolCatalogueSyncInput): void {
     const problems: ToolCatalogueProblem[] = [];
@@ -98,37 +118,46 @@ export class ToolCatalogue {
     }
 
     const servers = [...this.#servers.values()].flatMap((connected) => connected.entries);
-    const index = buildIndex([...entries, ...servers], problems);
+    const { index, omitted } = buildIndex([...entries, ...servers], problems);
     if (problems.length > 0) throw new ToolCatalogueSyncError(problems);
 
     for (const [plugin, factories] of newFactories) this.#pluginFactories.set(plugin, factories);
     for (const [factory, toolset] of newInstances) this.#pluginInstances.set(factory, toolset);
     this.#staticEntries = entries;
     this.#index = index;
+    this.#omitted = omitted;
   }
 
   /**
    * Publishes a live server's tools as `<server>__<tool>`, replacing the tools of a server
    * connected earlier under the same name (a reconnect). Their declared network scope is the
    * widest of the endpoint's classification, the server's `networkScope` and each function's own.
-   * Throws a `ToolCatalogueSyncError`, and changes nothing, on a duplicate or invalid tool.
+   * A tool whose name one of the host's own sources publishes is left out and listed in
+   * `omitted`. Throws a `ToolCatalogueSyncError`, and changes nothing, on an invalid tool or a
+   * name that another server's tool, or another of its own, holds.
    */
   connectServer(server: ExternalToolServer): void {
     const problems: ToolCatalogueProblem[] = [];
     const entries = serverEntries(server, problems);
     const others = [...this.#servers.entries()].filter(([name]) => name !== server.name).flatMap(([, connected]) => connected.entries);
-    const index = buildIndex([...this.#staticEntries, ...others, ...entries], problems);
+    const { index, omitted } = buildIndex([...this.#staticEntries, ...others, ...entries], problems);
     if (problems.length > 0) throw new ToolCatalogueSyncError(problems);
     this.#servers.set(server.name, { server, entries });
     this.#index = index;
+    this.#omitted = omitted;
   }
 
   /** Removes a server's tools (it disconnected, or its process exited). Returns whether it was connected. */
   disconnectServer(name: string): boolean {
     if (!this.#servers.delete(name)) return false;
     const entries = [...this.#staticEntries, ...[...this.#servers.values()].flatMap((connected) => connected.entries)];
-    this.#index = buildIndex(entries, []);
+    ({ index: this.#index, omitted: this.#omitted } = buildIndex(entries, []));
     return true;
+  }
+
+  /** The connected servers' tools left out because one of the host's own sources publishes the same qualified name. */
+  get omitted(): readonly ToolCatalogueOmission[] {
+    return this.#omitted;
   }
 
   /** The names of the connected servers. */
@@ -320,15 +349,37 @@ function serverEntries(server: ExternalToolServer, problems: ToolCatalogueProble
   return entries;
 }
 
-function buildIndex(entries: readonly ToolCatalogueEntry[], problems: ToolCatalogueProblem[]): Map<string, ToolCatalogueEntry> {
+/**
+ * The entries by lowercase qualified name. `entries` lists the host's own sources before the
+ * servers, so a server's tool meeting a host's name is the later one: it is left out, never a
+ * problem. Any other duplicate is a problem.
+ */
+function buildIndex(
+  entries: readonly ToolCatalogueEntry[],
+  problems: ToolCatalogueProblem[],
+): { index: Map<string, ToolCatalogueEntry>; omitted: ToolCatalogueOmission[] } {
   const index = new Map<string, ToolCatalogueEntry>();
+  const omitted: ToolCatalogueOmission[] = [];
   for (const entry of entries) {
     const key = entry.qualifiedName.toLowerCase();
     const existing = index.get(key);
     if (existing === undefined) index.set(key, entry);
+    else if (entry.source.kind === 'server' && existing.source.kind !== 'server') omitted.push(omission(entry, existing.source));
     else problems.push({ kind: 'duplicate', qualifiedName: entry.qualifiedName, first: existing.source, second: entry.source });
   }
-  return index;
+  return { index, omitted };
+}
+
+function omission(entry: ToolCatalogueEntry, publishedBy: ToolSource): ToolCatalogueOmission {
+  const server = entry.source.kind === 'server' ? entry.source.serverName : '';
+  return {
+    qualifiedName: entry.qualifiedName,
+    source: entry.source,
+    publishedBy,
+    reason:
+      `"${entry.qualifiedName}" of ${describeToolSource(entry.source)} was left out: ${describeToolSource(publishedBy)} publishes that name, and the host's own tools win. ` +
+      `Connect the server under another serverName than "${server}" to publish its tool.`,
+  };
 }
 
 function tryName(build: () => string, source: ToolSource, problems: ToolCatalogueProblem[]): string | undefined {

@@ -115,13 +115,19 @@ describe('connecting', () => {
     expect(catalogue.size).toBe(0);
   });
 
-  it('rejects, and changes nothing, when a tool name is taken', async () => {
+  it("leaves a tool out when the host's own toolset has its name, and rejects, changing nothing, when another server's tool has it", async () => {
     const catalogue = new ToolCatalogue();
-    catalogue.sync({ toolsets: [fakeToolset('GithubToolset', [{ name: 'merge' }])] });
-    const error = await rejectionOf(connectGithub(catalogue));
+    const own = fakeToolset('GithubToolset', [{ name: 'merge' }]);
+    catalogue.sync({ toolsets: [own] });
+    const { connection } = await connectGithub(catalogue);
+    expect(catalogue.get('github__merge')?.function).toBe(own.functions[0]);
+    expect(connection.tools.map((fn) => fn.name)).toEqual(['list_issues', 'get_readme', 'say_hello', 'get_logo']);
+    expect(connection.omitted).toMatchObject([{ tool: 'merge', kind: 'name_taken' }]);
+
+    const error = await rejectionOf(connectMcpServer(catalogue, await connectClient(githubServer()), { serverName: 'github' }));
     expect(error).toBeInstanceOf(ToolCatalogueSyncError);
-    expect((error as Error).message).toMatch(/github__merge/);
-    expect(catalogue.connectedServers).toEqual([]);
+    expect((error as Error).message).toMatch(/"github__list_issues" is published by MCP server "GitHub" \(tool "list_issues"\) and by MCP server "github"/);
+    expect(catalogue.connectedServers).toEqual(['GitHub']);
   });
 });
 

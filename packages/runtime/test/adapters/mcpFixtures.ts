@@ -139,8 +139,8 @@ export type Elicit = (request: { params: { message?: string; requestedSchema?: u
 /** Open connections, closed by `closeAll`. */
 const open: { close(): Promise<void> }[] = [];
 
-/** A real `Client` connected to `server` over the SDK's in-memory transport (a 2025-era connection, the SDK's default). */
-export async function connectClient(server: McpServer, elicit?: Elicit, options: ClientOptions = {}): Promise<Client> {
+/** A real `Client` connected to `server` (an `McpServer`, or the SDK's low-level `Server`) over the SDK's in-memory transport (a 2025-era connection, the SDK's default). */
+export async function connectClient(server: Pick<McpServer, 'connect' | 'close'>, elicit?: Elicit, options: ClientOptions = {}): Promise<Client> {
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
   await server.connect(serverTransport);
   const client = new Client({ name: 'test-client', version: '1.0.0' }, { ...options, ...(elicit === undefined ? {} : { capabilities: { elicitation: {} } }) });

@@ -301,12 +301,38 @@ describe('ToolCatalogue live servers', () => {
     expect(catalogue.connectedServers).toEqual(['GitHub']);
   });
 
-  it('rejects a sync that collides with a connected server', () => {
+  it("lets the host's own toolset win over a connected server's tool of the same name, either way round", () => {
+    const clash: GeneratedToolset = fakeToolset('GithubToolset', [{ name: 'list_issues' }]);
+    const serverFirst = new ToolCatalogue();
+    serverFirst.connectServer(github);
+    serverFirst.sync({ toolsets: [clash] });
+    const syncFirst = new ToolCatalogue();
+    syncFirst.sync({ toolsets: [clash] });
+    syncFirst.connectServer(github);
+    for (const catalogue of [serverFirst, syncFirst]) {
+      expect(catalogue.get('github__list_issues')?.function).toBe(clash.functions[0]);
+      expect(catalogue.has('github__search_code')).toBe(true);
+      expect(catalogue.omitted).toEqual([
+        {
+          qualifiedName: 'github__list_issues',
+          source: expect.objectContaining({ kind: 'server', serverName: 'GitHub', originalName: 'list_issues' }),
+          publishedBy: expect.objectContaining({ kind: 'toolset', className: 'GithubToolset' }),
+          reason:
+            '"github__list_issues" of MCP server "GitHub" (tool "list_issues") was left out: toolset GithubToolset publishes that name, and the host\'s own tools win. Connect the server under another serverName than "GitHub" to publish its tool.',
+        },
+      ]);
+    }
+    serverFirst.sync({});
+    expect([serverFirst.get('github__list_issues')?.source.kind, serverFirst.omitted]).toEqual(['server', []]);
+  });
+
+  it('still rejects a sync whose own toolsets collide while a server is connected', () => {
     const catalogue = new ToolCatalogue();
     catalogue.connectServer(github);
     const clash: GeneratedToolset = fakeToolset('GithubToolset', [{ name: 'list_issues' }]);
-    const error = syncError(() => catalogue.sync({ toolsets: [clash] }));
-    expect(error.message).toContain('by toolset GithubToolset and by MCP server "GitHub"');
+    const error = syncError(() => catalogue.sync({ toolsets: [clash, clash] }));
+    expect(error.message).toContain('by toolset GithubToolset and by toolset GithubToolset');
+    expect(catalogue.get('github__list_issues')?.source.kind).toBe('server');
   });
 
   it.each<[string, ExternalToolEndpoint, NetworkScope | undefined, NetworkScope]>([

@@ -1,12 +1,13 @@
 import type { Client } from '@modelcontextprotocol/client';
 import { classifyEndpointNetworkScope } from '../../catalogue/classifyEndpoint.js';
-import type { ExternalServerTool } from '../../catalogue/ExternalToolMetadata.js';
 import { isNetworkScope, widestNetworkScope } from '../../catalogue/networkScopeOrder.js';
 import type { ToolCatalogue } from '../../catalogue/ToolCatalogue.js';
 import type { AIFunction } from '../../function/AIFunction.js';
 import type { NetworkScope } from '../../governance.js';
 import { endpointOfTransport } from './endpointOfTransport.js';
-import { importedAnnotations, importedFunction } from './importedFunction.js';
+import type { ImportedToolConnection } from './importedFunction.js';
+import { importTools, type McpToolOmission } from './importTools.js';
+import { resolveMcpLimits, type McpLimits } from './mcpLimits.js';
 
 /** What `connectMcpServer` takes besides the catalogue and the client. */
 export interface ConnectMcpServerOptions {
@@ -19,15 +20,31 @@ export interface ConnectMcpServerOptions {
    * stdio or HTTP endpoint implies, never narrow it; for an unclassifiable transport it is the scope.
    */
   readonly networkScope?: NetworkScope;
-  /** Receives what goes wrong after the connect: a re-listing on `tools/list_changed` the catalogue refused, or that failed. */
+  /**
+   * How much toolgen accepts from the server; each limit left out is its default (`defaultMcpLimits`:
+   * 1,000 tools, descriptions of 10,000 characters, schemas of 256 KiB and 64 levels, results of
+   * 10 MiB and 64 levels).
+   */
+  readonly limits?: Partial<McpLimits>;
+  /**
+   * Receives what goes wrong after the connect: a re-listing on `tools/list_changed` the catalogue
+   * refused, that failed, or that went past `limits.maxTools` (an `McpLimitError`).
+   */
   readonly onError?: (error: unknown) => void;
+  /** Receives, after each listing (the first included) that left tools out, every tool it left out and why; `connection.omitted` holds the same. */
+  readonly onOmitted?: (omitted: readonly McpToolOmission[]) => void;
 }
 
 /** A server `connectMcpServer` connected into a catalogue. */
 export interface McpServerConnection {
   readonly serverName: string;
-  /** The server's tools as the catalogue publishes them (`<server>__<tool>`), as of the last listing; empty once closed. */
+  /** The server's tools as the catalogue publishes them now (`<server>__<tool>`); empty once closed. */
   readonly tools: readonly AIFunction[];
+  /**
+   * The server's tools that are not in the catalogue, and why: those the last listing left out
+   * for a limit, and those whose qualified name one of the host's own sources publishes now.
+   */
+  readonly omitted: readonly McpToolOmission[];
   /** Removes the server's tools from the catalogue and closes the client. */
   close(): Promise<void>;
 }
@@ -40,6 +57,8 @@ const publishers = new WeakMap<ToolCatalogue, Map<string, object>>();
  * into `catalogue`, live: published as `<serverName>__<tool>` when this resolves, re-listed on
  * `notifications/tools/list_changed`, and removed when the client's transport closes (or on
  * `close()`). Calls of a closed connection's tools fail closed with a `ToolFailure` saying so.
+ * However many notifications arrive, one re-listing runs at a time and at most one more waits
+ * for it. What the server sends is read within `options.limits`.
  * It takes over the client's handler of `notifications/tools/list_changed` (a `listChanged.tools`
  * callback given to the `Client` no longer runs) and chains its `onclose`.
  *
@@ -47,8 +66,11 @@ const publishers = new WeakMap<ToolCatalogue, Map<string, object>>();
  * tool is never read-only, keeps the default approval (a policy may require approval), and
  * has the network scope of the connection (see `options.networkScope`).
  *
- * Rejects with the catalogue's `ToolCatalogueSyncError` when a tool's qualified name is taken,
- * and with the client's error when the tools cannot be listed; the catalogue is then unchanged.
+ * A tool whose qualified name one of the host's own sources (a toolset, a plugin, an external
+ * function) publishes is left out, now or when the host syncs later, and listed in `omitted`.
+ * Rejects with the catalogue's `ToolCatalogueSyncError` when another server's tool holds a name,
+ * with an `McpLimitError` past `limits.maxTools`, and with the client's error when the tools
+ * cannot be listed; the catalogue is then unchanged.
  *
  * ```ts
  * import { Client } from '@modelcontextprotocol/client';
@@ -70,6 +92,7 @@ export async function connectMcpServer(catalogue: ToolCatalogue, client: Client,
   if (options.networkScope !== undefined && !isNetworkScope(options.networkScope)) {
     throw new RangeError(`${JSON.stringify(options.networkScope)} is not a network scope; use "none", "incidental" or "egress".`);
   }
+  const limits = resolveMcpLimits(options.limits);
   if (client.transport === undefined) throw new TypeError(`Connect the MCP client of "${serverName}" before connectMcpServer.`);
   const endpoint = await endpointOfTransport(client.transport);
   const networkScope: NetworkScope =
@@ -79,30 +102,42 @@ export async function connectMcpServer(catalogue: ToolCatalogue, client: Client,
 
   const token = {};
   let open = true;
-  let tools: readonly AIFunction[] = [];
-  const connection = { serverName, networkScope, client, isConnected: () => open };
+  let leftOut: readonly McpToolOmission[] = [];
+  const connection: ImportedToolConnection = { serverName, networkScope, client, isConnected: () => open, limits };
+  const publishing = (): boolean => open && publishersOf(catalogue).get(serverName) === token;
+  const omitted = (): readonly McpToolOmission[] => {
+    if (!publishing()) return [];
+    const taken = catalogue.omitted.flatMap((omission) =>
+      omission.source.kind === 'server' && omission.source.serverName === serverName ? [{ tool: omission.source.originalName, kind: 'name_taken' as const, reason: omission.reason }] : [],
+    );
+    return [...leftOut, ...taken];
+  };
 
   const publish = async (): Promise<void> => {
     const listed = await client.listTools(undefined, { cacheMode: 'refresh' });
     if (!open) return;
-    const serverTools: ExternalServerTool[] = listed.tools.map((tool) => {
-      const annotations = importedAnnotations(tool);
-      const fn = importedFunction(tool, connection);
-      return annotations === undefined ? { function: fn } : { function: fn, annotations };
-    });
+    const imported = importTools(listed.tools, connection, limits);
     const others = publishersOf(catalogue).get(serverName);
     if (others !== undefined && others !== token && catalogue.connectedServers.includes(serverName)) {
       throw new Error(`Another connection already publishes the MCP server "${serverName}" in this catalogue; close it first, or use another serverName.`);
     }
-    catalogue.connectServer({ name: serverName, endpoint, networkScope, tools: serverTools });
+    catalogue.connectServer({ name: serverName, endpoint, networkScope, tools: imported.tools });
     publishersOf(catalogue).set(serverName, token);
-    tools = serverTools.map((tool) => catalogue.get(tool.function.qualifiedName)?.function ?? tool.function);
+    leftOut = imported.omitted;
+    const now = omitted();
+    if (now.length === 0) return;
+    // the tools are published by now: a throwing callback must not undo the connect
+    try {
+      options.onOmitted?.(now);
+    } catch (error) {
+      options.onError?.(error);
+    }
   };
 
   const unpublish = (): void => {
     if (!open) return;
     open = false;
-    tools = [];
+    leftOut = [];
     if (publishersOf(catalogue).get(serverName) === token) {
       publishersOf(catalogue).delete(serverName);
       catalogue.disconnectServer(serverName);
@@ -111,11 +146,22 @@ export async function connectMcpServer(catalogue: ToolCatalogue, client: Client,
 
   await publish();
 
-  let relisting = Promise.resolve();
-  const relist = (): void => {
-    relisting = relisting.then(publish).catch((error: unknown) => {
-      if (open) options.onError?.(error);
-    });
+  // coalesced: one listing in flight, and one more after it for whatever arrived meanwhile
+  let listing = false;
+  let again = false;
+  const relist = async (): Promise<void> => {
+    if (listing) {
+      again = true;
+      return;
+    }
+    listing = true;
+    do {
+      again = false;
+      await publish().catch((error: unknown) => {
+        if (open) options.onError?.(error);
+      });
+    } while (again && open);
+    listing = false;
   };
   client.setNotificationHandler('notifications/tools/list_changed', relist);
   const previousOnClose = client.onclose;
@@ -135,7 +181,11 @@ export async function connectMcpServer(catalogue: ToolCatalogue, client: Client,
   return {
     serverName,
     get tools() {
-      return tools;
+      if (!publishing()) return [];
+      return catalogue.entries.flatMap((entry) => (entry.source.kind === 'server' && entry.source.serverName === serverName ? [entry.function] : []));
+    },
+    get omitted() {
+      return omitted();
     },
     async close() {
       unpublish();

@@ -1,11 +1,13 @@
 import type { CallToolResult, Client, Tool } from '@modelcontextprotocol/client';
 import type { ExternalToolAnnotations } from '../../catalogue/ExternalToolMetadata.js';
 import { ToolArgumentError, ToolFailure } from '../../errors/ToolFailure.js';
-import type { AIFunction, JsonSchema, JsonValue, ToolMetadata } from '../../function/AIFunction.js';
+import type { AIFunction, JsonSchema, ToolMetadata } from '../../function/AIFunction.js';
 import { jsonSchemaForTarget } from '../../function/jsonSchemaForTarget.js';
 import { describeKind, isPlainObject } from '../../function/validateArguments.js';
 import type { NetworkScope } from '../../governance.js';
 import { ToolNaming } from '../../naming/ToolNaming.js';
+import type { McpLimits } from './mcpLimits.js';
+import { boundedResult } from './boundedResult.js';
 
 /** What an imported tool needs of its connection. */
 export interface ImportedToolConnection {
@@ -14,6 +16,14 @@ export interface ImportedToolConnection {
   readonly client: Pick<Client, 'callTool'>;
   /** Whether the connection is still open; a closed one fails every call closed. */
   readonly isConnected: () => boolean;
+  readonly limits: Pick<McpLimits, 'maxResultBytes' | 'maxResultDepth'>;
+}
+
+/** What toolgen took of the server's tool: its description (cut to the limit) and JSON copies of its schemas. */
+export interface ImportedToolDefinition {
+  readonly description: string;
+  readonly inputSchema: JsonSchema;
+  readonly outputSchema: JsonSchema | undefined;
 }
 
 const opaqueMessage = 'The tool failed unexpectedly.';
@@ -23,11 +33,12 @@ const opaqueMessage = 'The tool failed unexpectedly.';
  * own, never the server's annotations: not read-only, default approval, the connection's
  * network scope. `invoke` calls the tool and resolves to the result's `structuredContent`,
  * else the JSON of its single text content (the text itself when that is not JSON), else its
- * content array; an `isError` result rejects as a `ToolFailure` with the server's text.
+ * content array; an `isError` result rejects as a `ToolFailure` with the server's text. A result
+ * past the connection's limits (too large, too deep, cyclic) rejects as a `ToolFailure`, logged.
  */
-export function importedFunction(tool: Tool, connection: ImportedToolConnection): AIFunction {
+export function importedFunction(tool: Tool, definition: ImportedToolDefinition, connection: ImportedToolConnection): AIFunction {
   const qualifiedName = ToolNaming.buildMcpQualifiedName(connection.serverName, tool.name);
-  const parameters = structuredClone(tool.inputSchema) as JsonSchema;
+  const parameters = definition.inputSchema;
   const metadata: ToolMetadata = {
     readOnly: false,
     approval: 'default',
@@ -40,7 +51,7 @@ export function importedFunction(tool: Tool, connection: ImportedToolConnection)
   return {
     name: tool.name,
     qualifiedName,
-    description: tool.description ?? tool.title ?? tool.annotations?.title ?? '',
+    description: definition.description,
     parameters: {
       jsonSchema: parameters,
       '~standard': {
@@ -56,7 +67,7 @@ export function importedFunction(tool: Tool, connection: ImportedToolConnection)
     },
     variants: { 'openai-strict': parameters, anthropic: parameters, gemini: parameters },
     losses: [],
-    returns: tool.outputSchema === undefined ? {} : (structuredClone(tool.outputSchema) as JsonSchema),
+    returns: definition.outputSchema ?? {},
     metadata,
     async invoke(args, context = {}) {
       const signal = context.signal;
@@ -74,11 +85,17 @@ export function importedFunction(tool: Tool, connection: ImportedToolConnection)
         const message = context.exposeErrors === true && error instanceof Error && error.message !== '' ? error.message : opaqueMessage;
         throw new ToolFailure(message, undefined, { cause: error });
       }
+      const bounded = boundedResult(result, connection.limits);
+      if (!bounded.ok) {
+        const failure = new ToolFailure(`The MCP server "${connection.serverName}" sent a result for ${qualifiedName} that ${bounded.problem}, so it was not passed on.`, bounded.fix);
+        context.logger?.error(`Tool ${qualifiedName}: the MCP server "${connection.serverName}" sent a result that ${bounded.problem}; ${bounded.hostFix}`, bounded.cause ?? failure);
+        throw failure;
+      }
       if (result.isError === true) {
-        const text = textOf(result);
+        const text = bounded.value as string;
         throw new ToolFailure(text === '' ? `The MCP server "${connection.serverName}" reported an error without saying what it was.` : text);
       }
-      return resultValue(result);
+      return bounded.value;
     },
     resolveSettings: () => undefined,
     normalizeStrictArguments: (args) => args,
@@ -97,31 +114,6 @@ export function importedAnnotations(tool: Tool): ExternalToolAnnotations | undef
     if (typeof value === 'boolean') annotations[hint] = value;
   }
   return annotations;
-}
-
-function resultValue(result: CallToolResult): JsonValue {
-  if (result.structuredContent !== undefined) return toJson(result.structuredContent);
-  const content = result.content ?? [];
-  const only = content.length === 1 ? content[0] : undefined;
-  if (only?.type === 'text') {
-    try {
-      return JSON.parse(only.text) as JsonValue;
-    } catch {
-      return only.text;
-    }
-  }
-  return toJson(content);
-}
-
-function textOf(result: CallToolResult): string {
-  return (result.content ?? [])
-    .flatMap((block) => (block.type === 'text' ? [block.text] : []))
-    .join('\n')
-    .trim();
-}
-
-function toJson(value: unknown): JsonValue {
-  return JSON.parse(JSON.stringify(value) ?? 'null') as JsonValue;
 }
 
 function objectMessage(value: unknown): string {
