@@ -91,6 +91,7 @@ export { ToolPolicyError } from './policy/ToolPolicyError.js';
 export { isToolApprovalMode } from './policy/isToolApprovalMode.js';
 export { loadToolPolicies, serializeToolPolicies, ToolPolicyLoadError } from './policy/loadToolPolicies.js';
 export type { AgentDefinition, OfferedToolset, ToolSurface } from './agent/AgentDefinition.js';
+export { AgentDefinitionError } from './agent/AgentDefinitionError.js';
 export { AgentToolCollisionError } from './agent/AgentToolCollisionError.js';
 export {
   resolveAgentTools,

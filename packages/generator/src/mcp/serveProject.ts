@@ -5,6 +5,7 @@ import { McpServer } from '@modelcontextprotocol/server';
 import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import {
   loadToolPolicies,
+  ToolNaming,
   ToolPolicyResolver,
   type AIFunction,
   type GeneratedToolset,
@@ -81,9 +82,9 @@ export async function loadProjectTools(options: ServeProjectOptions): Promise<Pr
       if (mode === 'require_approval') needsApproval.add(fn);
     }
   }
-  const known = new Set([...functions.map((fn) => fn.qualifiedName), ...omitted.map((tool) => tool.qualifiedName)].map((name) => name.toLowerCase()));
+  const known = new Set([...functions.map((fn) => fn.qualifiedName), ...omitted.map((tool) => tool.qualifiedName)].map((name) => ToolNaming.matchKey(name)));
   for (const policy of resolver.overrides) {
-    if (!known.has(policy.toolName.toLowerCase())) options.log(`toolgen mcp: the policy names ${policy.toolName}, which is not a tool of this project; it changes nothing.`);
+    if (!known.has(ToolNaming.matchKey(policy.toolName))) options.log(`toolgen mcp: the policy names ${policy.toolName}, which is not a tool of this project; it changes nothing.`);
   }
   const logger: ToolLogger = {
     error: (message, error) => options.log(`toolgen mcp: ${message}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),

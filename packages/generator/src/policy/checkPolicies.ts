@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Confidentiality, DeclaredApprovalMode } from '@toolgen/runtime';
+import { ToolNaming, type Confidentiality, type DeclaredApprovalMode } from '@toolgen/runtime';
 import type { ForeignTool } from '../analysis/checkUniqueNames.js';
 import type { ToolsetModel } from '../analysis/model.js';
 import { compareDiagnostics, createDiagnostic, type Diagnostic } from '../diagnostics/Diagnostic.js';
@@ -14,9 +14,9 @@ export interface KnownTool {
   readonly confidentiality: Confidentiality | undefined;
 }
 
-/** The tools of a project and its references, as policies name them: by lowercased qualified name. */
+/** The tools of a project and its references, as policies name them: by qualified name keyed as the runtime compares names (`ToolNaming.matchKey`). */
 export interface ToolSurface {
-  /** Lowercased toolset owners (first qualified-name segments). */
+  /** Toolset owners (first qualified-name segments), keyed the same way. */
   readonly owners: ReadonlySet<string>;
   readonly tools: ReadonlyMap<string, KnownTool>;
 }
@@ -26,15 +26,15 @@ export function toolSurfaceOf(toolsets: readonly ToolsetModel[], referenced: rea
   const owners = new Set<string>();
   const tools = new Map<string, KnownTool>();
   for (const toolset of toolsets) {
-    owners.add(toolset.owner.toLowerCase());
+    owners.add(keyOf(toolset.owner));
     for (const { qualifiedName, approval, confidentiality } of toolset.tools) {
-      tools.set(qualifiedName.toLowerCase(), { qualifiedName, approval, confidentiality });
+      tools.set(keyOf(qualifiedName), { qualifiedName, approval, confidentiality });
     }
   }
   for (const { qualifiedName, approval, confidentiality } of referenced) {
-    owners.add(ownerOf(qualifiedName.toLowerCase()));
-    if (!tools.has(qualifiedName.toLowerCase())) {
-      tools.set(qualifiedName.toLowerCase(), { qualifiedName, approval, confidentiality });
+    owners.add(ownerOf(keyOf(qualifiedName)));
+    if (!tools.has(keyOf(qualifiedName))) {
+      tools.set(keyOf(qualifiedName), { qualifiedName, approval, confidentiality });
     }
   }
   return { owners, tools };
@@ -66,22 +66,23 @@ export function checkPolicyFiles(files: readonly string[], surface: ToolSurface)
 }
 
 /**
- * The rules (diagnostics.md, TSH030–TSH034). Entry names match as the resolver matches them:
- * trimmed, case-insensitively, the last entry for a name being the one that applies.
+ * The rules (diagnostics.md, TSH030–TSH034). Entry names match as the resolver matches them
+ * (`ToolNaming.matchKey`: trimmed, lowercased, other characters as the catalogue turns them into
+ * `_`), the last entry for a name being the one that applies.
  */
 export function checkPolicyEntries(entries: readonly PolicyEntry[], surface: ToolSurface): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
-  const keyOf = (entry: PolicyEntry) => entry.toolName.trim().toLowerCase();
+  const entryKey = (entry: PolicyEntry) => keyOf(entry.toolName);
   const applying = new Map<string, PolicyEntry>();
   for (const entry of entries) {
-    if (keyOf(entry) !== '') {
-      applying.set(keyOf(entry), entry);
+    if (entryKey(entry) !== '') {
+      applying.set(entryKey(entry), entry);
     }
   }
   const known = [...surface.tools.values()].map((tool) => tool.qualifiedName);
   const marked: { entry: PolicyEntry; tool: KnownTool; marker: Confidentiality }[] = [];
   for (const entry of entries) {
-    const key = keyOf(entry);
+    const key = entryKey(entry);
     if (key === '') {
       continue;
     }
@@ -108,7 +109,7 @@ export function checkPolicyEntries(entries: readonly PolicyEntry[], surface: Too
 function unknownName(entry: PolicyEntry, key: string, surface: ToolSurface, known: readonly string[]): Diagnostic[] {
   const owner = ownerOf(key);
   if (surface.owners.has(owner)) {
-    const sameOwner = known.filter((name) => ownerOf(name.toLowerCase()) === owner);
+    const sameOwner = known.filter((name) => ownerOf(keyOf(name)) === owner);
     const best = closestName(key, sameOwner.length > 0 ? sameOwner : known);
     return [
       best === undefined
@@ -158,6 +159,11 @@ function hiddenTools(marked: readonly { entry: PolicyEntry; tool: KnownTool; mar
     );
 }
 
-function ownerOf(lowercasedName: string): string {
-  return lowercasedName.split('__')[0]!;
+/** A name as the runtime compares it (`ToolNaming.matchKey`); `''` for a blank one. */
+function keyOf(name: string): string {
+  return ToolNaming.matchKey(name) ?? '';
+}
+
+function ownerOf(key: string): string {
+  return key.split('__')[0]!;
 }

@@ -8,7 +8,9 @@ import type { ToolPolicyResolver } from '../policy/ToolPolicyResolver.js';
  * One whole toolset an agent offers: every tool the catalogue holds under `owner` (and
  * `pluginId`) when the agent is resolved, so a tool the toolset gains later is offered without
  * editing the agent. `include` and `exclude` take tool names (`close_ticket`) or qualified names
- * (`ticket__close_ticket`), ignoring case; `include` applies first, then `exclude`.
+ * (`ticket__close_ticket`), compared as the catalogue spells names (`ToolNaming.matchKey`: case,
+ * and what the catalogue turns into `_`, make no difference, so a server that lists `close_ticket`
+ * again as `Close Ticket` is still excluded); `include` applies first, then `exclude`.
  */
 export interface OfferedToolset {
   /**
@@ -30,14 +32,16 @@ export interface OfferedToolset {
 /**
  * What decides which tools an agent sees. The agent offers its `toolsets`, then its
  * `allowedTools`, then its own `tools`, each tool once; `resolveAgentTools` then applies the
- * exposure rules to every offered tool.
+ * exposure rules to every offered tool. The flags are booleans (absent means `false`), and every
+ * name is a string some qualified name could equal: anything else is an `AgentDefinitionError`
+ * when the agent is resolved, never a guess.
  */
 export interface AgentDefinition {
   /** For messages and logs. */
   readonly name?: string;
   /** Whole toolsets the agent offers, resolved against the catalogue on every `resolveAgentTools`. */
   readonly toolsets?: readonly OfferedToolset[];
-  /** Qualified names of further tools the agent offers (case-insensitive). Names the catalogue lacks are skipped. */
+  /** Qualified names of further tools the agent offers (compared like `include`). Names the catalogue lacks are skipped. */
   readonly allowedTools?: readonly string[];
   /**
    * The agent's own tools (e.g. a generated toolset only this agent uses), offered and governed

@@ -20,7 +20,8 @@ export interface AgentToolOffer {
 /**
  * Lists what `agent` offers against the catalogue as it is now: each entry of `toolsets` (its
  * tools in catalogue order, narrowed by `include`), then `allowedTools`, then the agent's own
- * `tools`. A tool any entry excludes stays in the list, marked, wherever it is offered.
+ * `tools`. A tool any entry excludes stays in the list, marked, wherever it is offered. Names
+ * are compared by `ToolNaming.matchKey` on both sides. Expects an agent `checkAgentDefinition` accepted.
  *
  * @throws {AgentToolCollisionError} when an own tool has the qualified name of a catalogue tool or of another own tool.
  * @throws {TypeError} when an own tool is not a function the catalogue would publish.
@@ -42,8 +43,9 @@ export function offerAgentTools(agent: AgentDefinition, catalogue: ToolCatalogue
     const pick = (names: readonly string[]): Set<ToolCatalogueEntry> => {
       const picked = new Set<ToolCatalogueEntry>();
       for (const name of names) {
-        const matches = members.filter((entry) => isNamed(entry, name));
-        if (matches.length === 0) omitted.push({ name: String(name), reason: 'not_in_toolset', toolset });
+        const key = ToolNaming.matchKey(name);
+        const matches = key === undefined ? [] : members.filter((entry) => isNamed(entry, key));
+        if (matches.length === 0) omitted.push({ name, reason: 'not_in_toolset', toolset });
         for (const entry of matches) picked.add(entry);
       }
       return picked;
@@ -54,17 +56,20 @@ export function offerAgentTools(agent: AgentDefinition, catalogue: ToolCatalogue
     // this entry's own exclusions stay in place, to be reported where the toolset lists them
     candidates.push(...members.filter((entry) => included === undefined || included.has(entry) || excludedHere.has(entry)));
   }
+  let byKey: Map<string, ToolCatalogueEntry> | undefined;
   for (const allowed of agent.allowedTools ?? []) {
-    if (typeof allowed !== 'string' || allowed.trim() === '') continue;
+    const key = ToolNaming.matchKey(allowed);
+    if (key === undefined) continue;
     const name = allowed.trim();
-    candidates.push(own.get(name.toLowerCase()) ?? catalogue.get(name) ?? allowed);
+    byKey ??= keyIndex([...own.values(), ...catalogue.entries]);
+    candidates.push(own.get(name.toLowerCase()) ?? catalogue.get(name) ?? byKey.get(key) ?? allowed);
   }
   candidates.push(...own.values());
 
   const seen = new Set<string>();
   const tools: OfferedTool[] = [];
   for (const candidate of candidates) {
-    const key = typeof candidate === 'string' ? candidate.trim().toLowerCase() : candidate.qualifiedName.toLowerCase();
+    const key = typeof candidate === 'string' ? `${ToolNaming.matchKey(candidate)}` : candidate.qualifiedName.toLowerCase();
     if (seen.has(key)) continue;
     seen.add(key);
     tools.push(typeof candidate === 'string' ? { entry: undefined, name: candidate } : { entry: candidate, excluded: excluded.has(candidate) });
@@ -89,17 +94,22 @@ function ownEntries(agent: AgentDefinition, catalogue: ToolCatalogue): Map<strin
   return own;
 }
 
+/** The entries by `ToolNaming.matchKey` of their qualified names, the first one per key. */
+function keyIndex(entries: readonly ToolCatalogueEntry[]): Map<string, ToolCatalogueEntry> {
+  const index = new Map<string, ToolCatalogueEntry>();
+  for (const entry of entries) {
+    const key = ToolNaming.matchKey(entry.qualifiedName);
+    if (key !== undefined && !index.has(key)) index.set(key, entry);
+  }
+  return index;
+}
+
 /**
  * An owner or plugin id as a qualified-name prefix (`Acme.Search` → `acme_search`), so it
  * compares with what a source recorded the way qualified names compare; `undefined` when nothing is left.
  */
 function segmentKey(segment: unknown): string | undefined {
-  if (typeof segment !== 'string') return undefined;
-  try {
-    return ToolNaming.buildQualifiedName(segment);
-  } catch {
-    return undefined;
-  }
+  return typeof segment === 'string' ? ToolNaming.matchKey(segment) : undefined;
 }
 
 /** The catalogue entries of the toolset, in catalogue order. */
@@ -125,13 +135,15 @@ function isMember(source: ToolSource, owner: string, pluginId: string | undefine
   }
 }
 
-/** Whether `name` is the tool's qualified name or its own name (a server tool's name there), ignoring case. */
-function isNamed(entry: ToolCatalogueEntry, name: unknown): boolean {
-  if (typeof name !== 'string') return false;
-  const wanted = name.trim().toLowerCase();
+/**
+ * Whether the name whose `ToolNaming.matchKey` is `wanted` is the tool's qualified name or its own
+ * name (a server tool's name there), both keyed the same way: a server that lists `delete_repo`
+ * again as `Delete Repo` or `delete.repo` is still named by `delete_repo`.
+ */
+function isNamed(entry: ToolCatalogueEntry, wanted: string): boolean {
   const source = entry.source;
   const toolName = source.kind === 'external' || source.kind === 'server' ? source.originalName : entry.function.name;
-  return wanted === entry.qualifiedName.toLowerCase() || wanted === toolName.toLowerCase();
+  return wanted === ToolNaming.matchKey(entry.qualifiedName) || wanted === ToolNaming.matchKey(toolName);
 }
 
 /** The toolset as the agent wrote it, as a qualified-name prefix: `ticket`, `acme.search__greeting`. */

@@ -4,8 +4,10 @@ import type { AIFunction } from '../function/AIFunction.js';
 import type { NetworkScope, ToolApprovalMode } from '../governance.js';
 import { ToolFailureTracker, withFailureFolding } from '../middleware/withFailureFolding.js';
 import { withWorkspaceContainment } from '../middleware/withWorkspaceContainment.js';
+import { ToolNaming } from '../naming/ToolNaming.js';
 import { ToolPolicyResolver } from '../policy/ToolPolicyResolver.js';
 import type { AgentDefinition, OfferedToolset, ToolSurface } from './AgentDefinition.js';
+import { checkAgentDefinition } from './checkAgentDefinition.js';
 import { offerAgentTools } from './offerAgentTools.js';
 import { toolListTokens, type ToolListTokens } from './toolListTokens.js';
 
@@ -59,7 +61,7 @@ export interface ResolvedAgentTools {
   readonly omitted: readonly OmittedTool[];
   /** What `functions` cost in the model's tool list, per schema they are offered with. */
   readonly tokens: ToolListTokens;
-  /** The exposed tool with this qualified name, ignoring case. */
+  /** The exposed tool with this qualified name, compared as the catalogue spells names (`ToolNaming.matchKey`). */
   get(qualifiedName: string): ExposedTool | undefined;
 }
 
@@ -79,15 +81,20 @@ export interface ResolvedAgentTools {
  *    `default` and `auto_approve` expose the tool unwrapped.
  *
  * A `toolsets` entry whose owner the catalogue lacks, or whose `include` or `exclude` names a tool
- * outside it, is reported in `omitted` too. Every exposed function runs through the invocation
+ * outside it, is reported in `omitted` too. Every name the agent and its policies give is compared
+ * as the catalogue spells names (`ToolNaming.matchKey` on both sides: case, and what the catalogue
+ * turns into `_`, make no difference), and a name no qualified name could equal is an error. Every exposed function runs through the invocation
  * middleware: workspace path containment, then folding of repeated failures (one count per
  * resolution, i.e. per run). Anything that cannot be judged (metadata outside its enums) is omitted.
  *
- * @throws {ToolPolicyError} when the agent's policies hold an undefined approval mode.
+ * @throws {AgentDefinitionError} when a flag (`airGapped`, `localOnly`, `planMode`, `confidential`) is not
+ * a boolean, or a name in `toolsets`, `allowedTools` or `pinnedTools` is not a string or could never match.
+ * @throws {ToolPolicyError} when the agent's policies hold an undefined approval mode, or a name that could never match.
  * @throws {AgentToolCollisionError} when one of the agent's own tools has a catalogue tool's qualified name, or another own tool's.
  * @throws {TypeError} when one of the agent's own tools is not a function the catalogue would publish.
  */
 export function resolveAgentTools(agent: AgentDefinition, catalogue: ToolCatalogue, surface: ToolSurface): ResolvedAgentTools {
+  checkAgentDefinition(agent);
   const resolver = agent.policies instanceof ToolPolicyResolver ? agent.policies : new ToolPolicyResolver(agent.policies ?? []);
   const tracker = new ToolFailureTracker();
   const offer = offerAgentTools(agent, catalogue);
@@ -119,13 +126,20 @@ export function resolveAgentTools(agent: AgentDefinition, catalogue: ToolCatalog
     tools.push({ qualifiedName: entry.qualifiedName, function: fn, entry, approvalMode, requiresApproval, networkScope });
   }
 
-  const byName = new Map(tools.map((tool) => [tool.qualifiedName.toLowerCase(), tool]));
+  const byName = new Map<string, ExposedTool>();
+  for (const tool of tools) {
+    const key = ToolNaming.matchKey(tool.qualifiedName);
+    if (key !== undefined && !byName.has(key)) byName.set(key, tool);
+  }
   return {
     functions: tools.map((tool) => tool.function),
     tools,
     omitted,
     tokens: toolListTokens(tools.map((tool) => tool.entry.function)),
-    get: (qualifiedName) => (typeof qualifiedName === 'string' ? byName.get(qualifiedName.toLowerCase()) : undefined),
+    get: (qualifiedName) => {
+      const key = ToolNaming.matchKey(qualifiedName);
+      return key === undefined ? undefined : byName.get(key);
+    },
   };
 }
 

@@ -113,6 +113,23 @@ function isSnakeCaseName(name: string): boolean {
   return snakeCaseName.test(name);
 }
 
+/**
+ * The key two tool names are compared by wherever an agent or a policy names a tool (`allowedTools`,
+ * `pinnedTools`, `include`, `exclude`, a policy's `toolName`) and on the catalogue's side of the
+ * comparison: the name trimmed, then built as `buildQualifiedName` builds one, so it reads as the
+ * catalogue spells names (`GitHub/Delete Repo` and `github__delete.repo` are `github__delete_repo`).
+ * `undefined` when nothing is left (a blank name, `__`).
+ */
+function matchKey(name: string): string | undefined {
+  if (typeof name !== 'string') return undefined;
+  const pieces = name
+    .trim()
+    .split(qualifierSplitter)
+    .map(normalize)
+    .filter((piece) => piece.length > 0);
+  return pieces.length === 0 ? undefined : truncate(pieces.join(segmentSeparator));
+}
+
 /** Whether a name is valid on the wire for every provider: `^[a-z0-9_-]{1,64}$`. */
 function isValidQualifiedName(name: string): boolean {
   return wireName.test(name);
@@ -125,6 +142,7 @@ export const ToolNaming = {
   buildQualifiedName,
   buildToolsetQualifiedName,
   buildMcpQualifiedName,
+  matchKey,
   ownerFromClassName,
   toolNameFromMethod,
   suggestSnakeCase,

@@ -2,7 +2,8 @@ import type { ToolApprovalMode } from '../governance.js';
 import type { AgentToolPolicy } from './AgentToolPolicy.js';
 import { isToolApprovalMode } from './isToolApprovalMode.js';
 import { ToolPolicyError } from './ToolPolicyError.js';
-import { unnameableCharacter } from './unnameableCharacter.js';
+import { ToolNaming } from '../naming/ToolNaming.js';
+import { unmatchableName } from './unnameableCharacter.js';
 
 const allowedModes = '"default", "require_approval", "auto_approve" or "deny"';
 
@@ -11,8 +12,12 @@ const allowedModes = '"default", "require_approval", "auto_approve" or "deny"';
  *
  * 1. a non-`default` override wins;
  * 2. a missing override, or an explicit `default`, falls through to the tool's declared default;
- * 3. of duplicate entries for one tool (names compared case-insensitively), the last wins;
+ * 3. of duplicate entries for one tool, the last wins;
  * 4. entries with a blank tool name are ignored.
+ *
+ * Names are compared as the catalogue spells them (`ToolNaming.matchKey` on both sides): case,
+ * surrounding spaces and what the catalogue turns into `_` (`github__delete.repo` is
+ * `github__delete_repo`) never make a policy miss its tool.
  *
  * Overrides for tools that do not exist make nothing available: exposure starts from the
  * agent's allowed tools and the catalogue.
@@ -22,7 +27,8 @@ export class ToolPolicyResolver {
 
   /**
    * @throws {ToolPolicyError} when an entry is not an object, names its tool with a non-string or
-   * with a control or invisible formatting character (no tool name has one), or has an undefined approval mode.
+   * with a name no qualified name could equal (a control, invisible or non-ASCII character, or only
+   * separators; see `unmatchableName`), or has an undefined approval mode.
    */
   constructor(policies: readonly AgentToolPolicy[] = []) {
     if (!Array.isArray(policies)) throw new ToolPolicyError('Tool policies must be an array of { toolName, approvalMode } entries.');
@@ -34,10 +40,10 @@ export class ToolPolicyResolver {
       if (typeof toolName !== 'string') {
         throw new ToolPolicyError(`Tool policy entry ${position} has toolName ${JSON.stringify(toolName) ?? 'undefined'}; it must be a qualified tool name.`);
       }
-      const hidden = unnameableCharacter(toolName);
-      if (hidden !== undefined) {
+      const unmatchable = unmatchableName(toolName);
+      if (unmatchable !== undefined) {
         throw new ToolPolicyError(
-          `Tool policy entry ${position} has toolName ${JSON.stringify(toolName)}, which contains ${hidden}; no qualified tool name has one, so the entry would never match.`,
+          `Tool policy entry ${position} has toolName ${JSON.stringify(toolName)}: it ${unmatchable.reason}, so the entry would never match; ${unmatchable.fix}.`,
         );
       }
       if (!isToolApprovalMode(approvalMode)) {
@@ -45,9 +51,9 @@ export class ToolPolicyResolver {
           `Tool policy entry ${position} (${JSON.stringify(toolName)}) has approvalMode ${JSON.stringify(approvalMode) ?? 'undefined'}; use ${allowedModes}.`,
         );
       }
-      const name = toolName.trim();
-      if (name === '') return;
-      this.#overrides.set(name.toLowerCase(), { toolName: name, approvalMode });
+      const key = ToolNaming.matchKey(toolName);
+      if (key === undefined) return;
+      this.#overrides.set(key, { toolName: toolName.trim(), approvalMode });
     });
   }
 
@@ -66,8 +72,8 @@ export class ToolPolicyResolver {
 
   /** The agent's non-`default` override for a tool, if it has one. */
   getOverride(qualifiedName: string): ToolApprovalMode | undefined {
-    if (typeof qualifiedName !== 'string') return undefined;
-    const mode = this.#overrides.get(qualifiedName.trim().toLowerCase())?.approvalMode;
+    const key = ToolNaming.matchKey(qualifiedName);
+    const mode = key === undefined ? undefined : this.#overrides.get(key)?.approvalMode;
     return mode === 'default' ? undefined : mode;
   }
 

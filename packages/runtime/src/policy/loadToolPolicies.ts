@@ -1,7 +1,7 @@
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, stringify, type Node } from 'yaml';
 import type { AgentToolPolicy } from './AgentToolPolicy.js';
 import { isToolApprovalMode } from './isToolApprovalMode.js';
-import { unnameableCharacter } from './unnameableCharacter.js';
+import { unmatchableName } from './unnameableCharacter.js';
 import { ToolPolicyError } from './ToolPolicyError.js';
 import { ToolPolicyResolver } from './ToolPolicyResolver.js';
 
@@ -32,8 +32,9 @@ const entryKeys = ['toolName', 'approvalMode'];
  *
  * Blank text (or only comments) means no overrides. Anything else that is not such a list (bad
  * YAML, several documents, an unknown key, a missing or non-string value, an approval mode
- * outside `default`, `require_approval`, `auto_approve`, `deny`, a `toolName` holding a control or
- * invisible formatting character, which no tool name has, so a `deny` for it would never match),
+ * outside `default`, `require_approval`, `auto_approve`, `deny`, a `toolName` no qualified name
+ * could equal, so a `deny` for it would never match: one holding a control, invisible or non-ASCII
+ * character, e.g. a Cyrillic `і` or a fullwidth `ｔ`, or made only of separators),
  * and input that is not a string, throws a `ToolPolicyLoadError` naming the line. A UTF-8 BOM
  * before the text is ignored. Entries with a blank `toolName` are returned; `ToolPolicyResolver`
  * ignores them.
@@ -94,9 +95,9 @@ function readEntry(item: unknown, fallbackOffset: number | undefined, fail: (off
   const approvalMode = values.get('approvalMode');
   if (toolName === undefined) return fail(offset, 'the entry has no toolName; name the tool by its qualified name, e.g. coding__write_file.');
   if (typeof toolName.value !== 'string') return fail(toolName.offset, 'toolName must be a string: the qualified tool name.');
-  const hidden = unnameableCharacter(toolName.value);
-  if (hidden !== undefined) {
-    return fail(toolName.offset, `toolName contains ${hidden}, which no qualified tool name has, so the entry would never match; remove it.`);
+  const unmatchable = unmatchableName(toolName.value);
+  if (unmatchable !== undefined) {
+    return fail(toolName.offset, `toolName ${unmatchable.reason}, so the entry would never match; ${unmatchable.fix}.`);
   }
   if (approvalMode === undefined) {
     return fail(offset, `the entry for "${toolName.value}" has no approvalMode; use default, require_approval, auto_approve or deny.`);

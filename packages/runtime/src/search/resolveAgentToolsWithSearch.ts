@@ -31,7 +31,10 @@ export interface AgentToolSearch {
  * unlocked tools all come from what `resolveAgentTools` exposes for the agent (its toolsets,
  * allowed names and own tools, under the same rules), so an excluded, denied, air-gap-filtered,
  * confidentiality-restricted or unknown tool never appears, neither directly nor through search,
- * even when an earlier search unlocked it. Pinned tools are never search results.
+ * even when an earlier search unlocked it. Pinned tools are never search results, and `pinnedTools`
+ * names are matched as `resolveAgentTools` matches every name (`ToolNaming.matchKey`).
+ *
+ * @throws {AgentDefinitionError} when a flag is not a boolean or a name could never match, as `resolveAgentTools` does.
  */
 export function resolveAgentToolsWithSearch(
   agent: AgentDefinition,

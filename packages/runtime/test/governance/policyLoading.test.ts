@@ -97,7 +97,7 @@ describe('ToolPolicyResolver refuses the same names when policies come from code
 
   it('with a message naming the entry and the character', () => {
     expect(() => new ToolPolicyResolver([{ toolName: 'ok__name', approvalMode: 'deny' }, { toolName: 'a__b\0', approvalMode: 'deny' } as AgentToolPolicy])).toThrow(
-      'Tool policy entry 1 has toolName "a__b\\u0000", which contains U+0000 (a control character); no qualified tool name has one, so the entry would never match.',
+      'Tool policy entry 1 has toolName "a__b\\u0000": it contains U+0000 (a control character), which no qualified tool name has, so the entry would never match; remove it.',
     );
   });
 
