@@ -127,6 +127,7 @@ export {
 } from './approval/PendingToolCall.js';
 export {
   answerPendingToolCall,
+  uncheckedOtherProcesses,
   type AnswerPendingToolCallOptions,
   type PendingToolCallAnswer,
   type PendingToolCallResult,
@@ -134,6 +135,7 @@ export {
 export { approvalBindingFailures, type ApprovalBindingFailure } from './approval/ApprovalBindingFailure.js';
 export { approvalDigest, policiesDigest, type ApprovalPolicy } from './approval/ApprovalPolicy.js';
 export { defaultApprovalLedger, InMemoryApprovalLedger, type ApprovalLedger } from './approval/ApprovalLedger.js';
+export { FileApprovalLedger, type FileApprovalLedgerOptions } from './approval/FileApprovalLedger.js';
 export { canonicalJson, toolCallFingerprint } from './approval/toolCallFingerprint.js';
 export { ToolSearchState } from './search/ToolSearchState.js';
 export { matchTools, maxToolSearchResults, type ToolSearchMatch } from './search/matchTools.js';

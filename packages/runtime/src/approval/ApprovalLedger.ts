@@ -1,19 +1,38 @@
 /**
- * Where answered pending calls are recorded, so that each is answered once. The default is an
- * `InMemoryApprovalLedger` shared by the process; a host whose next run may be another process
- * passes one that persists (a database row with a unique key, a Redis `SET NX` with expiry).
+ * Where answered pending calls are recorded, so that each is answered once, by whichever process
+ * answers it first. `answerPendingToolCall` records a pending call's `id` before it runs the call
+ * (or reports a rejection), and runs nothing when the ledger says the id was recorded before.
+ *
+ * A ledger that outlives the process (`durable: true`) must be one store for every process that
+ * may answer the same pending calls: a `FileApprovalLedger` on a folder they share, a database
+ * row with a unique key, or Redis `SET <prefix><id> 1 NX PX <ms>` where several hosts answer
+ * (docs/governance.md shows one). The default, an `InMemoryApprovalLedger`, is not durable: with
+ * it, `answerPendingToolCall` refuses a pending call this process did not create
+ * (`no_durable_ledger`), unless the host opts out with `{ otherProcesses: 'unchecked' }`.
  */
 export interface ApprovalLedger {
   /**
-   * Records `id` as answered. Resolves `true` the first time, `false` for an id recorded before;
-   * it must decide atomically when answers may race. `expiresAt` is when the pending call lapses:
-   * after it, the id may be forgotten (an expired call is refused anyway).
+   * Whether a record outlives this process and is seen by every process that may answer the same
+   * pending calls. Only a ledger with `durable: true` answers pending calls that another process
+   * created; declare `true` only for such a store.
+   */
+  readonly durable: boolean;
+  /**
+   * Records `id` as answered. Resolves `true` the first time, `false` for an id recorded before,
+   * by any process sharing the ledger; it must decide atomically when answers race (an exclusive
+   * create, a unique key, `SET NX`). `expiresAt` is when the pending call lapses: a record may be
+   * forgotten after it, once every host's clock is past it too (an expired call never runs),
+   * never before. When `consume` throws or rejects, the call does not run.
    */
   consume(id: string, expiresAt: Date): boolean | Promise<boolean>;
 }
 
-/** An `ApprovalLedger` in memory; it forgets an id once its pending call has expired. */
+/**
+ * An `ApprovalLedger` in memory: once per process, not across processes (`durable: false`). It
+ * forgets an id once its pending call has expired.
+ */
 export class InMemoryApprovalLedger implements ApprovalLedger {
+  readonly durable = false;
   readonly #expiries = new Map<string, number>();
   readonly #now: () => Date;
 
@@ -33,5 +52,5 @@ export class InMemoryApprovalLedger implements ApprovalLedger {
   }
 }
 
-/** The ledger `answerPendingToolCall` uses unless given one. */
+/** The ledger `answerPendingToolCall` uses unless given one: in memory, for this process only. */
 export const defaultApprovalLedger: ApprovalLedger = new InMemoryApprovalLedger();

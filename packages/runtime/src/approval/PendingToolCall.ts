@@ -54,12 +54,17 @@ export class PendingToolCallError extends Error {
 export const pendingToolCallFormat = 'toolgen.pending-tool-call/2';
 const minimumKeyBytes = 32;
 const trusted = new WeakSet<PendingToolCall>();
+/** The ids of the pending calls this process created, with their expiry (ms): until then, this process may answer them with a ledger that is not durable. */
+const issued = new Map<string, number>();
 
-/** The pending call of an approval request the channel deferred, lapsing at `expiresAt`. */
-export function pendingToolCallFor(request: ToolApprovalRequest, expiresAt: Date): PendingToolCall {
+/** The pending call of an approval request the channel deferred, lapsing at `expiresAt`; `now` is the clock of the deferral. */
+export function pendingToolCallFor(request: ToolApprovalRequest, expiresAt: Date, now: Date): PendingToolCall {
+  forgetExpired(now);
+  const id = randomUUID();
+  issued.set(id, expiresAt.getTime());
   return trust({
     version: 2,
-    id: randomUUID(),
+    id,
     callId: request.callId,
     toolName: request.toolName,
     arguments: request.arguments,
@@ -68,6 +73,22 @@ export function pendingToolCallFor(request: ToolApprovalRequest, expiresAt: Date
     requestedAt: request.requestedAt,
     expiresAt: expiresAt.toISOString(),
   });
+}
+
+/**
+ * Whether this process created the pending call with id `id` (not only read it back with
+ * `parsePendingToolCall`), and it has not expired by `now`. Ids are forgotten once expired.
+ */
+export function issuedInThisProcess(id: string, now: Date): boolean {
+  forgetExpired(now);
+  return issued.has(id);
+}
+
+function forgetExpired(now: Date): void {
+  const time = now.getTime();
+  for (const [id, expiry] of issued) {
+    if (expiry <= time) issued.delete(id);
+  }
 }
 
 /** Whether `call` came from a `ToolApprovalError` or from `parsePendingToolCall` in this process. */

@@ -104,7 +104,10 @@ export class ToolApprovalRouter {
         return { status: 'unsupported_channel', detail: `channel "${channel.name}" does not support this request` };
       }
       const response = await raceAbort(Promise.resolve(channel.requestApproval(request, controller.signal)), controller.signal);
-      return ended() ?? interpret(channel, response, request, () => new Date(this.#now().getTime() + this.pendingExpiryMs));
+      return ended() ?? interpret(channel, response, request, () => {
+        const now = this.#now();
+        return { now, expiresAt: new Date(now.getTime() + this.pendingExpiryMs) };
+      });
     } catch (error) {
       return ended() ?? { status: 'channel_failed', error };
     } finally {
@@ -114,7 +117,7 @@ export class ToolApprovalRouter {
   }
 }
 
-function interpret(channel: ApprovalChannel, response: unknown, request: ToolApprovalRequest, expiresAt: () => Date): ToolApprovalOutcome {
+function interpret(channel: ApprovalChannel, response: unknown, request: ToolApprovalRequest, deferral: () => { now: Date; expiresAt: Date }): ToolApprovalOutcome {
   const decision = typeof response === 'object' && response !== null ? (response as { decision?: unknown }).decision : undefined;
   switch (decision) {
     case 'approve':
@@ -123,8 +126,10 @@ function interpret(channel: ApprovalChannel, response: unknown, request: ToolApp
       const reason = (response as Extract<ApprovalResponse, { decision: 'reject' }>).reason;
       return typeof reason === 'string' ? { status: 'rejected', by: 'channel', reason } : { status: 'rejected', by: 'channel' };
     }
-    case 'defer':
-      return { status: 'pending', pending: pendingToolCallFor(request, expiresAt()) };
+    case 'defer': {
+      const { now, expiresAt } = deferral();
+      return { status: 'pending', pending: pendingToolCallFor(request, expiresAt, now) };
+    }
     default:
       return { status: 'unsupported_channel', detail: `channel "${channel.name}" answered ${safeJson(response)}, which is not approve, reject or defer` };
   }

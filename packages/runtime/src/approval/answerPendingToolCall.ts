@@ -3,7 +3,7 @@ import { approvalBindingMessage, type ApprovalBindingFailure } from './ApprovalB
 import { defaultApprovalLedger, type ApprovalLedger } from './ApprovalLedger.js';
 import { issuePendingApprovalGrant } from './approvalGrant.js';
 import { samePolicy } from './ApprovalPolicy.js';
-import { isTrustedPendingToolCall, PendingToolCallError, type PendingToolCall } from './PendingToolCall.js';
+import { issuedInThisProcess, isTrustedPendingToolCall, PendingToolCallError, type PendingToolCall } from './PendingToolCall.js';
 import { ToolApprovalError } from './ToolApprovalError.js';
 import { approvalPolicyOf, type ApprovalInvocationContext } from './withApproval.js';
 
@@ -26,9 +26,23 @@ export type PendingToolCallResult =
       readonly message: string;
     };
 
+/** The `otherProcesses` value that answers pending calls of other processes with a ledger that is not durable, on purpose. */
+export const uncheckedOtherProcesses = 'unchecked';
+
 export interface AnswerPendingToolCallOptions {
-  /** Records answered pending calls so each is answered once; the process's `InMemoryApprovalLedger` unless given. */
+  /**
+   * Records answered pending calls so each is answered once; the process's `InMemoryApprovalLedger`
+   * unless given. To answer a pending call another process created (the next run in a new process,
+   * another host), pass a durable one every such process shares: a `FileApprovalLedger` on the
+   * folder they all use, or the host's own (`durable: true`).
+   */
   readonly ledger?: ApprovalLedger;
+  /**
+   * `'unchecked'` answers pending calls another process created even with a ledger that is not
+   * durable: the host vouches that only one process ever answers each pending call, since the
+   * ledger cannot see the others. Without it, such a call is refused (`no_durable_ledger`).
+   */
+  readonly otherProcesses?: typeof uncheckedOtherProcesses;
   /** The clock `expiresAt` is compared with. Give the ledger the same clock. */
   readonly now?: () => Date;
 }
@@ -40,6 +54,8 @@ export interface AnswerPendingToolCallOptions {
  * run. An approval runs exactly the approved call (the stored arguments, through the tool's
  * middleware but without asking again) and fails closed, `refused` with its reason, when the
  * call has expired (`expired`), was answered before (`already_answered`, by the ledger), when
+ * another process created it and the ledger is not durable (`no_durable_ledger`, also for a
+ * rejection; `otherProcesses: 'unchecked'` opts out), when
  * the agent's effective policy for the tool is no longer the one the person was asked under
  * (`policy_changed`), or when the arguments the tool would receive no longer give the approved
  * digest (`arguments_changed`). A rejection is recorded in the ledger too. Tool failures reject
@@ -47,6 +63,7 @@ export interface AnswerPendingToolCallOptions {
  *
  * @throws {PendingToolCallError} `tampered` when `pending` did not come from a `ToolApprovalError`
  * or from `parsePendingToolCall` (a hand-built or edited object).
+ * @throws {RangeError} for an `otherProcesses` other than `'unchecked'`.
  */
 export async function answerPendingToolCall(
   pending: PendingToolCall,
@@ -61,6 +78,11 @@ export async function answerPendingToolCall(
       'This pending tool call was not made by a ToolApprovalError or read by parsePendingToolCall (it was built or changed by hand), so it is not answered.',
     );
   }
+  if (options.otherProcesses !== undefined && options.otherProcesses !== uncheckedOtherProcesses) {
+    throw new RangeError(
+      `${JSON.stringify(options.otherProcesses) ?? String(options.otherProcesses)} is not an otherProcesses value; pass 'unchecked' to answer other processes' pending calls with a ledger that is not durable, or leave it out.`,
+    );
+  }
   const call = pending;
   const identity = { callId: call.callId, toolName: call.toolName };
   const ledger = options.ledger ?? defaultApprovalLedger;
@@ -73,12 +95,18 @@ export async function answerPendingToolCall(
     message: approvalBindingMessage(reason, call.toolName),
   });
 
+  // an expired call never runs, wherever it was made; a live one of another process runs once only with a shared ledger
+  const answeredAt = now();
+  const live = answeredAt.getTime() < expiresAt.getTime();
+  if (live && ledger.durable !== true && options.otherProcesses !== uncheckedOtherProcesses && !issuedInThisProcess(call.id, answeredAt)) {
+    return refused('no_durable_ledger');
+  }
   if (answer.decision !== 'approve') {
     if (!(await ledger.consume(call.id, expiresAt))) return refused('already_answered');
     const reason = answer.decision === 'reject' && answer.reason !== undefined && answer.reason !== '' ? ` (${answer.reason})` : '';
     return { status: 'rejected', ...identity, message: `The user rejected this call${reason}, so ${call.toolName} was not called.` };
   }
-  if (now().getTime() >= expiresAt.getTime()) return refused('expired');
+  if (!live) return refused('expired');
   const key = call.toolName.toLowerCase();
   const fn = functions.find((candidate) => candidate.qualifiedName.toLowerCase() === key);
   if (fn === undefined) {

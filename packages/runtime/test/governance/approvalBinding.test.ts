@@ -170,6 +170,7 @@ describe('answering a pending call', () => {
     const pending = await deferred();
     const consumed: [string, Date][] = [];
     const persisted: ApprovalLedger = {
+      durable: true,
       consume: async (id, expiresAt) => {
         consumed.push([id, expiresAt]);
         return false;
