@@ -1,8 +1,8 @@
 import { tool, type FunctionTool, type RunContext } from '@openai/agents';
 import { issueSdkApprovalGrant } from '../approval/approvalGrant.js';
 import { defaultRaisedApprovalExpiryMs, raisedApprovals } from '../approval/RaisedApprovals.js';
-import { acceptedArguments, approvalGateOf, sdkApprovalDigest, sdkShouldAsk, type ApprovalInvocationContext } from '../approval/withApproval.js';
-import type { AIFunction, ToolInvocationContext } from '../function/AIFunction.js';
+import { acceptedArguments, approvalGateOf, argumentsAsJson, sdkApprovalDigest, sdkShouldAsk, type ApprovalInvocationContext } from '../approval/withApproval.js';
+import type { AIFunction, JsonValue, ToolInvocationContext } from '../function/AIFunction.js';
 import { byWireName, contextFor, resultText, runToolCall, type ToolCallInfo, type WireNames } from './toolCalls.js';
 
 /** The `openai-strict` variant as the Agents SDK types a strict JSON Schema. */
@@ -93,6 +93,22 @@ export function toOpenAIAgentsTools<TContext = unknown>(
   return [...byWireName(functions, options.names)].map(([name, fn]) => functionTool(name, fn, options));
 }
 
+/**
+ * The arguments an interruption's call will run with, as toolgen validated and normalized them
+ * (the strict variant's nulls removed, `{ "value": … }` unwrapped, `Date`s as ISO strings): what
+ * to show the person instead of `item.arguments`, the model's raw text. `undefined` when toolgen
+ * raised no interruption for this call in this process (then an approval would run nothing).
+ *
+ * ```ts
+ * for (const item of state.getInterruptions()) console.log(item.name, interruptionArguments(item));
+ * ```
+ */
+export function interruptionArguments(item: { readonly rawItem: unknown }): JsonValue | undefined {
+  const raw = item.rawItem as { readonly type?: unknown; readonly name?: unknown; readonly callId?: unknown } | null;
+  if (raw === null || typeof raw !== 'object' || raw.type !== 'function_call' || typeof raw.name !== 'string' || typeof raw.callId !== 'string') return undefined;
+  return raisedApprovals.shown(raw.name, raw.callId) as JsonValue | undefined;
+}
+
 function functionTool<TContext>(name: string, fn: AIFunction, options: OpenAIAgentsToolsOptions<TContext>): OpenAIAgentsTool<TContext> {
   const { context } = options;
   const asks = sdkShouldAsk(fn);
@@ -108,7 +124,7 @@ function functionTool<TContext>(name: string, fn: AIFunction, options: OpenAIAge
       ? async (_runContext, input, callId) => {
           const validated = await validatedCall(fn, input);
           if (validated === undefined || callId === undefined) return false; // execute answers the validator's words; nothing runs unasked
-          raisedApprovals.raise(fn.qualifiedName, callId, sdkApprovalDigest(fn, validated.value), expiryMs);
+          raisedApprovals.raise(fn.qualifiedName, callId, sdkApprovalDigest(fn, validated.value), expiryMs, { wireName: name, args: argumentsAsJson(validated.value) });
           return true;
         }
       : false,

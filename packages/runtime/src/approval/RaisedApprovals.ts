@@ -17,20 +17,34 @@ const maxRaised = 10_000;
  */
 export class RaisedApprovals {
   readonly #expiries = new Map<string, number>();
+  /** What each request showed, by wire name and call id: the validated arguments that will run. */
+  readonly #shown = new Map<string, { readonly args: unknown; readonly expiry: number }>();
   readonly #now: () => number;
 
   constructor(now: () => number = Date.now) {
     this.#now = now;
   }
 
-  /** Records that a person is being asked about this call. */
-  raise(toolName: string, callId: string, digest: string, expiryMs: number): void {
+  /** Records that a person is being asked about this call, and what it will run with (`shown`, under the tool's wire name). */
+  raise(toolName: string, callId: string, digest: string, expiryMs: number, shown?: { readonly wireName: string; readonly args: unknown }): void {
     const now = this.#now();
     this.#forgetExpired(now);
     const key = keyOf(toolName, callId, digest);
     this.#expiries.delete(key);
     this.#expiries.set(key, now + expiryMs);
+    if (shown !== undefined) {
+      const shownKey = `${shown.wireName}\n${callId}`;
+      this.#shown.delete(shownKey);
+      this.#shown.set(shownKey, { args: shown.args, expiry: now + expiryMs });
+    }
     while (this.#expiries.size > maxRaised) this.#expiries.delete(this.#expiries.keys().next().value!);
+    while (this.#shown.size > maxRaised) this.#shown.delete(this.#shown.keys().next().value!);
+  }
+
+  /** The arguments the request raised for this wire name and call id will run with; undefined when none was raised in this process. */
+  shown(wireName: string, callId: string): unknown {
+    const record = this.#shown.get(`${wireName}\n${callId}`);
+    return record !== undefined && record.expiry > this.#now() ? record.args : undefined;
   }
 
   /** Whether a request for exactly this call was raised, has not lapsed and was not taken before; taking it spends it. */
@@ -45,6 +59,9 @@ export class RaisedApprovals {
   #forgetExpired(now: number): void {
     for (const [key, expiry] of this.#expiries) {
       if (expiry <= now) this.#expiries.delete(key);
+    }
+    for (const [key, { expiry }] of this.#shown) {
+      if (expiry <= now) this.#shown.delete(key);
     }
   }
 }

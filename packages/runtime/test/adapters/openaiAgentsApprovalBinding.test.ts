@@ -1,7 +1,7 @@
 import { Agent, run, RunState, RunToolApprovalItem, setTracingDisabled, type Model } from '@openai/agents';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { resolveAgentTools, ToolApprovalRouter, ToolCatalogue, type AIFunction, type ToolApprovalRunMode } from '@toolgen/runtime';
-import { toOpenAIAgentsTools } from '@toolgen/runtime/openai-agents';
+import { defineTool, resolveAgentTools, ToolApprovalRouter, ToolCatalogue, type AIFunction, type ToolApprovalRunMode } from '@toolgen/runtime';
+import { interruptionArguments, toOpenAIAgentsTools } from '@toolgen/runtime/openai-agents';
 import { fakeToolset, scriptedChannel, type RecordedCall } from '../governance/fixtures.js';
 import { recordingLogger } from '../invokeFixtures.js';
 import { functionCall, message, ScriptedModel, toolOutputs } from './agentsFixtures.js';
@@ -93,6 +93,38 @@ describe('finding 2: an Agents SDK approval counts only for the call toolgen ask
     expect(first.interruptions).toEqual([]);
     expect(ran()).toEqual([]);
     expect(toolOutputs(model.requests[1])['c1']).toContain('/number: must be a integer; got "one"');
+  });
+
+  it('issue 25, item 3: the person is shown the arguments that will run, not the raw strict-mode text', async () => {
+    const received: unknown[] = [];
+    const schema = { type: 'object', properties: { number: { type: 'integer' }, reason: { type: 'string' } }, required: ['number'], additionalProperties: false } as const;
+    const strict = { ...schema, properties: { number: { type: 'integer' }, reason: { anyOf: [{ type: 'string' }, { type: 'null' }] } }, required: ['number', 'reason'] };
+    const archive = defineTool({
+      name: 'archive_ticket',
+      qualifiedName: 'ticket__archive_ticket',
+      description: 'Archives a ticket.',
+      parameters: schema,
+      variants: { 'openai-strict': strict, anthropic: schema, gemini: schema },
+      losses: [],
+      returns: null,
+      metadata: { readOnly: false, approval: 'require_approval', networkScope: 'none', confidentiality: 'any', workspacePaths: [], settings: null },
+      validate: (input) => ({ ...(input as Record<string, unknown>) }),
+      // as generated: the strict variant's null for an optional member means absent
+      normalizeStrict: (input) => Object.fromEntries(Object.entries(input as Record<string, unknown>).filter(([, value]) => value !== null)),
+      result: 'void',
+      call: (args) => void received.push(args),
+    });
+    const model = new ScriptedModel(() => [functionCall('ticket__archive_ticket', { number: 3, reason: null }, 'c3')], () => [message('Done.')]);
+    const agent = agentWith(model, [archive]);
+    const first = await run(agent, 'Archive ticket 3.');
+    const [item] = first.interruptions;
+
+    expect(item?.arguments).toBe('{"number":3,"reason":null}');
+    expect(interruptionArguments(item!)).toEqual({ number: 3 });
+    const state = await RunState.fromString(agent, first.state.toString());
+    for (const pending of state.getInterruptions()) state.approve(pending);
+    await run(agent, state);
+    expect(received).toEqual([{ number: 3 }]);
   });
 
   describe('functions resolveAgentTools wrapped for approval: the router still decides', () => {
