@@ -45,7 +45,9 @@ export interface AISDKTools {
  *
  * Approval is ai 7's own flow: `toolApproval` maps each wire name to `'user-approval'` when the
  * tool's declared approval is `require_approval` or the function is approval-wrapped (a
- * `resolveAgentTools` list), and to `'not-applicable'` otherwise. Such a call ends the
+ * `resolveAgentTools` list), and to `'not-applicable'` otherwise; such a tool also carries ai's
+ * tool-level `needsApproval: true`, so a caller that does not pass `toolApproval` on still gets
+ * the approval step (a `toolApproval` the caller writes takes precedence, as in ai 7). Such a call ends the
  * `generateText` call with a `tool-approval-request`; the host appends a `tool-approval-response`
  * to the messages and calls again, and the approved call runs. An approval-wrapped function is
  * invoked as given, so its router decides too; give `resolveAgentTools` an
@@ -96,6 +98,8 @@ function aiSdkTool(fn: AIFunction, context: ToolContextOption | undefined): Tool
 
   return {
     description: fn.description,
+    // the tool carries its approval itself, so it holds when the caller does not pass toolApproval on
+    ...(asksApproval ? { needsApproval: true } : {}),
     inputSchema: jsonSchema<unknown>(draft07(fn.parameters.jsonSchema), {
       validate: (input) => {
         const result = standard.validate(input);

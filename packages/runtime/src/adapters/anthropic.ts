@@ -1,8 +1,8 @@
 import type { Tool, ToolResultBlockParam, ToolUseBlock, ToolUseBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import type { AIFunction } from '../function/AIFunction.js';
-import { byWireName, contextFor, findCalledFunction, resultText, runToolCall, type ToolContextOption, type WireNames } from './toolCalls.js';
+import { byWireName, contextFor, findCalledFunction, resultText, runnerFunction, runToolCall, type RunnerOptions, type ToolContextOption, type WireNames } from './toolCalls.js';
 
-export type { ToolCallInfo, ToolContextOption, WireNames } from './toolCalls.js';
+export type { RunnerApproval, RunnerOptions, ToolCallInfo, ToolContextOption, WireNames } from './toolCalls.js';
 
 export interface AnthropicToolsOptions {
   /** Wire names: `'qualified'` (the default) or `'name'`, where the caller vouches that tool names are unique. */
@@ -58,14 +58,26 @@ export function toAnthropicTools(functions: readonly AIFunction[], options: Anth
  * approval and the agent's policies to apply. The tool is found by qualified name, or by tool
  * name when the tools were sent with `names: 'name'` (and only one of `functions` has it).
  *
+ * It fails closed: a call of a `require_approval` tool that is not approval-wrapped runs only
+ * when `options.approval` approves it (a function shown the validated arguments) or is
+ * `'unchecked'`; otherwise it answers `is_error` that the call needs approval and was not run.
+ *
  * ```ts
  * const result = await runAnthropicToolUse(functions, block, (call) => ({ services, callId: call.callId }));
  * ```
  */
-export async function runAnthropicToolUse(functions: readonly AIFunction[], block: AnthropicToolUse, context?: ToolContextOption): Promise<AnthropicToolResult> {
+export async function runAnthropicToolUse(
+  functions: readonly AIFunction[],
+  block: AnthropicToolUse,
+  context?: ToolContextOption,
+  options: RunnerOptions = {},
+): Promise<AnthropicToolResult> {
   const fn = findCalledFunction(functions, block.name);
   if (typeof fn === 'string') return failed(block, fn);
-  const outcome = await runToolCall(fn, block.input, await contextFor(context, fn, { callId: block.id }));
+  const invokeContext = await contextFor(context, fn, { callId: block.id });
+  const run = runnerFunction(fn, options, invokeContext);
+  if (typeof run === 'string') return failed(block, run);
+  const outcome = await runToolCall(run, block.input, invokeContext);
   return outcome.ok ? { type: 'tool_result', tool_use_id: block.id, content: resultText(outcome.value) } : failed(block, outcome.message);
 }
 

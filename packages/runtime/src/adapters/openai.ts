@@ -5,9 +5,19 @@ import type {
 } from 'openai/resources/chat/completions';
 import type { FunctionTool, ResponseFunctionToolCall, ResponseInputItem } from 'openai/resources/responses/responses';
 import type { AIFunction } from '../function/AIFunction.js';
-import { byWireName, contextFor, findCalledFunction, resultText, runToolCall, type ToolContextOption, type WireNames } from './toolCalls.js';
+import {
+  byWireName,
+  contextFor,
+  findCalledFunction,
+  resultText,
+  runnerFunction,
+  runToolCall,
+  type RunnerOptions,
+  type ToolContextOption,
+  type WireNames,
+} from './toolCalls.js';
 
-export type { ToolCallInfo, ToolContextOption, WireNames } from './toolCalls.js';
+export type { RunnerApproval, RunnerOptions, ToolCallInfo, ToolContextOption, WireNames } from './toolCalls.js';
 
 /** Which OpenAI API the tools are for: Chat Completions or Responses. */
 export type OpenAIApi = 'chat' | 'responses';
@@ -77,6 +87,10 @@ export function toOpenAITools<TApi extends OpenAIApi>(functions: readonly AIFunc
  * to the context's `logger`) each become the text the model reads. Only an abort of the context's
  * signal, or a `context` function that throws, rejects. It invokes the functions it is given:
  * pass the list `resolveAgentTools` returned for approval and the agent's policies to apply.
+ *
+ * It fails closed: a call of a `require_approval` tool that is not approval-wrapped runs only
+ * when `options.approval` approves it (a function shown the validated arguments) or is
+ * `'unchecked'`; otherwise the model reads that the call needs approval and was not run.
  * The tool is found by qualified name, or by tool name when the tools were sent with
  * `names: 'name'` (and only one of `functions` has it).
  *
@@ -93,14 +107,15 @@ export async function runOpenAIToolCall<TCall extends OpenAIToolCall>(
   functions: readonly AIFunction[],
   call: TCall,
   context?: ToolContextOption,
+  options: RunnerOptions = {},
 ): Promise<OpenAIToolCallOutput<TCall>> {
-  const text = await answer(functions, call, context);
+  const text = await answer(functions, call, context, options);
   const output: ChatCompletionToolMessageParam | ResponseInputItem.FunctionCallOutput =
     call.type === 'function_call' ? { type: 'function_call_output', call_id: call.call_id, output: text } : { role: 'tool', tool_call_id: call.id, content: text };
   return output as OpenAIToolCallOutput<TCall>;
 }
 
-async function answer(functions: readonly AIFunction[], call: OpenAIToolCall, option: ToolContextOption | undefined): Promise<string> {
+async function answer(functions: readonly AIFunction[], call: OpenAIToolCall, option: ToolContextOption | undefined, options: RunnerOptions): Promise<string> {
   if (call.type === 'custom') {
     return `"${call.custom.name}" is a custom tool, and these are function tools: call one of the functions you were given.`;
   }
@@ -113,6 +128,9 @@ async function answer(functions: readonly AIFunction[], call: OpenAIToolCall, op
   } catch (error) {
     return `The arguments of ${name} are not valid JSON (${(error as Error).message}). Send them again as one JSON object.`;
   }
-  const outcome = await runToolCall(fn, fn.normalizeStrictArguments(args), await contextFor(option, fn, { callId }));
+  const context = await contextFor(option, fn, { callId });
+  const run = runnerFunction(fn, options, context);
+  if (typeof run === 'string') return run;
+  const outcome = await runToolCall(run, fn.normalizeStrictArguments(args), context);
   return outcome.ok ? resultText(outcome.value) : outcome.message;
 }

@@ -1,3 +1,7 @@
+import type { ApprovalResponse } from '../approval/ApprovalChannel.js';
+import type { ToolApprovalRequest } from '../approval/ToolApprovalRequest.js';
+import { ToolApprovalRouter } from '../approval/ToolApprovalRouter.js';
+import { isApprovalGated, withApproval } from '../approval/withApproval.js';
 import { ToolFailure } from '../errors/ToolFailure.js';
 import type { AIFunction, JsonValue, ToolInvocationContext } from '../function/AIFunction.js';
 
@@ -124,4 +128,43 @@ export function findCalledFunction(functions: readonly AIFunction[], name: strin
   return named.length === 0
     ? `There is no tool named "${name}". Call one of the tools you were given, by its exact name.`
     : `"${name}" names ${named.length} tools (${named.map((fn) => fn.qualifiedName).join(', ')}). Call one of them by its qualified name.`;
+}
+
+/**
+ * Who approves a `require_approval` tool's call for a runner that has no approval of its own
+ * (`runOpenAIToolCall`, `runAnthropicToolUse`): a function asked about each such call, shown the
+ * validated arguments that will run (an `ApprovalChannel`'s `requestApproval`), or `'unchecked'`
+ * to run such calls without asking, on purpose.
+ */
+export type RunnerApproval = ((request: ToolApprovalRequest, signal: AbortSignal) => ApprovalResponse | Promise<ApprovalResponse>) | 'unchecked';
+
+/** What the runners take besides the functions, the call and the context. */
+export interface RunnerOptions {
+  /**
+   * Asks about calls of `require_approval` tools that are not approval-wrapped. Without it such a
+   * call is not run: the model reads that it needs approval. Approval-wrapped functions (the list
+   * `resolveAgentTools` returned with an approval router) ask their own router either way.
+   */
+  readonly approval?: RunnerApproval;
+}
+
+/**
+ * The function a runner invokes for `fn`, failing closed: `fn` itself when it needs no approval,
+ * is approval-wrapped, or the host passed `approval: 'unchecked'`; wrapped for approval through
+ * `options.approval` when that is a function; otherwise the text that answers the model, since
+ * nobody could approve the call.
+ */
+export function runnerFunction(fn: AIFunction, options: RunnerOptions = {}, context: ToolInvocationContext = {}): AIFunction | string {
+  const { approval } = options;
+  if (fn.metadata.approval !== 'require_approval' || isApprovalGated(fn) || approval === 'unchecked') return fn;
+  if (typeof approval === 'function') {
+    const channel = { name: 'runner', requestApproval: async (request: ToolApprovalRequest, signal: AbortSignal) => approval(request, signal) };
+    return withApproval(fn, new ToolApprovalRouter({ runMode: 'use_agent_policy', channel }));
+  }
+  context.logger?.warn?.(
+    `Tool ${fn.qualifiedName} needs approval and was not run: pass the functions resolveAgentTools returned with an approval router, ` +
+      "or { approval } to the runner (a function that asks a person, or 'unchecked' to run it without asking)",
+    { qualifiedName: fn.qualifiedName },
+  );
+  return `This call of ${fn.qualifiedName} needs approval and was not run: nobody here can approve it. Tell the user it needs their approval.`;
 }

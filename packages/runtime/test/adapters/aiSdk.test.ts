@@ -178,18 +178,17 @@ describe('generateText with ai\'s mock language model', () => {
     expect(logger.errors).toEqual([['Tool calendar__schedule_meeting failed unexpectedly', new Error('the calendar database password is hunter2')]]);
   });
 
-  it('answers a tool that returns nothing with "Done", and a strict-style null as the invalid value it is here', async () => {
+  it('issue 25, item 1: a require_approval tool waits for a person even when the caller does not pass toolApproval on', async () => {
     const { tools } = toAISDKTools(calendar.toolset.functions);
     const model = new MockLanguageModelV4({
       doGenerate: [callsTools(['call-1', 'calendar__cancel_meeting', { title: 'Sync' }], ['call-2', 'calendar__find_rooms', { minSeats: null }]), says('Done.')],
     });
-    // without toolApproval the SDK asks nobody: passing it is what makes cancel_meeting wait for a person
-    await generateText({ model, tools, prompt: 'Cancel the sync.', stopWhen: stepCountIs(5) });
-    expect(toolOutputs(model, 1)).toEqual({
-      'call-1': { type: 'text', value: 'Done (the tool returns nothing).' },
-      'call-2': { type: 'error-text', value: 'Invalid arguments:\n- /minSeats: must be a number; got null\nCorrect these arguments and call the tool again.' },
-    });
-    expect(calendar.cancelled).toContain('Sync');
+    // issue 25, item 1: without toolApproval the tool's own needsApproval still makes cancel_meeting wait for a person
+    const result = await generateText({ model, tools, prompt: 'Cancel the sync.', stopWhen: stepCountIs(5) });
+    expect(result.content.filter((part) => part.type === 'tool-approval-request').map((part) => part.toolCall.toolName)).toEqual(['calendar__cancel_meeting']);
+    expect(model.doGenerateCalls).toHaveLength(1); // the step ends waiting for the approval
+    expect(result.toolResults.map((part) => part.toolCallId)).toEqual([]);
+    expect(calendar.cancelled).not.toContain('Sync');
   });
 
   it("gives each call the context its function returns, with the SDK's toolCallId as callId", async () => {

@@ -48,10 +48,15 @@ function toolUseMessage(...uses: [id: string, name: string, input: unknown][]): 
 }
 
 /** Each tool_use block of `message` answered by runAnthropicToolUse, as the user turn that follows it. */
-async function answer(functions: readonly AIFunction[], message: Message, context?: Parameters<typeof runAnthropicToolUse>[2]): Promise<ToolResultBlockParam[]> {
+async function answer(
+  functions: readonly AIFunction[],
+  message: Message,
+  context?: Parameters<typeof runAnthropicToolUse>[2],
+  options?: Parameters<typeof runAnthropicToolUse>[3],
+): Promise<ToolResultBlockParam[]> {
   const results: ToolResultBlockParam[] = [];
   for (const block of message.content) {
-    if (block.type === 'tool_use') results.push(await runAnthropicToolUse(functions, block, context));
+    if (block.type === 'tool_use') results.push(await runAnthropicToolUse(functions, block, context, options));
   }
   return results;
 }
@@ -136,8 +141,33 @@ describe('runAnthropicToolUse', () => {
       { type: 'tool_result', tool_use_id: 'toolu_01D', is_error: true, content: 'Calls that need approval are rejected in this run, so calendar__cancel_meeting was not called.' },
     ]);
     expect(calendar.cancelled).not.toContain('Offsite');
-    expect(await answer(calendar.toolset.functions, message)).toEqual([{ type: 'tool_result', tool_use_id: 'toolu_01D', content: 'Done (the tool returns nothing).' }]);
-    expect(calendar.cancelled).toContain('Offsite');
+    expect(calendar.cancelled).not.toContain('Offsite');
+  });
+
+  it('issue 25, item 1: fails closed for a plain require_approval function: runs only with an approval callback that approves, or approval: unchecked', async () => {
+    const message = toolUseMessage(['toolu_01F', 'calendar__cancel_meeting', { title: 'Retro' }]);
+    expect(await answer(calendar.toolset.functions, message)).toEqual([
+      {
+        type: 'tool_result',
+        tool_use_id: 'toolu_01F',
+        is_error: true,
+        content: 'This call of calendar__cancel_meeting needs approval and was not run: nobody here can approve it. Tell the user it needs their approval.',
+      },
+    ]);
+    expect(await answer(calendar.toolset.functions, message, undefined, { approval: () => ({ decision: 'reject', reason: 'not now' }) })).toMatchObject([{ is_error: true }]);
+    expect(calendar.cancelled).not.toContain('Retro');
+    const asked: unknown[] = [];
+    const approving = async (request: { arguments: unknown }) => {
+      asked.push(request.arguments);
+      return { decision: 'approve' as const };
+    };
+    expect(await answer(calendar.toolset.functions, message, undefined, { approval: approving })).toEqual([
+      { type: 'tool_result', tool_use_id: 'toolu_01F', content: 'Done (the tool returns nothing).' },
+    ]);
+    expect(asked).toEqual([{ title: 'Retro' }]);
+    expect(calendar.cancelled.filter((title) => title === 'Retro')).toHaveLength(1);
+    await answer(calendar.toolset.functions, message, undefined, { approval: 'unchecked' });
+    expect(calendar.cancelled.filter((title) => title === 'Retro')).toHaveLength(2);
   });
 
   it('returns blocks the next request takes as they are', async () => {

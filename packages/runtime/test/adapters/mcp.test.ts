@@ -238,6 +238,16 @@ describe('tools that need approval', () => {
     expect(calledTools()).toEqual([]);
   });
 
+  it('issue 25, item 1: a toolset\'s plain functions, without needsApproval, never run a require_approval tool unasked', async () => {
+    const cannotElicit = await serve(notes.toolset.functions);
+    const refused = await cannotElicit.callTool({ name: 'note__delete_note', arguments: { id: 3 } });
+    expect([refused.isError, textOf(refused)]).toEqual([true, 'note__delete_note was not called: this tool needs approval, and this client cannot give it.']);
+    expect(calledTools()).toEqual([]);
+    const asking = await serve(notes.toolset.functions, {}, approve);
+    expect((await asking.callTool({ name: 'note__delete_note', arguments: { id: 3 } })).isError).toBeUndefined();
+    expect(notes.module.calls).toEqual([{ tool: 'delete_note', args: [3] }]);
+  });
+
   it('asks for the functions needsApproval names, raw ones included (as toolgen mcp serves require_approval tools)', async () => {
     const client = await serve(notes.toolset.functions, { needsApproval: (fn) => fn.metadata.approval === 'require_approval' }, approve);
     const result = await client.callTool({ name: 'note__delete_note', arguments: { id: 2 } });

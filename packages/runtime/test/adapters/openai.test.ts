@@ -44,9 +44,14 @@ function chatCompletion(...calls: [id: string, name: string, argumentText: strin
 }
 
 /** The chat completion's tool calls, each answered by runOpenAIToolCall. */
-async function answerChat(functions: readonly AIFunction[], completion: ChatCompletion, context?: Parameters<typeof runOpenAIToolCall>[2]): Promise<ChatCompletionMessageParam[]> {
+async function answerChat(
+  functions: readonly AIFunction[],
+  completion: ChatCompletion,
+  context?: Parameters<typeof runOpenAIToolCall>[2],
+  options?: Parameters<typeof runOpenAIToolCall>[3],
+): Promise<ChatCompletionMessageParam[]> {
   const answers: ChatCompletionMessageParam[] = [];
-  for (const call of completion.choices[0]!.message.tool_calls ?? []) answers.push(await runOpenAIToolCall(functions, call, context));
+  for (const call of completion.choices[0]!.message.tool_calls ?? []) answers.push(await runOpenAIToolCall(functions, call, context, options));
   return answers;
 }
 
@@ -155,8 +160,22 @@ describe('runOpenAIToolCall on a chat completion', () => {
       { role: 'tool', tool_call_id: 'call_3', content: 'Calls that need approval are rejected in this run, so calendar__cancel_meeting was not called.' },
     ]);
     expect(calendar.cancelled).not.toContain('Board');
-    expect(await answerChat(calendar.toolset.functions, completion)).toEqual([{ role: 'tool', tool_call_id: 'call_3', content: 'Done (the tool returns nothing).' }]);
-    expect(calendar.cancelled).toContain('Board');
+    expect(calendar.cancelled).not.toContain('Board');
+  });
+
+  it('issue 25, item 1: fails closed for a plain require_approval function: runs only with an approval callback that approves, or approval: unchecked', async () => {
+    const completion = chatCompletion(['call_4', 'calendar__cancel_meeting', '{"title":"Planning"}']);
+    const logger = recordingLogger();
+    expect(await answerChat(calendar.toolset.functions, completion, { logger })).toEqual([
+      { role: 'tool', tool_call_id: 'call_4', content: 'This call of calendar__cancel_meeting needs approval and was not run: nobody here can approve it. Tell the user it needs their approval.' },
+    ]);
+    expect(logger.warnings.map(([text]) => text)).toEqual([expect.stringMatching(/^Tool calendar__cancel_meeting needs approval and was not run: pass the functions resolveAgentTools returned/)]);
+    expect(calendar.cancelled).not.toContain('Planning');
+    expect(await answerChat(calendar.toolset.functions, completion, undefined, { approval: async () => ({ decision: 'approve' }) })).toEqual([
+      { role: 'tool', tool_call_id: 'call_4', content: 'Done (the tool returns nothing).' },
+    ]);
+    await answerChat(calendar.toolset.functions, completion, undefined, { approval: 'unchecked' });
+    expect(calendar.cancelled.filter((title) => title === 'Planning')).toHaveLength(2);
   });
 });
 

@@ -18,8 +18,11 @@ import { McpApprovals } from './McpApprovals.js';
 export interface McpToolsOptions extends AdapterOptions {
   /**
    * Which functions ask the user before each call. Unless given: the approval-wrapped ones
-   * (`isApprovalGated`, e.g. what `resolveAgentTools` wrapped for `require_approval`).
-   * `toolgen mcp` passes the tools whose effective approval mode is `require_approval`.
+   * (`isApprovalGated`, e.g. what `resolveAgentTools` wrapped for `require_approval`) and every
+   * function whose declared approval is `require_approval`, so a toolset's plain `functions`
+   * fail closed too. A function given here decides instead, as the caller's explicit choice:
+   * `toolgen mcp` passes the tools whose effective approval mode (after the policies) is
+   * `require_approval`.
    */
   readonly needsApproval?: (fn: AIFunction) => boolean;
   /** How long the user has to answer an approval request, in milliseconds; 5 minutes unless given. */
@@ -72,7 +75,7 @@ export interface McpToolRegistration {
  */
 export function registerMcpTools(server: McpServer, functions: readonly AIFunction[], options: McpToolsOptions = {}): McpToolRegistration[] {
   const byName = byWireName(functions, options.names);
-  const needsApproval = options.needsApproval ?? isApprovalGated;
+  const needsApproval = options.needsApproval ?? needsApprovalByDefault;
   const approvals = new McpApprovals(options.approvalTimeoutMs);
   const registrations: McpToolRegistration[] = [];
   for (const [name, fn] of byName) {
@@ -172,4 +175,9 @@ function jsonSchemaOnly(schema: JsonSchema): StandardSchemaWithJSON {
       },
     },
   };
+}
+
+/** Unless told otherwise, a function asks when it is approval-wrapped or declares `require_approval`: plain functions fail closed too. */
+function needsApprovalByDefault(fn: AIFunction): boolean {
+  return isApprovalGated(fn) || fn.metadata.approval === 'require_approval';
 }
