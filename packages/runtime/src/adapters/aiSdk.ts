@@ -129,7 +129,10 @@ function aiSdkTool(fn: AIFunction, context: ToolContextOption | undefined): Tool
 function run(fn: AIFunction, args: unknown, checked: CheckedCall | undefined, context: ToolInvocationContext): Promise<JsonValue | undefined> {
   if (checked?.ok === false && context.lenient !== true) return Promise.reject(new AISDKToolFailure(checked.failure));
   return fn.invoke(args, context).catch((error: unknown) => {
-    throw context.signal?.aborted === true ? error : new AISDKToolFailure(asToolFailure(error));
+    if (context.signal?.aborted === true) throw error;
+    // invoke logs what a tool throws; what a wrapper around it threw is logged here
+    if (!(error instanceof ToolFailure)) context.logger?.error(`Tool ${fn.qualifiedName} failed unexpectedly`, error);
+    throw new AISDKToolFailure(asToolFailure(error));
   });
 }
 
