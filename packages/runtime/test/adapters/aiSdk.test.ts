@@ -347,3 +347,35 @@ describe('streamText and ToolLoopAgent take the same tools and toolApproval', ()
     expect(calendar.cancelled).toContain('Standup');
   });
 });
+
+describe('issue 25, item 2: settings in a context apply only to the tools that declare them', () => {
+  class LimitSettings {
+    limit = 10;
+    readonly apiVersion: string = 'v2';
+  }
+  const searching = defineTool(
+    probeDefinition({
+      name: 'search',
+      qualifiedName: 'test__search',
+      returns: { type: 'string' },
+      metadata: { ...plainMetadata, settings: { schema: { type: 'object', properties: { limit: {}, apiVersion: {} } }, configurable: ['limit'] } },
+      createSettings: () => new LimitSettings(),
+      call: (_args, { settings }) => `limit ${String((settings as LimitSettings).limit)}`,
+    }),
+  );
+  const plain = defineTool(probeDefinition({ name: 'ping', qualifiedName: 'test__ping', returns: { type: 'string' }, call: () => 'pong' }));
+
+  it('a tool without settings, or without that member, ignores them; a declared member kept in code fails that tool alone, logged', async () => {
+    const logger = recordingLogger();
+    const run = async (settings: Record<string, unknown>): Promise<Record<string, unknown>> => {
+      const { tools } = toAISDKTools([searching, plain], { context: { settings, logger } });
+      const model = new MockLanguageModelV4({ doGenerate: [callsTools(['c1', 'test__search', {}], ['c2', 'test__ping', {}]), says('Done.')] });
+      await generateText({ model, tools, prompt: 'Go.', stopWhen: stepCountIs(3) });
+      return toolOutputs(model, 1);
+    };
+    expect(await run({ limit: 5, maxResults: 5 })).toEqual({ c1: { type: 'text', value: 'limit 5' }, c2: { type: 'text', value: 'pong' } });
+    expect(logger.errors).toEqual([]);
+    expect(await run({ apiVersion: 'v3' })).toEqual({ c1: { type: 'error-text', value: 'The tool failed unexpectedly.' }, c2: { type: 'text', value: 'pong' } });
+    expect(logger.errors.map(([message]) => message)).toEqual(['Tool test__search failed unexpectedly']);
+  });
+});
