@@ -219,3 +219,30 @@ describe('finding 8: arguments nested thousands of levels deep are refused, neve
     expect(asked.requests).toEqual([]);
   });
 });
+
+describe('issue 25, item 8: validation runs before workspace containment', () => {
+  const calls: RecordedCall[] = [];
+  const readFile = fakeTool({
+    name: 'read_file',
+    className: 'FilesToolset',
+    properties: { path: 'string' },
+    metadata: { readOnly: true, workspacePaths: [{ parameter: 'path', access: 'read' }] },
+    calls,
+  });
+
+  it('an invalid path argument is a ToolArgumentError with its pointer: the function alone, and through resolveAgentTools', async () => {
+    const direct = await rejectionOf(readFile.invoke({ path: 12 }, { workspace: { root: '/nonexistent-root' } }));
+    expect(direct).toBeInstanceOf(ToolArgumentError);
+    expect((direct as ToolArgumentError).issues).toEqual([{ pointer: '/path', message: 'must be a string; got 12', expected: 'string' }]);
+
+    const catalogue = new ToolCatalogue();
+    catalogue.sync({ toolsets: [{ className: 'FilesToolset', owner: 'files', displayName: 'Files', functions: [readFile] }] });
+    for (const workspace of [undefined, { root: '/nonexistent-root' }]) {
+      const [fn] = resolveAgentTools({ allowedTools: ['files__read_file'] }, catalogue, { workspace }).functions;
+      const error = await rejectionOf(fn!.invoke({ path: 12 }));
+      expect(error).toBeInstanceOf(ToolArgumentError);
+      expect((error as ToolArgumentError).issues[0]?.pointer).toBe('/path');
+    }
+    expect(calls).toEqual([]);
+  });
+});
