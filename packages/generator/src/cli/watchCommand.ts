@@ -11,7 +11,9 @@ import type { CliOptions } from './options.js';
 /**
  * `toolgen --watch`: regenerates on every change until SIGINT or SIGTERM (or `signal`), then
  * resolves to 0. Text format prints the diagnostics whenever they change and a summary line per
- * cycle; json format prints one JSON document per cycle, on one line. A project that cannot be
+ * cycle; json format prints one JSON document per cycle, on one line. A generated file changed
+ * outside toolgen is said on one line as it is rewritten; one that cannot be written is said on
+ * one line on stderr, and named by every summary until it is written. A project that cannot be
  * loaded at start rejects with `ProjectConfigurationError` (exit 2); later failures are printed
  * and the watcher keeps the last good output.
  */
@@ -33,7 +35,13 @@ export async function runWatch(options: CliOptions, output: CliOutput, cwd: stri
       outDir: options.outDir,
       policies,
       signal: controller.signal,
-      onCycle: (cycle) => (options.format === 'json' ? printJson(cycle, output, cwd) : printText(cycle, output, cwd)),
+      onCycle: (cycle) => {
+        // the one-line error of a file that cannot be written, once (its summary names it until it is written)
+        for (const failure of cycle.failedNow) {
+          output.stderr(`toolgen: ${failure.describe(cwd)}\n`);
+        }
+        return options.format === 'json' ? printJson(cycle, output, cwd) : printText(cycle, output, cwd);
+      },
       onError: (error) => output.stderr(`toolgen: ${error instanceof ProjectConfigurationError ? error.message : describeFault(error, cwd)}\n`),
     });
   } finally {
@@ -53,10 +61,13 @@ function printText(cycle: WatchCycle, output: CliOutput, cwd: string): void {
       output.stdout(`${formatDiagnosticText(diagnostic, cwd)}\n`);
     }
   }
+  for (const { file, kind } of cycle.changedOutside) {
+    output.stdout(`toolgen: ${displayPath(file, cwd)} was ${kind} outside toolgen; ${kind === 'deleted' ? 'restored' : 'rewritten'}.\n`);
+  }
   for (const file of cycle.removed) {
     output.stdout(`toolgen: removed ${displayPath(file, cwd)}: its source no longer holds a toolset.\n`);
   }
-  output.stdout(`${summary(cycle)}\n`);
+  output.stdout(`${summary(cycle, cwd)}\n`);
 }
 
 function printJson(cycle: WatchCycle, output: CliOutput, cwd: string): void {
@@ -76,7 +87,7 @@ function formatSyntaxProblem(problem: SyntaxProblem, cwd: string): string {
   return `${displayPath(problem.file, cwd)}:${problem.line}:${problem.column} - error ${problem.code}: ${problem.message}`;
 }
 
-function summary(cycle: WatchCycle): string {
+function summary(cycle: WatchCycle, cwd: string): string {
   const toolsets = cycle.result.manifest.toolsets;
   const tools = toolsets.reduce((count, toolset) => count + toolset.tools.length, 0);
   const errors = cycle.syntaxErrors.length + cycle.diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
@@ -88,6 +99,7 @@ function summary(cycle: WatchCycle): string {
   return (
     `toolgen: ${plural(toolsets.length, 'toolset')}, ${plural(tools, 'tool')}; ${plural(errors, 'error')}, ${plural(warnings, 'warning')}; ` +
     `${analyzed}${plural(cycle.written.length, 'file')} written in ${Math.round(cycle.durationMs)} ms${held}` +
-    `${cycle.policyFiles.length === 0 ? '' : `; ${plural(cycle.policyFiles.length, 'policy file')} checked`}. Watching for changes.`
+    `${cycle.policyFiles.length === 0 ? '' : `; ${plural(cycle.policyFiles.length, 'policy file')} checked`}` +
+    `${cycle.failed.map((failure) => `; ${failure.describe(cwd)}, tried again until it can be`).join('')}. Watching for changes.`
   );
 }

@@ -1,6 +1,7 @@
-import { mkdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { FileAccessError } from './faults.js';
+import { stampOf, type FileStamp } from './fileStamp.js';
 
 /**
  * The current content of a file, or undefined when it does not exist (nor does a folder on its
@@ -34,11 +35,30 @@ export function writeFileAtomic(file: string, content: string): boolean {
   if (current === content) {
     return false;
   }
+  replaceFileAtomic(file, content);
+  return true;
+}
+
+/**
+ * Writes `content` to `file` atomically (through a temporary file and a rename), whatever is
+ * there, and returns the stamp of the file written (taken before the rename, which keeps it), or
+ * undefined if it cannot be taken. On failure the file is as it was, no temporary file is left,
+ * and it throws `FileAccessError`.
+ */
+export function replaceFileAtomic(file: string, content: string): FileStamp | undefined {
   const temporary = path.join(path.dirname(file), `.toolgen-tmp-${process.pid}-${path.basename(file)}`);
   try {
     mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(temporary, content, 'utf8');
+    const descriptor = openSync(temporary, 'w');
+    let stamp: FileStamp | undefined;
+    try {
+      writeFileSync(descriptor, content, 'utf8');
+      stamp = stampOf(fstatSync(descriptor, { bigint: true }));
+    } finally {
+      closeSync(descriptor);
+    }
     renameSync(temporary, file);
+    return stamp;
   } catch (error) {
     try {
       rmSync(temporary, { force: true });
@@ -47,7 +67,6 @@ export function writeFileAtomic(file: string, content: string): boolean {
     }
     throw new FileAccessError('write', file, error);
   }
-  return true;
 }
 
 /** Removes a generated file; a file already gone is fine. Throws `FileAccessError`. */

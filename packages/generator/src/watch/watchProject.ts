@@ -4,10 +4,12 @@ import { watch as watchFiles, type FSWatcher } from 'chokidar';
 import type { SyntaxProblem } from '../analysis/analyzeProject.js';
 import type { Diagnostic } from '../diagnostics/Diagnostic.js';
 import { GenerationSession, type GenerationResult, type OutputFile } from '../generate.js';
-import { removeFile, writeFileAtomic } from '../io/writeFileAtomic.js';
-import { modulePathFor } from '../manifest/manifest.js';
+import type { FileAccessError } from '../io/faults.js';
+import { fileStamp } from '../io/fileStamp.js';
+import { manifestFileName, modulePathFor } from '../manifest/manifest.js';
 import { checkPolicies, toolSurfaceOf } from '../policy/checkPolicies.js';
 import { findPolicyFiles, packageJsonOf, policyPatterns, watchedPathOf, type PolicySources } from '../policy/policyFiles.js';
+import { emptyOutcome, isEmptyOutcome, OutputFiles, type OutsideChange, type SyncOutcome } from './outputFiles.js';
 
 export interface WatchOptions {
   /** Absolute path of the project's tsconfig.json. */
@@ -29,6 +31,11 @@ export interface WatchOptions {
   readonly onError?: (error: unknown) => void;
   /** Agent policy files to check at each cycle (SPEC §8); a change to one, or to the package.json listing them, starts a cycle. */
   readonly policies?: PolicySources | undefined;
+  /**
+   * How often a generated file that could not be written is tried again while it cannot be, in
+   * milliseconds (default 1000). It is also tried at every cycle and when it or its folder changes.
+   */
+  readonly retryMs?: number;
 }
 
 /** One generation of the watcher. */
@@ -50,10 +57,16 @@ export interface WatchCycle {
   readonly syntaxErrors: readonly SyntaxProblem[];
   /** Whether `diagnostics` or `syntaxErrors` differ from the previous cycle's. */
   readonly diagnosticsChanged: boolean;
-  /** Files written in this cycle (content changed), modules before the manifest. */
+  /** Files written in this cycle (what was on disk differed from their content), modules before the manifest. */
   readonly written: readonly string[];
   /** Generated modules removed in this cycle: their source no longer holds a toolset. */
   readonly removed: readonly string[];
+  /** Generated files (of `written`) found deleted or changed by something else, and rewritten with what they should hold. */
+  readonly changedOutside: readonly OutsideChange[];
+  /** Every generated file that could not be written or removed, by path: tried again until it can be. */
+  readonly failed: readonly FileAccessError[];
+  /** Those of `failed` that first failed in this cycle, or failed with another cause. */
+  readonly failedNow: readonly FileAccessError[];
   /** Whether the manifest was left as it was because some files are held. */
   readonly manifestHeld: boolean;
   readonly durationMs: number;
@@ -71,11 +84,16 @@ const settleMs = 55;
 const sourceExtension = /\.(?:[cm]?ts|tsx)$/;
 const generatedModule = /\.tools\.[cm]?ts$/;
 const ignoredFolder = /(?:^|[/\\])(?:node_modules|\.git)(?:[/\\]|$)/;
+/** How the temporary files of atomic writes start (`replaceFileAtomic`). */
+const temporaryPrefix = '.toolgen-tmp-';
 
 /**
  * Watches a project and regenerates on every change until `signal` aborts: one session keeps
- * the program and the per-file analysis, a burst of changes is debounced into one cycle, only
- * modules whose content changed are written, and toolgen's own outputs are ignored. A file with
+ * the program and the per-file analysis, a burst of changes is debounced into one cycle, and
+ * only the generated files that differ on disk from what they should hold are written. A
+ * generated file deleted or changed by something else is rewritten at once (and reported); one
+ * that cannot be written is reported while the others are written, and tried again until it can
+ * be (every `retryMs`, at each cycle, and when it or its folder changes). A file with
  * syntax errors keeps its last good output, and so does a file whose toolsets have errors (its
  * module and manifest entries, as in one-shot runs); a broken tsconfig keeps the last good session.
  * Rejects only when the project cannot be loaded at start (`ProjectConfigurationError`).
@@ -88,9 +106,12 @@ export async function watchProject(options: WatchOptions): Promise<void> {
   const debounceMs = options.debounceMs ?? 10;
   const open = () => GenerationSession.open({ project: options.project, outDir: options.outDir, incremental: true });
   let session = open();
-  const written = new Map<string, string>();
+  const outputs = new OutputFiles(session.manifestPath);
+  const retryMs = options.retryMs ?? 1000;
   let previousReport = '';
   let index = 0;
+  /** The last cycle reported: what a cycle that only repairs generated files reports besides. */
+  let last: WatchCycle | undefined;
 
   const pending = new Set<string>();
   /** Policy files (and the package.json) changed since the last cycle. */
@@ -104,34 +125,40 @@ export async function watchProject(options: WatchOptions): Promise<void> {
   /** Source files reported since their last settle check, with the time of their last event. */
   const unsettled = new Map<string, number>();
   let settleTimer: NodeJS.Timeout | undefined;
+  /** Generated files reported changed since they were last compared with what they should hold. */
+  const outputEvents = new Set<string>();
+  let outputTimer: NodeJS.Timeout | undefined;
+  let retryTimer: NodeJS.Timeout | undefined;
 
   const runCycle = (changed: readonly string[], analyzed: readonly string[], held: readonly string[], started: number): WatchCycle => {
     const heldFiles = session.analyzer.heldFiles;
     const heldModules = new Set([...heldFiles].map((file) => modulePathFor(file, session.layout)));
     const manifestHeld = heldFiles.size > 0;
-    const writtenNow: string[] = [];
-    const write = (outputs: readonly OutputFile[]) => {
-      for (const output of outputs) {
-        if (heldModules.has(output.path) || written.get(output.path) === output.content) {
-          continue;
+    const outcome = emptyOutcome();
+    const synced = new Set<string>();
+    const write = (modules: readonly OutputFile[]) => {
+      for (const output of modules) {
+        if (!heldModules.has(output.path)) {
+          outputs.want(output.path, output.content, outcome);
+          synced.add(output.path);
         }
-        if (writeFileAtomic(output.path, output.content)) {
-          writtenNow.push(output.path);
-        }
-        written.set(output.path, output.content);
       }
     };
     // modules are written as soon as they are printed, the manifest after them
     const result = session.generate(write);
-    if (!manifestHeld) {
-      write(result.outputs.filter((output) => output.path === session.manifestPath));
+    // a module that is neither printed, held nor kept for a toolset with errors is no longer wanted
+    outputs.retain(new Set([...heldModules, ...result.analysis.toolsets.map((toolset) => modulePathFor(toolset.source, session.layout)), session.manifestPath]));
+    // the generated files this generation did not print: compared with the disk too
+    outputs.syncAll(outcome, new Set([...synced, session.manifestPath]));
+    const manifest = result.outputs.find((output) => output.path === session.manifestPath);
+    if (manifest !== undefined && !manifestHeld) {
+      outputs.want(manifest.path, manifest.content, outcome);
+    } else {
+      outputs.sync(session.manifestPath, outcome);
     }
-    const removed: string[] = [];
     for (const orphan of result.orphans) {
       if (!heldModules.has(orphan)) {
-        removeFile(orphan);
-        written.delete(orphan);
-        removed.push(orphan);
+        outputs.remove(orphan, outcome);
       }
     }
     const syntaxErrors = session.analyzer.syntaxProblems();
@@ -142,7 +169,7 @@ export async function watchProject(options: WatchOptions): Promise<void> {
     const report = JSON.stringify([diagnostics, syntaxErrors]);
     const diagnosticsChanged = report !== previousReport;
     previousReport = report;
-    return {
+    last = {
       index: index++,
       changed,
       analyzed,
@@ -152,11 +179,66 @@ export async function watchProject(options: WatchOptions): Promise<void> {
       policyFiles: policy.files,
       syntaxErrors,
       diagnosticsChanged,
-      written: writtenNow,
-      removed,
       manifestHeld,
+      ...outcomeOf(outcome),
       durationMs: performance.now() - started,
     };
+    return last;
+  };
+
+  const outcomeOf = (outcome: SyncOutcome) => {
+    watchOutputs();
+    scheduleRetry();
+    return { written: outcome.written, removed: outcome.removed, changedOutside: outcome.changedOutside, failed: outputs.failures, failedNow: outcome.failedNow };
+  };
+
+  /**
+   * Compares every generated file with what it should hold, between cycles: after a change to
+   * one of them, and while some cannot be written. Reports a cycle when it wrote, removed or
+   * failed anew; the events of toolgen's own writes find the files as written, and report none.
+   */
+  const syncOutputs = () => {
+    clearTimeout(outputTimer);
+    outputTimer = undefined;
+    if (timer !== undefined || last === undefined) {
+      // a cycle is due, and compares them all
+      return;
+    }
+    const started = performance.now();
+    const changed = [...outputEvents].sort();
+    outputEvents.clear();
+    const outcome = emptyOutcome();
+    outputs.syncAll(outcome);
+    const reported = outcomeOf(outcome);
+    if (isEmptyOutcome(outcome)) {
+      return;
+    }
+    last = { ...last, index: index++, changed, analyzed: [], held: [], diagnosticsChanged: false, ...reported, durationMs: performance.now() - started };
+    options.onCycle?.(last);
+  };
+
+  /**
+   * chokidar drops a file's changes within 50 ms of the one it reports: the files are compared
+   * `settleMs` after the first event, when whatever made it (a checkout writing the file again
+   * after removing it, say) is over or has reported again.
+   */
+  const scheduleOutputCheck = () => {
+    outputTimer ??= setTimeout(syncOutputs, settleMs);
+  };
+
+  /**
+   * A file that cannot be written is tried again every `retryMs` while it cannot be, since what
+   * makes it writable again (a chmod, a folder made writable) need not make any event.
+   */
+  const scheduleRetry = () => {
+    if (retryTimer !== undefined || signal.aborted || outputs.failures.length === 0) {
+      return;
+    }
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      syncOutputs();
+      scheduleRetry();
+    }, retryMs);
   };
 
   const started = performance.now();
@@ -166,9 +248,23 @@ export async function watchProject(options: WatchOptions): Promise<void> {
     fresh.forEach((target) => targets.add(target));
     return fresh;
   };
+  /** The generated files chokidar watches one by one: those outside the watched folders (the manifest, often). */
+  const outputTargets = new Set<string>();
+  /** Watches the generated files that exist and that no watched folder holds; chokidar lets go of a file once it is deleted. */
+  const watchOutputs = () => {
+    const folders = session.analyzer.project.config.directories.map((directory) => directory.path);
+    const fresh = outputs
+      .paths()
+      .filter((file) => !outputTargets.has(file) && !folders.some((folder) => file.startsWith(folder + path.sep)) && fileStamp(file) !== undefined);
+    if (fresh.length > 0) {
+      fresh.forEach((file) => outputTargets.add(file));
+      watcher.add(fresh);
+    }
+  };
   const watcher: FSWatcher = watchFiles(watchNewTargets(), {
     ignoreInitial: true,
-    ignored: (file) => ignoredFolder.test(file) || generatedModule.test(file) || path.basename(file) === path.basename(session.manifestPath),
+    // toolgen's temporary files come and go at each write
+    ignored: (file) => ignoredFolder.test(file) || path.basename(file).startsWith(temporaryPrefix),
   });
   watcher.on('error', (error) => options.onError?.(error));
   await new Promise<void>((resolve) => watcher.once('ready', resolve));
@@ -184,6 +280,7 @@ export async function watchProject(options: WatchOptions): Promise<void> {
   const cycle = () => {
     timer = undefined;
     const cycleStart = performance.now();
+    outputEvents.clear();
     const sources = [...pending];
     const changed = [...new Set([...pending, ...policyPending])].sort();
     const wasPolicy = policyPending.size > 0;
@@ -213,6 +310,8 @@ export async function watchProject(options: WatchOptions): Promise<void> {
       }
       const update = session.update(sources, wasRescan);
       if (update.changes.files.size === 0 && !wasPolicy) {
+        // no generation, but the generated files may have changed meanwhile
+        syncOutputs();
         return;
       }
       let done: WatchCycle;
@@ -225,6 +324,8 @@ export async function watchProject(options: WatchOptions): Promise<void> {
       options.onCycle?.(done);
     } catch (error) {
       options.onError?.(error);
+    } finally {
+      scheduleRetry();
     }
   };
 
@@ -269,6 +370,18 @@ export async function watchProject(options: WatchOptions): Promise<void> {
 
   watcher.on('all', (event, file) => {
     const absolute = path.resolve(file);
+    if (outputs.has(absolute)) {
+      if (event === 'unlink' || event === 'unlinkDir') {
+        outputTargets.delete(absolute);
+      }
+      outputEvents.add(absolute);
+      scheduleOutputCheck();
+      return;
+    }
+    if (generatedModule.test(absolute) || path.basename(absolute) === manifestFileName) {
+      // a generated file toolgen does not keep (yet): not a source
+      return;
+    }
     if (session.analyzer.project.config.configFiles.includes(absolute)) {
       reload = true;
     } else if (isPolicyChange(absolute)) {
@@ -295,6 +408,8 @@ export async function watchProject(options: WatchOptions): Promise<void> {
   }
   clearTimeout(timer);
   clearTimeout(settleTimer);
+  clearTimeout(outputTimer);
+  clearTimeout(retryTimer);
   await watcher.close();
 }
 

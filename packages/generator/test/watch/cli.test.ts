@@ -4,57 +4,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '@toolgen/generator';
 import { writeProject } from '../helpers.js';
-import { cycleTimeoutMs, ticketsSource, modelSource } from './watchHarness.js';
+import { collector, ticketsSource, modelSource } from './watchHarness.js';
 
 const testTimeout = 120_000;
 const bin = path.resolve(import.meta.dirname, '../../bin/toolgen.js');
-
-/** Output collected from a running CLI; `until` waits for a condition on it, event by event. */
-function collector() {
-  let stdout = '';
-  let stderr = '';
-  const waiters = new Set<() => void>();
-  const changed = () => waiters.forEach((waiter) => waiter());
-  return {
-    output: {
-      stdout: (text: string) => {
-        stdout += text;
-        changed();
-      },
-      stderr: (text: string) => {
-        stderr += text;
-        changed();
-      },
-    },
-    get stdout() {
-      return stdout;
-    },
-    get stderr() {
-      return stderr;
-    },
-    append(text: string) {
-      stdout += text;
-      changed();
-    },
-    until(condition: () => boolean, what: string): Promise<void> {
-      return new Promise((resolve, reject) => {
-        const check = () => {
-          if (condition()) {
-            clearTimeout(timer);
-            waiters.delete(check);
-            resolve();
-          }
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(check);
-          reject(new Error(`timed out waiting for ${what}; stdout so far:\n${stdout}\nstderr:\n${stderr}`));
-        }, cycleTimeoutMs);
-        waiters.add(check);
-        check();
-      });
-    },
-  };
-}
 
 function project(): string {
   return writeProject({ 'src/model.ts': modelSource(), 'src/tickets.ts': ticketsSource() });

@@ -76,6 +76,53 @@ export function startWatch(root: string, options: { readonly outDir?: string } =
   };
 }
 
+/** Output collected from a running CLI; `until` waits for a condition on it, event by event. */
+export function collector() {
+  let stdout = '';
+  let stderr = '';
+  const waiters = new Set<() => void>();
+  const changed = () => waiters.forEach((waiter) => waiter());
+  return {
+    output: {
+      stdout: (text: string) => {
+        stdout += text;
+        changed();
+      },
+      stderr: (text: string) => {
+        stderr += text;
+        changed();
+      },
+    },
+    get stdout() {
+      return stdout;
+    },
+    get stderr() {
+      return stderr;
+    },
+    append(text: string) {
+      stdout += text;
+      changed();
+    },
+    until(condition: () => boolean, what: string): Promise<void> {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          if (condition()) {
+            clearTimeout(timer);
+            waiters.delete(check);
+            resolve();
+          }
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`timed out waiting for ${what}; stdout so far:\n${stdout}\nstderr:\n${stderr}`));
+        }, cycleTimeoutMs);
+        waiters.add(check);
+        check();
+      });
+    },
+  };
+}
+
 /** Paths relative to the project, with `/`. */
 export function relative(root: string, files: readonly string[]): string[] {
   return files.map((file) => path.relative(root, file).split(path.sep).join('/'));
