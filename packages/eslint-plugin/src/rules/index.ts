@@ -17,6 +17,8 @@ import noDuplicateTool from './no-duplicate-tool.js';
 import directToolset from './direct-toolset.js';
 import noConflictingConfidentiality from './no-conflicting-confidentiality.js';
 import validWorkspacePath from './valid-workspace-path.js';
+import knownBuilderCalls from './known-builder-calls.js';
+import knownSchemaTags from './known-schema-tags.js';
 
 /** Every rule of the plugin, by name: one per TSH code. */
 export const rules = {
@@ -39,4 +41,6 @@ export const rules = {
   'direct-toolset': directToolset,
   'no-conflicting-confidentiality': noConflictingConfidentiality,
   'valid-workspace-path': validWorkspacePath,
+  'known-builder-calls': knownBuilderCalls,
+  'known-schema-tags': knownSchemaTags,
 };

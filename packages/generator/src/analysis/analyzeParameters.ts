@@ -3,15 +3,15 @@ import { asHostTypeNode } from '../host/syntax.js';
 import type * as S from '../host/syntax.js';
 import { hasFlag, TypeFlag, type HostType } from '../host/TypeHost.js';
 import { ShapeBuilder } from '../schema/derive/ShapeBuilder.js';
-import type { ObjectShape, PropertyShape, Shape } from '../schema/shape.js';
-import { applyDocumentation } from '../schema/tsdoc/applyDocumentation.js';
+import type { ObjectShape, PropertyShape, Shape, ShapeProblem } from '../schema/shape.js';
 import { typeDocumentation } from '../schema/tsdoc/readDocumentation.js';
 import { isAbortSignal, isRuntimeSymbol, type AnalysisHost } from './AnalysisHost.js';
 import type { DiagnosticSink } from './analyzeSourceFile.js';
 import { readJsonLiteral } from './chain.js';
 import type { MethodDocs } from './methodDocs.js';
 import type { ParameterModel } from './model.js';
-import { groupProblems, problemData } from './shapeProblems.js';
+import { applyParamDoc, findingNode, strayTagFindings, type ParamTagFindings } from './parameterTags.js';
+import { reportShapeProblems, reportUnreadTags } from './shapeProblems.js';
 
 export interface ParametersAnalysis {
   readonly models: ParameterModel[];
@@ -39,6 +39,8 @@ interface ParameterReading {
   readonly documented: Set<string>;
   /** Model-visible arguments and whether they are documented, for TSH010 once TSH005 is known. */
   readonly undocumented: { name: string; node: S.Node; documented: boolean }[];
+  /** The problems of `@param` tags and the tags toolgen does not read there. */
+  readonly findings: ParamTagFindings;
   /** Whether the model sends one destructured parameter's properties as the arguments. */
   flattened: boolean;
 }
@@ -63,6 +65,7 @@ export function analyzeParameters(
     propertyNodes: new Map(),
     documented: new Set(),
     undocumented: [],
+    findings: { problems: [], unread: [] },
     flattened: false,
   };
   const { methodName, models, documented } = reading;
@@ -106,6 +109,8 @@ export function analyzeParameters(
     readNamedParameter(reading, parameter, name);
   }
 
+  const firstArgument = reading.models.find((model) => model.kind === 'argument' && model.name !== '')?.name ?? reading.properties[0]?.name;
+  strayTagFindings(docs, methodName, firstArgument, reading.findings);
   const unrepresentable = reportUnrepresentable(reading, method, toolName);
   reportUndocumented(reading, unrepresentable, toolName);
   reportUnknownParamTags(reading);
@@ -139,7 +144,7 @@ function readDestructuredParameter(reading: ParameterReading, parameter: S.Param
       documented.add(doc.name.split('.')[0]!);
     }
     const defaultValue = defaults.get(property.name);
-    let shape = doc === undefined || doc.text === '' ? property.shape : { ...property.shape, description: doc.text };
+    let shape = applyParamDoc(property.shape, doc, doc === undefined || doc.text === '' ? undefined : doc.text, `/${property.name}`, reading.findings);
     if (defaultValue !== undefined && defaultValue.value !== undefined) {
       shape = { ...shape, default: defaultValue.value };
     }
@@ -158,7 +163,8 @@ function readNamedParameter(reading: ParameterReading, parameter: S.ParameterDec
   reading.documented.add(name);
   const defaultValue = parameter.initializer === undefined ? undefined : readJsonLiteral(host, parameter.initializer);
   const ownDoc = doc?.text === '' ? undefined : doc?.text;
-  let shape = applyDocumentation(valueShape, ownDoc ?? typeDocumentation(host.types, parameter.type === undefined ? undefined : asHostTypeNode(parameter.type)), [], `/${name}`, []);
+  const description = ownDoc ?? typeDocumentation(host.types, parameter.type === undefined ? undefined : asHostTypeNode(parameter.type));
+  let shape = applyParamDoc(valueShape, doc, description, `/${name}`, reading.findings, () => host.types.text(host.nonNullable(type)));
   if (defaultValue !== undefined) {
     shape = { ...shape, default: defaultValue };
   }
@@ -169,13 +175,17 @@ function readNamedParameter(reading: ParameterReading, parameter: S.ParameterDec
   reading.undocumented.push({ name, node: parameter.name, documented: (shape.description ?? '') !== '' });
 }
 
-/** TSH005, once per parameter, at its first unrepresentable member (the fix is the parameter's type); returns those parameters. */
+/**
+ * TSH005, once per parameter at its first unrepresentable member (the fix is the parameter's
+ * type), and at each tag at fault; TSH023 for the tags toolgen does not read. Returns the
+ * parameters with problems.
+ */
 function reportUnrepresentable(reading: ParameterReading, method: S.MethodDeclaration, toolName: string): Set<string> {
-  const unrepresentable = new Set<string>();
-  for (const [parameterName, problems] of groupProblems(reading.builder.problems, (problem) => problem.pointer.split('/')[1] ?? '')) {
-    unrepresentable.add(parameterName);
-    reading.sink.report('TSH005', 'unrepresentable', reading.propertyNodes.get(parameterName) ?? method.name, problemData(toolName, problems));
-  }
+  const { host, sink, builder, findings, propertyNodes } = reading;
+  const rootOf = (problem: ShapeProblem): string => problem.pointer.split('/')[1] ?? '';
+  const nodeOf = (root: string): S.Node => propertyNodes.get(root) ?? method.name;
+  const unrepresentable = reportShapeProblems(host, sink, [...builder.problems, ...findings.problems], { code: 'TSH005', tool: toolName, rootOf, nodeOf });
+  reportUnreadTags(host, sink, [...builder.unreadTags, ...findings.unread], (tag) => findingNode(tag.pointer, propertyNodes, method));
   return unrepresentable;
 }
 

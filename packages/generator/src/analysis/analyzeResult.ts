@@ -5,7 +5,7 @@ import type { Shape } from '../schema/shape.js';
 import type { AnalysisHost } from './AnalysisHost.js';
 import type { DiagnosticSink } from './analyzeSourceFile.js';
 import type { ResultKind } from './model.js';
-import { groupProblems, problemData } from './shapeProblems.js';
+import { reportShapeProblems, reportUnreadTags } from './shapeProblems.js';
 
 export interface ResultAnalysis {
   readonly kind: ResultKind;
@@ -42,9 +42,9 @@ export function analyzeResult(host: AnalysisHost, method: MethodDeclaration, too
   const writtenNode = written === undefined ? undefined : asHostTypeNode(written);
   const root: Shape =
     elementType === undefined ? builder.shapeOf(type, '', writtenNode) : { kind: 'array', items: builder.shapeOf(elementType, '/*', writtenNode) };
-  for (const [, problems] of groupProblems(builder.problems, () => '')) {
-    sink.report('TSH006', 'unserializable', method.type ?? method.name, problemData(toolName, problems));
-  }
+  const node = method.type ?? method.name;
+  reportShapeProblems(host, sink, builder.problems, { code: 'TSH006', tool: toolName, rootOf: () => '', nodeOf: () => node });
+  reportUnreadTags(host, sink, builder.unreadTags, () => node);
   return { kind, document: builder.document(root) };
 }
 

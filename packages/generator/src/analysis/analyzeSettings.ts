@@ -6,7 +6,7 @@ import { isExported, type AnalysisHost } from './AnalysisHost.js';
 import type { DiagnosticSink } from './analyzeSourceFile.js';
 import type { ChainFacts } from './builderCalls.js';
 import type { SettingsModel } from './model.js';
-import { groupProblems, problemData } from './shapeProblems.js';
+import { reportShapeProblems, reportUnreadTags } from './shapeProblems.js';
 
 export interface SettingsAnalysis {
   readonly type: HostType;
@@ -75,9 +75,8 @@ export function analyzeSettings(
   const configurable = (settings.configurable ? settable.filter((member) => !selected.has(member)) : [...selected]).sort();
   const builder = new ShapeBuilder({ host: host.types, purpose: 'input' });
   const root = builder.shapeOf(type, '', asHostTypeNode(typeNode));
-  for (const [, problems] of groupProblems(builder.problems, () => '')) {
-    sink.report('TSH005', 'unrepresentable', typeNode, problemData(toolName, problems));
-  }
+  reportShapeProblems(host, sink, builder.problems, { code: 'TSH005', tool: toolName, rootOf: () => '', nodeOf: () => typeNode });
+  reportUnreadTags(host, sink, builder.unreadTags, () => typeNode);
   const document = builder.document(root);
   return {
     type,

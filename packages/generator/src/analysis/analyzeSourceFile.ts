@@ -4,11 +4,12 @@ import type * as S from '../host/syntax.js';
 import type { HostType } from '../host/TypeHost.js';
 import { ToolNaming, type Confidentiality } from '@toolgen/runtime';
 import type { DiagnosticCode, MessageId } from '../diagnostics/catalogue.js';
-import { createDiagnostic, type Diagnostic } from '../diagnostics/Diagnostic.js';
+import { createDiagnostic, type Diagnostic, type DiagnosticLocation } from '../diagnostics/Diagnostic.js';
 import { isExported, isRuntimeSymbol, type AnalysisHost } from './AnalysisHost.js';
 import { analyzeTool } from './analyzeTool.js';
 import { builderCall, toolsetCalls, type ToolsetCallContext, type ToolsetFacts } from './builderCalls.js';
-import { findAddToolCalls, unwindChain } from './chain.js';
+import { findAddToolCalls, unwindChain, type UnwoundChain } from './chain.js';
+import { reportUnknownCall } from './readChainCalls.js';
 import type { ToolModel, ToolsetModel } from './model.js';
 
 /** The toolsets a source file declares and the diagnostics about them. */
@@ -22,13 +23,24 @@ export class DiagnosticSink {
   readonly diagnostics: Diagnostic[] = [];
   hasErrors = false;
   readonly #syntax: SyntaxHost;
+  readonly #reported = new Set<string>();
 
   constructor(syntax: SyntaxHost) {
     this.#syntax = syntax;
   }
 
   report<C extends DiagnosticCode>(code: C, messageId: MessageId<C>, node: S.Node, data: Readonly<Record<string, string>> = {}): void {
-    const diagnostic = createDiagnostic(code, messageId, this.#syntax.locate(node), data);
+    this.reportAt(code, messageId, this.#syntax.locate(node), data);
+  }
+
+  /** Reports at a place that is no node (a tag in a comment); the same diagnostic twice at one place is reported once. */
+  reportAt<C extends DiagnosticCode>(code: C, messageId: MessageId<C>, location: DiagnosticLocation, data: Readonly<Record<string, string>> = {}): void {
+    const diagnostic = createDiagnostic(code, messageId, location, data);
+    const key = `${diagnostic.file}:${diagnostic.start}:${diagnostic.end}:${diagnostic.code}:${diagnostic.message}`;
+    if (this.#reported.has(key)) {
+      return;
+    }
+    this.#reported.add(key);
     this.hasErrors ||= diagnostic.severity === 'error';
     this.diagnostics.push(diagnostic);
   }
@@ -130,7 +142,7 @@ function analyzeToolset(
       if (!host.syntax.is(chain.base, 'ThisKeyword') || first === undefined) {
         continue;
       }
-      builderCall(toolsetCalls, first.name)?.(facts, chain, context);
+      readToolsetStatement(host, chain, facts, context);
       continue;
     }
     if (host.syntax.is(statement, 'VariableStatement')) {
@@ -168,6 +180,28 @@ function analyzeToolset(
     tools,
     location: host.syntax.locate(nameNode),
   };
+}
+
+/**
+ * A constructor statement `this.<call>(...)…`: a toolset call, a helper of the class (a name the
+ * checker resolves to anything else), or a call toolgen does not know (TSH021, as is anything
+ * chained onto a toolset call, which returns nothing).
+ */
+function readToolsetStatement(host: AnalysisHost, chain: UnwoundChain, facts: ToolsetFacts, context: ToolsetCallContext): void {
+  const [first, ...rest] = chain.calls as [UnwoundChain['calls'][number], ...UnwoundChain['calls']];
+  const handler = builderCall(toolsetCalls, first.name);
+  if (handler === undefined) {
+    if (host.symbolAt(first.nameNode) === undefined) {
+      reportUnknownCall(context.sink, first.nameNode, `this.${first.name}()`, 'toolset call', Object.keys(toolsetCalls).map((name) => `this.${name}()`));
+    }
+    return;
+  }
+  handler(facts, chain, context);
+  if (first.name !== 'addTool') {
+    for (const chained of rest) {
+      context.sink.report('TSH021', 'chainedOntoToolsetCall', chained.nameNode, { call: `.${chained.name}()`, toolsetCall: `this.${first.name}()` });
+    }
+  }
 }
 
 /** `TicketToolset` → `Ticket`: the display name of a toolset that calls no `withDisplayName`. */

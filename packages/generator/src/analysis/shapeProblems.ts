@@ -1,4 +1,9 @@
+import type * as S from '../host/syntax.js';
 import type { ShapeProblem } from '../schema/shape.js';
+import type { UnreadTag } from '../schema/tsdoc/tags.js';
+import type { AnalysisHost } from './AnalysisHost.js';
+import type { DiagnosticSink } from './analyzeSourceFile.js';
+import { locateTagSite } from './tagPlaces.js';
 
 /** Problems by the root they belong to (a parameter, the result, the settings), in discovery order. */
 export function groupProblems(problems: readonly ShapeProblem[], rootOf: (problem: ShapeProblem) => string): Map<string, ShapeProblem[]> {
@@ -32,4 +37,57 @@ export function problemData(tool: string, problems: readonly ShapeProblem[]): Re
 
 function pointerText(pointer: string): string {
   return pointer === '' ? '/' : pointer;
+}
+
+/** How one derivation's problems are reported: TSH005 for parameters and settings, TSH006 for a result. */
+export interface ProblemReport {
+  readonly code: 'TSH005' | 'TSH006';
+  readonly tool: string;
+  /** The root a problem belongs to (a parameter's name), `''` when there is one root. */
+  readonly rootOf: (problem: ShapeProblem) => string;
+  /** Where a root's problems are reported: where its type is used. */
+  readonly nodeOf: (root: string) => S.Node;
+}
+
+/**
+ * Reports a derivation's problems: a tag at fault (`@minimum` on a string) at the tag, when the
+ * file its type is used in holds it (the file ESLint lints); the others once per root, at the
+ * root's node, the first in full and the rest counted. Returns the roots that have problems.
+ */
+export function reportShapeProblems(host: AnalysisHost, sink: DiagnosticSink, problems: readonly ShapeProblem[], report: ProblemReport): Set<string> {
+  const roots = new Set<string>();
+  const untagged: ShapeProblem[] = [];
+  for (const problem of problems) {
+    const root = report.rootOf(problem);
+    roots.add(root);
+    const at = locateTagSite(host, problem.site, report.nodeOf(root));
+    if (at === undefined) {
+      untagged.push(problem);
+    } else if (report.code === 'TSH005') {
+      sink.reportAt('TSH005', 'unrepresentable', at, problemData(report.tool, [problem]));
+    } else {
+      sink.reportAt('TSH006', 'unserializable', at, problemData(report.tool, [problem]));
+    }
+  }
+  for (const [root, rootProblems] of groupProblems(untagged, report.rootOf)) {
+    if (report.code === 'TSH005') {
+      sink.report('TSH005', 'unrepresentable', report.nodeOf(root), problemData(report.tool, rootProblems));
+    } else {
+      sink.report('TSH006', 'unserializable', report.nodeOf(root), problemData(report.tool, rootProblems));
+    }
+  }
+  return roots;
+}
+
+/** TSH023 for each tag toolgen does not read: at the tag, when the file `nodeOf(tag)` is in holds it, else there. */
+export function reportUnreadTags(host: AnalysisHost, sink: DiagnosticSink, tags: readonly UnreadTag[], nodeOf: (tag: UnreadTag) => S.Node): void {
+  for (const tag of tags) {
+    const node = nodeOf(tag);
+    const at = locateTagSite(host, tag.site, node);
+    if (at === undefined) {
+      sink.report('TSH023', tag.messageId, node, tag.data);
+    } else {
+      sink.reportAt('TSH023', tag.messageId, at, tag.data);
+    }
+  }
 }

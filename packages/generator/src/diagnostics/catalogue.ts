@@ -103,6 +103,8 @@ export const diagnosticCatalogue = {
         'The settings type {{settingsType}} is not a class, so the generated code cannot construct its defaults. Declare it as an exported class whose field initializers are the defaults.',
       settingsNotExported:
         'The settings class {{settingsType}} is not exported, so the generated module cannot import it to construct its defaults. Export it: "export class {{settingsType}}".',
+      noSettings:
+        '.{{call}}() follows no withSettings<…>() or withConfigurableSettings<…>() call, so it selects no settings member and is not applied. Chain it after the settings call it belongs to, or remove it.',
       settingsConstructorArguments:
         'The settings class {{settingsType}} takes constructor arguments ({{parameters}}), but the generated code constructs it with "new {{settingsType}}()". Give the defaults as field initializers instead, or make the parameters optional.',
     },
@@ -164,6 +166,30 @@ export const diagnosticCatalogue = {
     messages: {
       settingsOrphaned:
         'Tool "{{name}}" appeared and tool "{{previous}}" disappeared, both with the same settings. Stored settings are keyed by tool name, so what users stored for "{{previous}}" no longer applies. If this is a rename, pin the old name: .withName(\'{{previous}}\').',
+    },
+  },
+  TSH021: {
+    severity: 'error',
+    messages: {
+      unknownCall:
+        '{{call}} is not a {{kind}} toolgen knows, so it is not applied. Did you mean {{suggestion}}? Correct the name, or remove the call.',
+      unknownCallNoMatch:
+        '{{call}} is not a {{kind}} toolgen knows, so it is not applied; the closest ones it knows are {{closest}}. Write one of the calls docs/authoring.md lists, or remove this one.',
+      chainedOntoToolsetCall:
+        '{{call}} is chained onto {{toolsetCall}}, which returns nothing, so it is not applied. Write each toolset call as a statement of its own.',
+    },
+  },
+  TSH023: {
+    severity: 'warning',
+    messages: {
+      foreignTag: '@{{tag}} on {{subject}} is {{origin}} that toolgen does not read, so it changes nothing in the schema. {{fix}}.',
+      unknownInlineTag: '{@{{tag}}} in the @param text of "{{parameter}}" is not a tag toolgen reads, so it changes nothing in the schema. {{fix}}',
+      inlineTagOnMember:
+        '{@{{tag}}} in the summary of {{subject}} changes nothing in the schema: on a member, keyword tags are block tags. Write it on a line of its own: @{{tag}}{{value}}.',
+      keywordOnMethod:
+        '@{{tag}} on the method "{{method}}" applies to no parameter, so it changes nothing in the schema. Write it inside the @param text of the parameter it is for, after the description: @param {{parameter}} … {@{{tag}}{{value}}}.',
+      misplacedInlineTag:
+        '{@{{tag}}} right after "@param {{parameter}}" is read by TypeScript as a tag of its own, so it changes nothing in the schema. Write the description first: @param {{parameter}} … {@{{tag}}{{value}}}.',
     },
   },
   TSH030: {

@@ -25,6 +25,10 @@ export interface SyntaxHost {
   fileName(node: Node): string;
   /** Where a node starts and ends, 1-based line and column. */
   locate(node: Node): DiagnosticLocation;
+  /** The text before a node's first token, from the end of the token before it (its comments, its TSDoc), and the offset it starts at. */
+  leadingTrivia(node: Node): { readonly text: string; readonly start: number };
+  /** Where the span from offset `start` to `end` of the file holding `node` is. */
+  locateSpan(node: Node, start: number, end: number): DiagnosticLocation;
   /** Whether a declaration has `modifier`, on itself or (for `export`) on the statement that declares it. */
   hasModifier(node: Node, modifier: Modifier): boolean;
 }

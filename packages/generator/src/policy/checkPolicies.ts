@@ -3,7 +3,7 @@ import { ToolNaming, type Confidentiality, type DeclaredApprovalMode } from '@to
 import type { ForeignTool } from '../analysis/checkUniqueNames.js';
 import type { ToolsetModel } from '../analysis/model.js';
 import { compareDiagnostics, createDiagnostic, type Diagnostic } from '../diagnostics/Diagnostic.js';
-import { closestName } from './closestName.js';
+import { closestName } from '../diagnostics/closestName.js';
 import { findPolicyFiles, policyPatterns, type PolicySources } from './policyFiles.js';
 import { readPolicyFile, type PolicyEntry } from './readPolicyFile.js';
 

@@ -1,4 +1,5 @@
 import type { JsonValue } from '@toolgen/runtime';
+import type { TagSite } from './tsdoc/tags.js';
 
 /**
  * The shape of a value the model sends or receives: toolgen's intermediate representation
@@ -153,4 +154,6 @@ export interface ShapeProblem {
   readonly reason: string;
   /** What to use instead, e.g. `use Record<string, number> or an array of entries`. */
   readonly fix: string;
+  /** For a TSDoc tag at fault (`@minimum` on a string): where the tag is written. */
+  readonly site?: TagSite | undefined;
 }

@@ -7,6 +7,8 @@
  * source order; `messages` holds one expected message per span, in the same order.
  */
 
+import { chainAndTagFixtures } from './chainAndTagFixtures.js';
+
 /** The file every fixture is analyzed as, relative to its project's tsconfig.json. */
 export const fixtureFile = 'src/fixture.ts';
 
@@ -86,7 +88,7 @@ const pingToolset = `${header}export class PingToolset extends Toolset {
   static ping(): string { return 'pong'; }
 }`;
 
-export const diagnosticFixtures: readonly DiagnosticFixture[] = [
+const fixtures: readonly DiagnosticFixture[] = [
   {
     name: 'a toolset that is not exported',
     code: 'TSH001',
@@ -564,3 +566,5 @@ export class PingToolset extends /*<*/BaseToolset/*>*/ {
 }`,
   },
 ];
+
+export const diagnosticFixtures: readonly DiagnosticFixture[] = [...fixtures, ...chainAndTagFixtures];

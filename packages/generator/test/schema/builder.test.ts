@@ -4,6 +4,7 @@ import { hostType, ts6TypeHost } from '../../src/backends/ts6/Ts6TypeHost.js';
 import { ShapeBuilder } from '../../src/schema/derive/ShapeBuilder.js';
 import { applyDocumentation } from '../../src/schema/tsdoc/applyDocumentation.js';
 import type { Shape, ShapeProblem } from '../../src/schema/shape.js';
+import type { UnreadTag } from '../../src/schema/tsdoc/tags.js';
 import { toJsonSchema } from '../../src/schema/toJsonSchema.js';
 import { derive } from './fixture.js';
 
@@ -119,6 +120,8 @@ describe('applyDocumentation', () => {
     readonly tags: readonly { name: string; text: string }[];
     readonly want: object;
     readonly problems?: readonly Pick<ShapeProblem, 'pointer' | 'typeText' | 'reason'>[];
+    /** The tags toolgen does not read (TSH023). */
+    readonly unread?: readonly string[];
   }[] = [
     {
       name: 'a description and no tags',
@@ -135,7 +138,7 @@ describe('applyDocumentation', () => {
       want: { type: 'string' },
     },
     {
-      name: 'unknown tags are ignored, including inherited object keys',
+      name: 'tags that are no schema tag are passed over, including inherited object keys',
       shape: string,
       tags: [
         { name: 'remarks', text: 'x' },
@@ -192,11 +195,28 @@ describe('applyDocumentation', () => {
       want: { $ref: '#/$defs/Tree' },
       problems: [{ pointer: '/limit', typeText: 'ref', reason: '@minItems does not apply to a recursive type' }],
     },
+    {
+      name: "other generators' schema tags change nothing and are collected, never ignored",
+      shape: nullableNumber,
+      tags: [
+        { name: 'nullable', text: '' },
+        { name: 'TJS-type', text: 'integer' },
+        { name: 'type', text: 'int32' },
+        { name: 'multipleOf', text: '5' },
+        { name: 'defaultValue', text: '3' },
+        { name: 'see', text: 'elsewhere' },
+      ],
+      want: { anyOf: [{ type: 'number' }, { type: 'null' }] },
+      unread: ['nullable', 'TJS-type', 'type', 'multipleOf', 'defaultValue'],
+    },
   ];
 
-  it.each(rows)('$name', ({ shape, description, tags, want, problems: wanted = [] }) => {
+  it.each(rows)('$name', ({ shape, description, tags, want, problems: wanted = [], unread: wantedUnread = [] }) => {
     const problems: ShapeProblem[] = [];
-    const documented = applyDocumentation(shape, description, tags, '/limit', problems);
+    const unread: UnreadTag[] = [];
+    const documented = applyDocumentation(shape, { description, tags, pointer: '/limit', problems, unread: { tags: unread, subject: 'the member "limit"' } });
+    expect(unread.map((tag) => tag.tag)).toEqual(wantedUnread);
+    expect(unread.every((tag) => tag.messageId === 'foreignTag' && tag.data['fix']!.length > 0 && tag.data['subject'] === 'the member "limit"')).toBe(true);
     expect(toJsonSchema({ root: documented, defs: {} })).toEqual(want);
     expect(problems.map(({ pointer, typeText, reason }) => ({ pointer, typeText, reason }))).toEqual(wanted);
     expect(problems.every((problem) => problem.fix.length > 0)).toBe(true);

@@ -73,6 +73,19 @@ class Ts6Syntax implements SyntaxHost {
     return { file: sourceFile.fileName, line: position.line + 1, column: position.character + 1, start, end: tsNode.getEnd() };
   }
 
+  leadingTrivia(node: Node): { text: string; start: number } {
+    const tsNode = native<ts.Node>(node);
+    const sourceFile = tsNode.getSourceFile();
+    const start = tsNode.getFullStart();
+    return { text: sourceFile.text.slice(start, tsNode.getStart(sourceFile)), start };
+  }
+
+  locateSpan(node: Node, start: number, end: number): DiagnosticLocation {
+    const sourceFile = native<ts.Node>(node).getSourceFile();
+    const position = sourceFile.getLineAndCharacterOfPosition(start);
+    return { file: sourceFile.fileName, line: position.line + 1, column: position.character + 1, start, end };
+  }
+
   hasModifier(node: Node, modifier: Modifier): boolean {
     const flags = this.#ts.getCombinedModifierFlags(native<ts.Declaration>(node));
     return (flags & this.#ts.ModifierFlags[modifierFlags[modifier]]) !== 0;

@@ -84,6 +84,18 @@ class Ts7Syntax implements SyntaxHost {
     return { file: sourceFile.fileName, line: position.line + 1, column: position.character + 1, start, end: remote.getEnd() };
   }
 
+  leadingTrivia(node: Node): { text: string; start: number } {
+    const remote = native<RemoteNode>(node);
+    const start = remote.getFullStart();
+    return { text: remote.getFullText().slice(0, remote.getStart() - start), start };
+  }
+
+  locateSpan(node: Node, start: number, end: number): DiagnosticLocation {
+    const sourceFile = native<RemoteNode>(node).getSourceFile();
+    const position = sourceFile.getLineAndCharacterOfPosition(start);
+    return { file: sourceFile.fileName, line: position.line + 1, column: position.character + 1, start, end };
+  }
+
   hasModifier(node: Node, modifier: Modifier): boolean {
     const flags = this.#ast.getCombinedModifierFlags(native<Ast.Declaration>(node)) as number;
     return (flags & (this.#ast.ModifierFlags as unknown as Record<string, number>)[modifierFlagNames[modifier]]!) !== 0;

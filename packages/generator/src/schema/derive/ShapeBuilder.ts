@@ -2,7 +2,9 @@ import { TypeFlag, type HostSymbol, type HostType, type HostTypeNode, type TypeH
 import type { Shape, ShapeDocument, ShapeProblem } from '../shape.js';
 import { shapeChildren } from '../shapeChildren.js';
 import { applyDocumentation } from '../tsdoc/applyDocumentation.js';
+import { readInlineTags } from '../tsdoc/inlineTags.js';
 import { typeDocumentation } from '../tsdoc/readDocumentation.js';
+import type { DocTag, UnreadTag } from '../tsdoc/tags.js';
 import { faults, undefinedFault } from './faults.js';
 import { maxDerivationDepth, maxNestedInstantiations } from './limits.js';
 import { processorFor } from './processors.js';
@@ -42,6 +44,7 @@ export class ShapeBuilder {
   readonly #walk: Walk;
   readonly #problems: ShapeProblem[] = [];
   readonly #problemPointers = new Set<string>();
+  readonly #unread: UnreadTag[] = [];
   /** Types being derived right now; `recursive` once one of them was reached again. */
   readonly #stack = new Map<HostType, { recursive: boolean; readonly pointer: string; readonly generic: HostSymbol | undefined }>();
   /** How many instantiations of each generic type are on `#stack`. */
@@ -71,12 +74,19 @@ export class ShapeBuilder {
         const found: ShapeProblem[] = [];
         const { description, tags } = host.documentation(symbol);
         const inherited = description ?? typeDocumentation(host, typeNode);
-        const documented = applyDocumentation(shape, inherited, tags, pointer, found, typeText, purpose);
+        const unread = { tags: this.#unread, subject: memberSubject(pointer) };
+        const documented = applyDocumentation(shape, { description: inherited, tags: sitedTags(symbol, tags), pointer, problems: found, unread, typeText, purpose });
+        unreadInlineTags(symbol, description, pointer, unread);
         found.forEach((problem) => this.#report(problem));
         return documented;
       },
       text: (type) => host.text(type),
     };
+  }
+
+  /** The members' tags toolgen does not read (TSH023), in discovery order. */
+  get unreadTags(): readonly UnreadTag[] {
+    return this.#unread;
   }
 
   /** Everything unrepresentable found so far, in discovery order, deduplicated by pointer. */
@@ -226,6 +236,32 @@ export class ShapeBuilder {
     this.#usedNames.add(name);
     this.#defNames.set(type, name);
     return name;
+  }
+}
+
+/** A member's tags, each with where it is written: the how-manieth tag of its name in the member's TSDoc. */
+function sitedTags(symbol: HostSymbol, tags: readonly { readonly name: string; readonly text: string }[]): DocTag[] {
+  const seen = new Map<string, number>();
+  return tags.map((tag) => {
+    const occurrence = seen.get(tag.name) ?? 0;
+    seen.set(tag.name, occurrence + 1);
+    return { ...tag, site: { symbol, tag: tag.name, occurrence, inline: false } };
+  });
+}
+
+/** `/filter/max~1min` → `the member "max/min"`: what a member's tags are on, in TSH023's words. */
+function memberSubject(pointer: string): string {
+  const name = (pointer.split('/').at(-1) ?? '').replace(/~1/g, '/').replace(/~0/g, '~');
+  return `the member "${name}"`;
+}
+
+/** `{@maximum 100}` in a member's summary: inline keyword tags are read in `@param` texts only, so here it is TSH023. */
+function unreadInlineTags(symbol: HostSymbol, description: string | undefined, pointer: string, unread: { tags: UnreadTag[]; subject: string }): void {
+  for (const tag of description === undefined ? [] : readInlineTags(description).tags) {
+    if (tag.kind !== 'unknown') {
+      const data = { tag: tag.name, subject: unread.subject, value: tag.text === '' ? '' : ` ${tag.text}` };
+      unread.tags.push({ pointer, tag: tag.name, messageId: 'inlineTagOnMember', data, site: { symbol, tag: tag.name, occurrence: tag.occurrence, inline: true } });
+    }
   }
 }
 

@@ -2,7 +2,9 @@ import type { JsonValue } from '@toolgen/runtime';
 import type { Fault } from '../derive/faults.js';
 import type { Purpose } from '../derive/Processor.js';
 import type { ArrayShape, DateShape, NumberShape, Shape, ShapeProblem, StringShape } from '../shape.js';
+import { foreignTag } from './foreignTags.js';
 import { keywordTag, type ConstraintTarget } from './keywordTags.js';
+import type { DocTag, UnreadTag } from './tags.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -37,23 +39,31 @@ function misplacedKeywordFault(tag: string, target: ConstraintTarget, shape: Sha
   };
 }
 
+/** What `applyDocumentation` applies, and where it reports. */
+export interface DocumentationInput {
+  readonly description: string | undefined;
+  readonly tags: readonly DocTag[];
+  /** The pointer of the documented value, for its problems. */
+  readonly pointer: string;
+  readonly problems: ShapeProblem[];
+  /** Receives the tags toolgen does not read (TSH023), with `subject` naming what they are on (`the member "limit"`). */
+  readonly unread?: { readonly tags: UnreadTag[]; readonly subject: string };
+  /** Names the type in a problem (the shape's kind when omitted). */
+  readonly typeText?: string | (() => string);
+  readonly purpose?: Purpose;
+}
+
 /**
  * Applies a TSDoc description and keyword tags to a shape (used for object members by the
- * builder, and for top-level parameters by the analysis). Unknown tags are ignored. A tag whose
- * value does not parse (e.g. `@minimum abc`), or that does not fit the shape (e.g. `@minLength`
- * on a number), is reported as a problem at `pointer` with a fix; `typeText` names the type in
- * such a problem (the shape's kind when omitted). Numeric and length keywords apply to the
- * non-null branch of a nullable union; annotations to the shape as a whole.
+ * builder, and for top-level parameters by the analysis). A schema tag of another generator
+ * (`@nullable`, `@TJS-type`, …) goes to `unread`; other tags are not toolgen's and are passed
+ * over. A tag whose value does not parse (e.g. `@minimum abc`), or that does not fit the shape
+ * (e.g. `@minLength` on a number), is reported as a problem at `pointer` with a fix, and with
+ * the tag's site. Numeric and length keywords apply to the non-null branch of a nullable union;
+ * annotations to the shape as a whole.
  */
-export function applyDocumentation(
-  shape: Shape,
-  description: string | undefined,
-  tags: readonly { readonly name: string; readonly text: string }[],
-  pointer: string,
-  problems: ShapeProblem[],
-  typeText: string | (() => string) = shape.kind,
-  purpose: Purpose = 'input',
-): Shape {
+export function applyDocumentation(shape: Shape, input: DocumentationInput): Shape {
+  const { description, tags, pointer, problems, unread, typeText = shape.kind, purpose = 'input' } = input;
   const text = (): string => (typeof typeText === 'string' ? typeText : typeText());
   const annotations: Mutable<Pick<Shape, 'description' | 'default' | 'examples' | 'deprecated'>> = {};
   if (description !== undefined && description.trim() !== '') {
@@ -63,11 +73,16 @@ export function applyDocumentation(
   for (const tag of tags) {
     const keyword = keywordTag(tag.name);
     if (keyword === undefined) {
+      const foreign = foreignTag(tag.name);
+      if (foreign !== undefined && unread !== undefined) {
+        const data = { tag: tag.name, subject: unread.subject, origin: foreign.origin, fix: foreign.fix };
+        unread.tags.push({ pointer, tag: tag.name, messageId: 'foreignTag', data, site: tag.site });
+      }
       continue;
     }
     const parsed = keyword.parse(tag.text.trim(), tag.name);
     if (!parsed.ok) {
-      problems.push({ pointer, typeText: text(), reason: parsed.reason, fix: parsed.fix });
+      problems.push({ pointer, typeText: text(), reason: parsed.reason, fix: parsed.fix, site: tag.site });
       continue;
     }
     if (keyword.target === 'annotation') {
@@ -76,7 +91,7 @@ export function applyDocumentation(
     }
     const constrained = target === undefined ? undefined : constrain(target, keyword.target, tag.name, parsed.value, purpose);
     if (constrained === undefined) {
-      problems.push({ pointer, typeText: text(), ...misplacedKeywordFault(tag.name, keyword.target, target ?? shape) });
+      problems.push({ pointer, typeText: text(), ...misplacedKeywordFault(tag.name, keyword.target, target ?? shape), site: tag.site });
       continue;
     }
     target = constrained;

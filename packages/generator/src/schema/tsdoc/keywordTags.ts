@@ -95,6 +95,9 @@ const keywordTags: Readonly<Record<string, KeywordTag>> = {
   deprecated: { parse: flagTag, target: 'annotation' },
 };
 
+/** The names of the keyword tags, for suggestions. */
+export const keywordTagNames: readonly string[] = Object.keys(keywordTags);
+
 /** The keyword tag named `name`, or `undefined` for a tag that is not a keyword. */
 export function keywordTag(name: string): KeywordTag | undefined {
   return Object.hasOwn(keywordTags, name) ? keywordTags[name] : undefined;

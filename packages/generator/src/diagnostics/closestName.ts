@@ -35,3 +35,12 @@ export function closestName(name: string, candidates: Iterable<string>): { reado
   }
   return best;
 }
+
+/** The `count` candidates nearest to `name`, nearest first (ties in sorted order). */
+export function closestNames(name: string, candidates: Iterable<string>, count: number): { readonly name: string; readonly distance: number }[] {
+  return [...candidates]
+    .sort()
+    .map((candidate) => ({ name: candidate, distance: editDistance(name, candidate) }))
+    .sort((a, b) => a.distance - b.distance)
+    .slice(0, count);
+}
