@@ -1,11 +1,13 @@
-import type { Shape } from '../../schema/shape.js';
+import type { ObjectShape, Shape } from '../../schema/shape.js';
 import { shapeChildren } from '../../schema/shapeChildren.js';
 import type { ShapeFacts } from './ShapeFacts.js';
 
 /**
  * Which shapes the strict normalizer has to walk: those holding, at any depth, an object with
- * an optional member. The `openai-strict` variant sends such a member as null when the model
- * leaves it out, and, when the member may itself be null, as `{ "value": … }` when it is given.
+ * an optional member, a map, or a position that takes any value. The `openai-strict` variant
+ * sends an optional member as null when the model leaves it out, and, when the member may itself
+ * be null, as `{ "value": … }` when it is given; it sends a map as a list of `{ key, value }`
+ * entries (so does `gemini`), and an object where any value goes as `{ "entries": [...] }`.
  */
 export class NormalizationNeeds {
   readonly #facts: ShapeFacts;
@@ -30,7 +32,11 @@ export class NormalizationNeeds {
   of(shape: Shape): boolean {
     switch (shape.kind) {
       case 'object':
-        return shape.properties.some((property) => this.removesNull(property)) || shapeChildren(shape).some((child) => this.of(child));
+        return (
+          isMap(shape) || shape.properties.some((property) => this.removesNull(property)) || shapeChildren(shape).some((child) => this.of(child))
+        );
+      case 'any':
+        return true;
       case 'ref':
         return this.#defs.get(shape.name) === true;
       default:
@@ -47,4 +53,12 @@ export class NormalizationNeeds {
   unwraps(property: { readonly optional: boolean; readonly shape: Shape }): boolean {
     return property.optional && this.#facts.canBeNull(property.shape);
   }
+}
+
+/**
+ * A map: no named member, and a shape for every other key (`Record<string, T>`). The variants send it as entries;
+ * the same rule as the variants' `isOpenMap` (schema/variants/entries.ts), over shapes.
+ */
+export function isMap(shape: ObjectShape): shape is ObjectShape & { readonly additionalProperties: Shape } {
+  return shape.properties.length === 0 && shape.additionalProperties !== false;
 }

@@ -165,6 +165,54 @@ function __toolgenPut(target: Record<string, unknown>, key: string, value: unkno
   }
 }
 
+/**
+ * A map as the openai-strict and gemini variants send it, {"entries": [{"key": …, "value": …}]}: the object the
+ * entries spell, a key given twice keeping its last value (as in JSON text); undefined when value is not in that form.
+ */
+function __toolgenFromEntries(value: unknown): Record<string, unknown> | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !__toolgenHasOwn.call(value, 'entries') || __toolgenOwnKeyCount(value as Record<string, unknown>) !== 1) {
+    return undefined;
+  }
+  const entries = (value as Record<string, unknown>)['entries'];
+  if (!Array.isArray(entries)) {
+    return undefined;
+  }
+  const built: Record<string, unknown> = {};
+  for (const entry of entries as readonly unknown[]) {
+    if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) {
+      return undefined;
+    }
+    const record = entry as Record<string, unknown>;
+    const key = record['key'];
+    if (typeof key !== 'string' || !__toolgenHasOwn.call(record, 'key') || !__toolgenHasOwn.call(record, 'value') || __toolgenOwnKeyCount(record) !== 2) {
+      return undefined;
+    }
+    __toolgenPut(built, key, record['value']);
+  }
+  return built;
+}
+
+/**
+ * Any value as the openai-strict variant sends it, each object as {"entries": [{"key": …, "value": …}]}: the value
+ * it spells. What is not in that form is left as it is; past the nesting limit, everything is.
+ */
+function __toolgenFromJsonValue(value: unknown, depth: number): unknown {
+  if (typeof value !== 'object' || value === null || depth > ${maxDepth}) {
+    return value;
+  }
+  if (Array.isArray(value)) {
+    return value.map((item: unknown) => __toolgenFromJsonValue(item, depth + 1));
+  }
+  const built = __toolgenFromEntries(value);
+  if (built === undefined) {
+    return value;
+  }
+  for (const key in built) {
+    __toolgenPut(built, key, __toolgenFromJsonValue(built[key], depth + 1));
+  }
+  return built;
+}
+
 /** Whether every own key of record is in keys. */
 function __toolgenKeysWithin(record: Record<string, unknown>, keys: ReadonlySet<string>): boolean {
   for (const key in record) {

@@ -3,7 +3,7 @@ import type { Branch, CodeWriter } from '../CodeWriter.js';
 import { findDiscriminator } from './discriminator.js';
 import { isOneOf, isType, readProperty, scalarLiteral } from './expressions.js';
 import { quote } from './literals.js';
-import type { NormalizationNeeds } from './NormalizationNeeds.js';
+import { isMap, type NormalizationNeeds } from './NormalizationNeeds.js';
 import { LocalNames, type ModuleScope } from './scope.js';
 import { jsonTypeOrder, type JsonType, type ShapeFacts } from './ShapeFacts.js';
 
@@ -49,7 +49,9 @@ export class NormalizationPrinter {
     }
     switch (shape.kind) {
       case 'object':
-        return this.#object(shape, site);
+        return isMap(shape) ? this.#map(shape, site) : this.#object(shape, site);
+      case 'any':
+        return `__toolgenFromJsonValue(${site.input}, 0)`;
       case 'array':
         return this.#array(shape, site);
       case 'tuple':
@@ -126,6 +128,29 @@ export class NormalizationPrinter {
     });
   }
 
+  /**
+   * A map, sent as `{ "entries": [{ "key", "value" }] }`: the object the entries spell (a key given twice keeps
+   * its last value, as in JSON text), its values then normalized; another object has its values normalized;
+   * anything else is left as it is.
+   */
+  #map(shape: ObjectShape & { readonly additionalProperties: Shape }, site: NormalizationSite): string {
+    const { writer, names } = this;
+    const values = this.needs.of(shape.additionalProperties);
+    return this.#whenType(site, 'object', () => {
+      const result = names.fresh('m', site.path);
+      const spelled = names.fresh('e', site.path);
+      writer.line(`const ${spelled} = __toolgenFromEntries(${site.input});`);
+      writer.line(`let ${result}: unknown = ${spelled};`);
+      writer.block(`if (${spelled} === undefined)`, () =>
+        writer.line(`${result} = ${values ? this.#object(shape, { ...site, known: 'object' }) : site.input};`),
+      );
+      if (values) {
+        writer.block('else', () => writer.line(`${result} = ${this.#object(shape, { input: spelled, path: site.path, known: 'object' })};`));
+      }
+      return result;
+    });
+  }
+
   /** `{ "value": x }` (exactly that key) becomes the normalization of `x`; anything else is left as it is. */
   #unwrap(shape: Shape, site: NormalizationSite): string {
     const { writer, names } = this;
@@ -190,7 +215,11 @@ export class NormalizationPrinter {
     const branches: Branch[] = [];
     for (const type of site.known === undefined ? jsonTypeOrder : [site.known]) {
       const candidates = shape.members.filter((member) => facts.types(member).has(type));
-      // Which of several array members the model meant is unknown: such a value is left as it is.
+      // Normalizing changes objects and arrays only. Which of several array members the model meant is unknown:
+      // such a value is left as it is.
+      if (type !== 'object' && type !== 'array') {
+        continue;
+      }
       if (!candidates.some((member) => this.needs.of(member)) || (type === 'array' && candidates.length > 1)) {
         continue;
       }

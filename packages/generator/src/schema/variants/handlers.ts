@@ -1,7 +1,7 @@
 import type { JsonSchema, JsonValue } from '@toolgen/runtime';
 import { copyJson, isSchema, ownValue, setOwn, type MutableSchema } from './json.js';
 import { childPlace, lose, walkSchema, type KeywordHandler, type SchemaNode } from './walker.js';
-import { keywordSentence, mapSentence, tupleSentence } from './words.js';
+import { keywordSentence, tupleSentence } from './words.js';
 
 /** Keywords that only describe: a variant that cannot carry them drops them without a loss. */
 const annotations: ReadonlySet<string> = new Set([
@@ -101,15 +101,3 @@ function distinctSchemas(schemas: readonly JsonValue[]): JsonValue[] {
 export const walkMap: KeywordHandler = (keyword, value, node) => {
   node.out.set(keyword, walkSchema(value, childPlace(node.place, '*'), node.walk));
 };
-
-/** `additionalProperties` where maps are not supported: a value schema is a loss, said in words. */
-export function loseMap(closed: boolean): KeywordHandler {
-  return (keyword, value, node) => {
-    if (value !== false) {
-      lose(node, keyword, mapSentence(value, node.source));
-    }
-    if (closed) {
-      node.out.set(keyword, false);
-    }
-  };
-}

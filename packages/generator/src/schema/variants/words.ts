@@ -32,6 +32,12 @@ export function defaultSentence(value: JsonValue): string {
   return `Defaults to ${JSON.stringify(value)}.`;
 }
 
+/** For a map sent as its entries (`mapAsEntries`). */
+export const entriesSentence = 'Send the map as {"entries": [{"key": ..., "value": ...}]}: one entry per key.';
+
+/** For the `JsonValue` def of `openai-strict`: how an object is spelled where any value is allowed. */
+export const anyJsonSentence = 'Any JSON value; send an object as {"entries": [{"key": ..., "value": ...}]}.';
+
 /** For a map (schema-valued `additionalProperties`) a variant cannot express. */
 export function mapSentence(values: JsonValue, schema: JsonSchema): string {
   const properties = ownValue(schema, 'properties');

@@ -60,6 +60,9 @@ const geminiTypes = new Set(['string', 'number', 'integer', 'boolean', 'array', 
 export function openAiStrictProblems(schema: JsonSchema): string[] {
   const found = problems(schema, (node) => {
     const issues = Object.keys(node).filter((keyword) => !openAiKeywords.has(keyword)).map((keyword) => `unsupported ${keyword}`);
+    if (!['type', 'anyOf', '$ref', 'enum', 'const'].some((keyword) => keyword in node)) {
+      issues.push('no type');
+    }
     if (typeof node['format'] === 'string' && !openAiFormats.has(node['format'])) {
       issues.push(`unsupported format ${node['format']}`);
     }
@@ -125,6 +128,12 @@ export function asStrict(schema: JsonValue, value: JsonValue, defs: JsonSchema):
   if (!isSchema(schema)) {
     return value;
   }
+  if (!['type', 'anyOf', '$ref', 'enum', 'const'].some((keyword) => keyword in schema)) {
+    return anyAsEntries(value);
+  }
+  if (isMap(schema) && isSchema(value)) {
+    return asEntries(value, (item) => asStrict(schema['additionalProperties'] ?? true, item, defs));
+  }
   const ref = schema['$ref'];
   if (typeof ref === 'string') {
     return asStrict(defs[ref.replace('#/$defs/', '')] ?? true, value, defs);
@@ -147,6 +156,49 @@ export function asStrict(schema: JsonValue, value: JsonValue, defs: JsonSchema):
     const item = value[name];
     const strict = item === undefined ? null : asStrict(property, item, defs);
     mapped[name] = item !== undefined && !required.includes(name) && canBeNull(property, defs) ? { value: strict } : strict;
+  }
+  return mapped;
+}
+
+/** An object schema with no named property and a schema for the other keys: a map, which variants send as entries. */
+function isMap(schema: JsonSchema): boolean {
+  const properties = isSchema(schema['properties']) ? schema['properties'] : {};
+  return Object.keys(properties).length === 0 && schema['additionalProperties'] !== undefined && schema['additionalProperties'] !== false;
+}
+
+function asEntries(value: JsonSchema, each: (item: JsonValue) => JsonValue): JsonValue {
+  return { entries: Object.entries(value).map(([key, item]) => ({ key, value: each(item) })) };
+}
+
+function anyAsEntries(value: JsonValue): JsonValue {
+  if (Array.isArray(value)) {
+    return (value as readonly JsonValue[]).map(anyAsEntries);
+  }
+  return isSchema(value) ? asEntries(value, anyAsEntries) : value;
+}
+
+/** What a valid value becomes in the gemini variant: each map sent as its entries (found through the canonical schema). */
+export function asGemini(schema: JsonValue, value: JsonValue, defs: JsonSchema): JsonValue {
+  if (!isSchema(schema)) {
+    return value;
+  }
+  const ref = schema['$ref'];
+  if (typeof ref === 'string') {
+    return asGemini(defs[ref.replace('#/$defs/', '')] ?? true, value, defs);
+  }
+  if (Array.isArray(value)) {
+    return (value as readonly JsonValue[]).map((item, index) => asGemini(elementSchema(schema, index), item, defs));
+  }
+  if (!isSchema(value)) {
+    return value;
+  }
+  if (isMap(schema)) {
+    return asEntries(value, (item) => asGemini(schema['additionalProperties'] ?? true, item, defs));
+  }
+  const properties = isSchema(schema['properties']) ? schema['properties'] : {};
+  const mapped: Record<string, JsonValue> = {};
+  for (const [name, item] of Object.entries(value)) {
+    mapped[name] = Object.hasOwn(properties, name) ? asGemini(properties[name] ?? true, item, defs) : item;
   }
   return mapped;
 }

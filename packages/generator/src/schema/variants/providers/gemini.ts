@@ -1,8 +1,9 @@
 import type { JsonValue } from '@toolgen/runtime';
 import {
-  describe, drop, dropUnlisted, keep, loseKeyword, loseMap, tupleAsItems, walkAnyOf, walkItems, walkProperties,
+  describe, drop, dropUnlisted, keep, loseKeyword, tupleAsItems, walkAnyOf, walkItems, walkProperties,
 } from '../handlers.js';
 import { copyJson, isSchema, ownValue, setOwn, type MutableSchema } from '../json.js';
+import { mapAsEntries } from '../entries.js';
 import type { SchemaVariantProvider } from '../provider.js';
 import { inlineRef, sameType } from '../refs.js';
 import type { KeywordHandler, SchemaNode, VariantRules } from '../walker.js';
@@ -80,7 +81,8 @@ const rules: VariantRules = {
     enum: stringEnum((value) => value),
     properties: walkProperties(),
     required: keep,
-    additionalProperties: loseMap(false),
+    // OpenAPI 3.0 as Gemini takes it has no maps: a map is sent as a list of entries, read back by the strict normalizer.
+    additionalProperties: mapAsEntries(false, false),
     prefixItems: tupleAsItems,
     items: walkItems,
     minItems: keep,

@@ -1,11 +1,12 @@
 import type { JsonSchema, JsonValue } from '@toolgen/runtime';
+import { acceptsAnyValue, anyJsonValue, mapAsEntries } from '../entries.js';
 import {
-  describe, drop, dropUnlisted, keep, loseKeyword, loseMap, tupleAsItems, walkAnyOf, walkItems, walkProperties,
+  describe, drop, dropUnlisted, keep, loseKeyword, tupleAsItems, walkAnyOf, walkItems, walkProperties,
 } from '../handlers.js';
 import { isSchema, ownValue, refName } from '../json.js';
 import type { SchemaVariantProvider } from '../provider.js';
 import { keepRef } from '../refs.js';
-import type { KeywordHandler, SchemaNode, VariantRules } from '../walker.js';
+import type { KeywordHandler, SchemaNode, VariantRules, Walk } from '../walker.js';
 import { defaultSentence, joinDescription, wrapperSentence } from '../words.js';
 
 const supportedFormats: ReadonlySet<string> = new Set([
@@ -26,14 +27,14 @@ function nullForAbsent(printed: JsonValue, optional: boolean, node: SchemaNode):
     return printed;
   }
   const { description, ...schema } = printed;
-  const nullable = acceptsNull(printed, node.walk.defs, new Set());
+  const nullable = acceptsNull(printed, node.walk, new Set());
   const present = nullable ? { type: 'object', properties: { value: schema }, required: ['value'], additionalProperties: false } : schema;
   const said = joinDescription([typeof description === 'string' ? description : '', nullable ? wrapperSentence : '']);
   const anyOf = [present, { type: 'null' }];
   return said === '' ? { anyOf } : { anyOf, description: said };
 }
 
-function acceptsNull(schema: JsonValue, defs: JsonSchema, seen: ReadonlySet<string>): boolean {
+function acceptsNull(schema: JsonValue, walk: Walk, seen: ReadonlySet<string>): boolean {
   if (!isSchema(schema)) {
     return schema === true;
   }
@@ -45,18 +46,25 @@ function acceptsNull(schema: JsonValue, defs: JsonSchema, seen: ReadonlySet<stri
     return true;
   }
   if (Array.isArray(members)) {
-    return (members as readonly JsonValue[]).some((member) => acceptsNull(member, defs, seen));
+    return (members as readonly JsonValue[]).some((member) => acceptsNull(member, walk, seen));
   }
   if (ref !== undefined) {
     const name = refName(ref);
-    return !seen.has(name) && acceptsNull(ownValue(defs, name) ?? false, defs, new Set(seen).add(name));
+    // A canonical def, or one this variant added (the `JsonValue` def of any-value positions).
+    const def = ownValue(walk.defs, name) ?? walk.keptDefs.get(name) ?? false;
+    return !seen.has(name) && acceptsNull(def, walk, new Set(seen).add(name));
   }
   return type === undefined && values === undefined && ownValue(schema, 'const') === undefined;
 }
 
-// Strict mode: every object lists all its properties in `required` and is closed.
+// Strict mode: every schema has a type (an any-value position is the `JsonValue` def), and every object lists
+// all its properties in `required` and is closed.
 function closeObject(node: SchemaNode): void {
   const { out } = node;
+  if (acceptsAnyValue(node.source)) {
+    anyJsonValue(node);
+    return;
+  }
   const properties = out.get('properties');
   if (out.get('type') !== 'object' && properties === undefined) {
     return;
@@ -77,8 +85,8 @@ const rules: VariantRules = {
     enum: keep,
     properties: walkProperties(nullForAbsent),
     required: drop,
-    // Open objects are rejected and an array of entries is not what the validator takes: a map stays closed, said in words.
-    additionalProperties: loseMap(true),
+    // Open objects are rejected: a map is sent as a list of entries, which the strict normalizer turns back into it.
+    additionalProperties: mapAsEntries(true, true),
     prefixItems: tupleAsItems,
     items: walkItems,
     minItems: keep,
