@@ -18,6 +18,7 @@ import directToolset from './direct-toolset.js';
 import noConflictingConfidentiality from './no-conflicting-confidentiality.js';
 import validWorkspacePath from './valid-workspace-path.js';
 import knownBuilderCalls from './known-builder-calls.js';
+import sendableVariantValues from './sendable-variant-values.js';
 import knownSchemaTags from './known-schema-tags.js';
 
 /** Every rule of the plugin, by name: one per TSH code. */
@@ -42,5 +43,6 @@ export const rules = {
   'no-conflicting-confidentiality': noConflictingConfidentiality,
   'valid-workspace-path': validWorkspacePath,
   'known-builder-calls': knownBuilderCalls,
+  'sendable-variant-values': sendableVariantValues,
   'known-schema-tags': knownSchemaTags,
 };

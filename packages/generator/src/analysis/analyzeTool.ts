@@ -11,6 +11,8 @@ import { checkWorkspacePaths } from './checkWorkspacePaths.js';
 import { readMethodDocs, withDeprecation } from './methodDocs.js';
 import type { ToolModel } from './model.js';
 import { readChainCalls } from './readChainCalls.js';
+import { unsendableValues } from './unsendableValues.js';
+import type { ShapeDocument } from '../schema/shape.js';
 
 export interface ToolContext {
   readonly declaration: S.ClassDeclaration;
@@ -58,6 +60,7 @@ export function analyzeTool(host: AnalysisHost, context: ToolContext): ToolModel
   const parameters = analyzeParameters(host, method, name, settings?.type, docs, sink);
   checkWorkspacePaths(facts, parameters, methodName, sink);
   const result = analyzeResult(host, method, name, sink);
+  reportUnsendableValues(host, method, name, parameters.document, sink);
 
   let confidentiality: Confidentiality = context.toolsetConfidentiality;
   if (facts.confidentialOnly !== undefined && facts.nonConfidentialOnly !== undefined) {
@@ -142,3 +145,12 @@ function resolveMethod(host: AnalysisHost, context: ToolContext, call: S.CallExp
   return undefined;
 }
 
+
+/** TSH022 for each value a provider variant cannot let the model send, at the parameter it is in. */
+function reportUnsendableValues(host: AnalysisHost, method: S.MethodDeclaration, tool: string, document: ShapeDocument, sink: DiagnosticSink): void {
+  for (const value of unsendableValues(document)) {
+    const first = value.pointer.split('/')[1]?.replaceAll('~1', '/').replaceAll('~0', '~');
+    const parameter = method.parameters.find((each) => host.syntax.text(each.name) === first) ?? method.parameters[0];
+    sink.report('TSH022', value.reason, parameter ?? method.name, { variants: value.variants.join(' and '), tool, pointer: value.pointer });
+  }
+}

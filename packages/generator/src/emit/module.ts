@@ -194,6 +194,7 @@ function toolJsonOf(tool: ToolModel, variants: ProviderVariants): ToolJson {
       workspacePaths: tool.workspacePaths as unknown as JsonValue,
       settings: tool.settings === null ? null : { schema: tool.settings.schema, configurable: [...tool.settings.configurable] },
       ...(tool.deprecated ? { deprecated: true } : {}),
+      ...(tool.parameters.some((parameter) => parameter.kind === 'services') ? { injectsServices: true } : {}),
       tokens: countToolTokens(tool, variants.variants),
       search: indexToolForSearch({ qualifiedName: tool.qualifiedName, description: tool.description, parameters: tool.parametersSchema }) as unknown as JsonValue,
     },

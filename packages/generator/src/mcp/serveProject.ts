@@ -92,6 +92,13 @@ export async function loadProjectTools(options: ServeProjectOptions): Promise<Pr
   };
   const servicesModule = options.services ?? servicesFromPackageJson(rootDir);
   const services = servicesModule === undefined ? undefined : await loadServices(mirror, servicesModule);
+  const needServices = functions.filter((fn) => fn.metadata.injectsServices === true).map((fn) => fn.qualifiedName);
+  if (services === undefined && needServices.length > 0) {
+    throw new ServeConfigurationError(
+      `${needServices.join(', ')} ${needServices.length === 1 ? 'takes' : 'take'} ToolServices, and no services are configured, so every call would fail. ` +
+        'Pass --services <module> (a module exporting createServices() or services), or set "toolgen": { "services": "<module>" } in the package.json beside the tsconfig.',
+    );
+  }
   return { functions, needsApproval, omitted, context: services === undefined ? { logger } : { services, logger } };
 }
 

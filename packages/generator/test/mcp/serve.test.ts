@@ -1,5 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { main } from '@toolgen/generator';
@@ -174,6 +174,26 @@ describe('toolgen mcp usage and configuration', () => {
     const result = await run(['mcp', '-p', project]);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/^toolgen: There is no toolgen\.manifest\.json beside .*tsconfig\.json: run toolgen -p .* first, then toolgen mcp\.\n$/);
+  });
+
+  it('exits 2 when a served tool takes ToolServices and no services are configured, naming the tools and the fix', async () => {
+    const project = temp.folder();
+    cpSync(path.join(tickets, 'src'), path.join(project, 'src'), { recursive: true });
+    cpSync(path.join(tickets, 'tsconfig.json'), path.join(project, 'tsconfig.json'));
+    const { toolgen: _services, ...packageJson } = JSON.parse(readFileSync(path.join(tickets, 'package.json'), 'utf8')) as Record<string, unknown>;
+    writeFileSync(path.join(project, 'package.json'), JSON.stringify(packageJson));
+    expect((await run(['-p', project])).code).toBe(0);
+    // the real bin, as a client spawns it: it loads the modules the way a user's project does
+    const result = spawnSync(process.execPath, [bin, 'mcp', '-p', project], { cwd: repo, encoding: 'utf8', timeout: 60_000, input: '' });
+    expect(result.status).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe(
+      'toolgen: ticket__search_tickets, ticket__get_ticket, ticket__close_ticket take ToolServices, and no services are configured, so every call would fail. ' +
+        'Pass --services <module> (a module exporting createServices() or services), or set "toolgen": { "services": "<module>" } in the package.json beside the tsconfig.\n',
+    );
+    // with the services module named, the same project serves until the client closes stdin
+    const served = spawnSync(process.execPath, [bin, 'mcp', '-p', project, '--services', path.join(project, 'src/services.ts')], { cwd: repo, encoding: 'utf8', timeout: 60_000, input: '' });
+    expect([served.status, served.stderr]).toEqual([0, expect.stringMatching(/serving 3 tools/)]);
   });
 
   it('exits 2 on a malformed policy file, serving nothing', async () => {

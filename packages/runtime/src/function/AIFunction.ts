@@ -54,6 +54,11 @@ export interface ToolMetadata {
   readonly settings: ToolSettingsMetadata | null;
   /** Present, and true, when the tool's method is `@deprecated` (its description says so too). */
   readonly deprecated?: true;
+  /**
+   * Present, and true, when the tool's method takes a `ToolServices` parameter: calling it without
+   * `context.services` cannot work, so `toolgen mcp` refuses to serve it without a services module.
+   */
+  readonly injectsServices?: true;
   /** What the tool costs in a tool list, per schema it can be offered with (generated tools carry it; see `ToolTokenCounts`). */
   readonly tokens?: ToolTokenCounts;
   /** The tool's entry in the offline search index that `search_tools` ranks with (generated tools carry it). */
