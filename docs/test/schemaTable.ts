@@ -78,6 +78,7 @@ export function renderSchemaTable(): string {
     '`Partial<T>` in the order of `T`.',
     '',
     '- [What each provider variant does](#what-each-provider-variant-does)',
+    '  - [Maps and any value](#maps-and-any-value)',
     '- [Constructs and their schemas](#constructs-and-their-schemas)',
     ...fixtureGroups.map((group) => `  - [${group.title}](#${slug(group.title)})`),
     '- [Types that cannot be represented](#types-that-cannot-be-represented)',
@@ -100,6 +101,33 @@ export function renderSchemaTable(): string {
     out.push(`| ${label} | ${cells.join(' | ')} |`);
   }
   out.push('');
+  out.push(
+    '### Maps and any value',
+    '',
+    '`openai-strict` closes every object and requires every schema to have a type, and `gemini` has no',
+    'maps, so neither can say `Record<string, T>` or `unknown` as the canonical schema does. Rather than',
+    'leave the model a value it cannot fill, they send them in a form that keeps their meaning:',
+    '',
+    '- A map (an object with no named member and a type for the other keys: `Record<string, T>`,',
+    '  `{ [key: string]: T }`) is sent as its entries, in `openai-strict` and `gemini` alike:',
+    '  `{"entries": [{"key": "team", "value": "ops"}, {"key": "env", "value": "prod"}]}` for',
+    '  `{"team": "ops", "env": "prod"}`.',
+    '- A value of any type (`unknown`, `any`, the values of `Record<string, unknown>`) is, in',
+    '  `openai-strict`, a reference to a `JsonValue` def: a string, a number, a boolean, null, an array of',
+    '  any values, or an object spelled as its entries the same way, at every depth.',
+    '',
+    '`fn.normalizeStrictArguments(args)` turns entries back into the object they spell before `invoke`',
+    'validates them (the OpenAI and Agents adapters apply it for you). A key given twice keeps its last',
+    'value, as in JSON text. What is not in that form is left as it is, for the validator to judge, so an',
+    'object sent as an object still works. The descriptions say the encoding in words; it is not a loss.',
+    '',
+    'What no encoding can carry is [TSH022](../diagnostics.md#tsh022), a warning naming the tool, the',
+    'pointer and the variants: other keys beside named members (`{ id: string; [label: string]: string',
+    '}`), which `openai-strict` and `gemini` must close. `gemini` has no references, so it cuts a',
+    'recursive type after one level: a loss said in words (Gemini\'s API also takes JSON Schema with',
+    '`$ref` as `parametersJsonSchema`).',
+    '',
+  );
 
   out.push(
     '## Constructs and their schemas',

@@ -7,16 +7,17 @@ export interface UnsendableValue {
   readonly variants: readonly SchemaVariantName[];
   /** JSON Pointer into the arguments, `*` for array items and map values. */
   readonly pointer: string;
-  readonly reason: 'otherKeys' | 'recursion';
+  readonly reason: 'otherKeys';
 }
 
 /*
  * What no encoding lets a variant send (SPEC §3, docs/schema.md "Maps and any value"). A map alone is sent as its
- * entries and an any value as JsonValue (schema/variants/entries.ts), so neither is here. What is:
- *  - other keys beside named members (`{ id: string; [key: string]: string }`): openai-strict and gemini close the
- *    object, so those keys cannot be sent;
- *  - a recursive type in gemini, which has no `$ref`: the inlined copy stops at the recursive edge (`sameType`).
- * The walk follows the same places as the variants' walker, so the pointers are the losses' pointers.
+ * entries and an any value as JsonValue (schema/variants/entries.ts), so neither is here. What is: other keys
+ * beside named members (`{ id: string; [key: string]: string }`), which openai-strict and gemini must close.
+ * (gemini's cut of a recursive type at its second level is a loss, said in words, not TSH022: nearly every tree
+ * type would warn in every project, for a variant no adapter sends; Gemini's API also takes JSON Schema with
+ * `$ref` as `parametersJsonSchema`, see docs/schema.md.) The walk follows the same places as the variants'
+ * walker, so the pointers are the losses' pointers.
  */
 export function unsendableValues(document: ShapeDocument): UnsendableValue[] {
   const found = new Map<string, UnsendableValue>();
@@ -59,7 +60,6 @@ export function unsendableValues(document: ShapeDocument): UnsendableValue[] {
           return;
         }
         if (inlining.has(shape.name)) {
-          add({ variants: ['gemini'], pointer, reason: 'recursion' });
           return;
         }
         return walk(target, pointer, new Set(inlining).add(shape.name), depth + 1);

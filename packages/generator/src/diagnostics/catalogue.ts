@@ -184,8 +184,6 @@ export const diagnosticCatalogue = {
     messages: {
       otherKeys:
         'The model cannot send the other keys of {{pointer}} of "{{tool}}" in the {{variants}} variant: it takes objects with named members only, so the object is closed and its other keys are said in words. Move them into a member of their own (e.g. "extra: Record<string, …>", which every variant sends as entries), or accept the loss.',
-      recursion:
-        'The model cannot send {{pointer}} of "{{tool}}" beyond one level in the {{variants}} variant: it has no references, so the recursive type is cut there. Limit the depth in the type (e.g. children by id), or send this provider the canonical schema.',
     },
   },
   TSH023: {

@@ -1,4 +1,4 @@
-import type { JsonSchema, JsonValue } from '@toolgen/runtime';
+import type { JsonValue } from '@toolgen/runtime';
 import { acceptsAnyValue, anyJsonValue, mapAsEntries } from '../entries.js';
 import {
   describe, drop, dropUnlisted, keep, loseKeyword, tupleAsItems, walkAnyOf, walkItems, walkProperties,
