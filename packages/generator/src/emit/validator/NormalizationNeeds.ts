@@ -6,8 +6,8 @@ import type { ShapeFacts } from './ShapeFacts.js';
  * Which shapes the strict normalizer has to walk: those holding, at any depth, an object with
  * an optional member, a map, or a position that takes any value. The `openai-strict` variant
  * sends an optional member as null when the model leaves it out, and, when the member may itself
- * be null, as `{ "value": … }` when it is given; it sends a map as a list of `{ key, value }`
- * entries (so does `gemini`), and an object where any value goes as `{ "entries": [...] }`.
+ * be null, as `{ "value": … }` when it is given; it sends a map (so does `gemini`), and an object
+ * where any value goes, as `{ "entries": [{ "key", "value" }] }`.
  */
 export class NormalizationNeeds {
   readonly #facts: ShapeFacts;

@@ -27,25 +27,19 @@ export function isOpenMap(source: JsonSchema): boolean {
  */
 export function mapAsEntries(closed: boolean, closeEntries: boolean): KeywordHandler {
   return (keyword, value, node) => {
+    if (closed) {
+      node.out.set(keyword, false);
+    }
     if (value === false) {
-      if (closed) {
-        node.out.set(keyword, false);
-      }
       return;
     }
     if (!isOpenMap(node.source)) {
       lose(node, keyword, mapSentence(value, node.source));
-      if (closed) {
-        node.out.set(keyword, false);
-      }
       return;
     }
     const printed = walkSchema(value, childPlace(node.place, '*'), node.walk);
     node.out.set('properties', entriesProperties(printed, closeEntries));
     node.out.set('required', ['entries']);
-    if (closed) {
-      node.out.set(keyword, false);
-    }
     node.out.say(entriesSentence);
   };
 }

@@ -81,7 +81,7 @@ const rules: VariantRules = {
     enum: stringEnum((value) => value),
     properties: walkProperties(),
     required: keep,
-    // OpenAPI 3.0 as Gemini takes it has no maps: a map is sent as a list of entries, read back by the strict normalizer.
+    // OpenAPI 3.0 as Gemini takes it has no maps: a map is sent as { "entries": [...] }, which normalizeStrictArguments reads back.
     additionalProperties: mapAsEntries(false, false),
     prefixItems: tupleAsItems,
     items: walkItems,

@@ -85,7 +85,7 @@ const rules: VariantRules = {
     enum: keep,
     properties: walkProperties(nullForAbsent),
     required: drop,
-    // Open objects are rejected: a map is sent as a list of entries, which the strict normalizer turns back into it.
+    // Open objects are rejected: a map is sent as { "entries": [...] }, which the strict normalizer turns back into it.
     additionalProperties: mapAsEntries(true, true),
     prefixItems: tupleAsItems,
     items: walkItems,
