@@ -151,6 +151,11 @@ function reportUnsendableValues(host: AnalysisHost, method: S.MethodDeclaration,
   for (const value of unsendableValues(document)) {
     const first = value.pointer.split('/')[1]?.replaceAll('~1', '/').replaceAll('~0', '~');
     const parameter = method.parameters.find((each) => host.syntax.text(each.name) === first) ?? method.parameters[0];
-    sink.report('TSH022', value.reason, parameter ?? method.name, { variants: value.variants.join(' and '), tool, pointer: value.pointer });
+    sink.report('TSH022', value.reason, parameter ?? method.name, { variants: variantsPhrase(value.variants), tool, pointer: value.pointer });
   }
+}
+
+/** `the openai-strict and gemini variants`, `the gemini variant`. */
+function variantsPhrase(variants: readonly string[]): string {
+  return `the ${variants.join(' and ')} variant${variants.length === 1 ? '' : 's'}`;
 }

@@ -1,6 +1,6 @@
 import type { SchemaVariantName } from '@toolgen/runtime';
 import type { Shape, ShapeDocument } from '../schema/shape.js';
-import { pointerSegment } from '../schema/variants/json.js';
+import { escapePointer } from '../schema/derive/processors/object.js';
 
 /** A value a provider variant cannot let the model send (TSH022): where it is, for which variant, and why. */
 export interface UnsendableValue {
@@ -31,7 +31,7 @@ export function unsendableValues(document: ShapeDocument): UnsendableValue[] {
           found.set(`${pointer}/*`, { variants: ['openai-strict', 'gemini'], pointer: `${pointer}/*`, reason: 'otherKeys' });
         }
         for (const property of shape.properties) {
-          walk(property.shape, `${pointer}/${pointerSegment(property.name)}`);
+          walk(property.shape, `${pointer}/${escapePointer(property.name)}`);
         }
         if (shape.additionalProperties !== false && shape.properties.length === 0) {
           walk(shape.additionalProperties, `${pointer}/*`);

@@ -183,7 +183,7 @@ export const diagnosticCatalogue = {
     severity: 'warning',
     messages: {
       otherKeys:
-        'The model cannot send the other keys of {{pointer}} of "{{tool}}" in the {{variants}} variant: it takes objects with named members only, so the object is closed and its other keys are said in words. Move them into a member of their own (e.g. "extra: Record<string, …>", which every variant sends as entries), or accept the loss.',
+        'The model cannot send the other keys of {{pointer}} of "{{tool}}" in {{variants}}: they take objects with named members only, so the object is closed and its other keys are said in words. Move them into a member of their own (e.g. "extra: Record<string, …>", which every variant sends as entries), or accept the loss.',
     },
   },
   TSH023: {

@@ -215,7 +215,7 @@ export const chainAndTagFixtures: readonly DiagnosticFixture[] = [
     code: 'TSH022',
     source: catalogToolset('/*<*/labels: Labels/*>*/, category: Category', 'labels.id + category.name'),
     messages: [
-      { messageId: 'otherKeys', data: { variants: 'openai-strict and gemini', tool: 'tag_item', pointer: '/labels/*' } },
+      { messageId: 'otherKeys', data: { variants: 'the openai-strict and gemini variants', tool: 'tag_item', pointer: '/labels/*' } },
     ],
     // a map alone is sent as entries, and any value as JsonValue: neither is TSH022, nor is recursion (a loss in gemini)
     fixed: catalogToolset('labels: Record<string, string>, extra: unknown, category: Category', 'String(labels) + String(extra) + category.name', true),

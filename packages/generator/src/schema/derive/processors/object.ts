@@ -51,7 +51,8 @@ function propertyOf(member: HostProperty, objectPointer: string, walk: Walk): Pr
   return { name: member.name, shape, optional };
 }
 
-function escapePointer(segment: string): string {
+/** One JSON Pointer segment (RFC 6901): `~` and `/` escaped. */
+export function escapePointer(segment: string): string {
   return segment.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
