@@ -11,6 +11,12 @@ export type { ToolArguments, ToolServices } from './toolset/ToolServices.js';
 export type {
   AIFunction,
   GeneratedToolset,
+  ToolArgs,
+  ToolArgumentsCheck,
+  ToolArgumentsValue,
+  ToolResult,
+  ToolsByName,
+  ToolsetFunctions,
   JsonSchema,
   JsonValue,
   SchemaLoss,

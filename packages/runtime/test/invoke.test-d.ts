@@ -17,8 +17,12 @@ import { probeDefinition } from './invokeFixtures.js';
 
 describe('defineTool types', () => {
   it('turns a ToolDefinition into an AIFunction', () => {
-    expectTypeOf(defineTool).parameters.toEqualTypeOf<[ToolDefinition]>();
-    expectTypeOf(defineTool).returns.toEqualTypeOf<AIFunction>();
+    expectTypeOf(defineTool<{ readonly query: string }, string[]>).parameters.toEqualTypeOf<[ToolDefinition<{ readonly query: string }>]>();
+    expectTypeOf(defineTool<{ readonly query: string }, string[]>).returns.toEqualTypeOf<AIFunction<{ readonly query: string }, string[]>>();
+    expectTypeOf(defineTool(probeDefinition())).toEqualTypeOf<AIFunction>();
+    expectTypeOf<AIFunction<{ readonly query: string }, string[]>['invoke']>().returns.toEqualTypeOf<Promise<string[]>>();
+    expectTypeOf<AIFunction<{ readonly query: string }, string[]>['run']>().parameter(0).toEqualTypeOf<{ readonly query: string }>();
+    expectTypeOf<AIFunction<{ readonly query: string }, string[]>>().toExtend<AIFunction>();
     expectTypeOf<AIFunction['invoke']>().returns.toEqualTypeOf<Promise<JsonValue | undefined>>();
     expectTypeOf<AIFunction['normalizeStrictArguments']>().toEqualTypeOf<(args: unknown) => unknown>();
   });

@@ -1,8 +1,6 @@
-import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { jsonSchema, type JSONSchema7, type Tool, type ToolSet } from 'ai';
-import { isDeepStrictEqual } from 'node:util';
 import { isApprovalGated } from '../approval/withApproval.js';
-import { ToolArgumentError, ToolFailure, type ArgumentIssue } from '../errors/ToolFailure.js';
+import { ToolArgumentError, ToolFailure } from '../errors/ToolFailure.js';
 import type { AIFunction, JsonSchema, JsonValue, ToolInvocationContext } from '../function/AIFunction.js';
 import { jsonSchemaForTarget } from '../function/jsonSchemaForTarget.js';
 import { asToolFailure, byWireName, callContext, contextFor, resultText, type AdapterOptions, type ToolContextOption } from './toolCalls.js';
@@ -25,13 +23,11 @@ export interface AISDKTools {
  *
  * Each tool is built once: its description, the canonical parameter schema (as draft-07, the
  * dialect ai 7 hands providers) through ai's `jsonSchema()` with a `validate` that runs toolgen's
- * validator, an `outputSchema` when the tool returns something, and an `execute` that invokes the
- * function with the SDK's abort signal and its `toolCallId` as `callId`. The validator runs once
- * per call: the SDK validates when it parses the call (and again, as it does, when it checks an
- * approval from the messages), and `execute` hands the value that validation produced (`Date`s
- * and all) to `invoke`, which does not validate it again. The SDK itself keeps the model's JSON as
- * the call's input, so its messages and approvals hold what the model sent. An approval-wrapped
- * function is handed that JSON, since its wrapper checks the arguments it shows for approval.
+ * validator, an `outputSchema` when the tool returns something, and an `execute` that runs the
+ * function with the SDK's abort signal and its `toolCallId` as `callId`. The SDK keeps the model's
+ * JSON as the call's input, so its messages and approvals hold what the model sent; `execute`
+ * checks that JSON with the function's `validate` (a pure check, the same the SDK's validation
+ * step made) and hands the checked value (`Date`s and all) to its `run`, through any wrapper.
  *
  * The model reads toolgen's own words: the result as JSON (a tool that returns nothing as a short
  * "Done"), a `ToolFailure` as its reason and fix, any other error as "The tool failed
@@ -83,38 +79,27 @@ function needsApproval(fn: AIFunction): boolean {
 
 function aiSdkTool(fn: AIFunction, context: ToolContextOption | undefined): Tool<unknown, JsonValue | undefined> {
   const asksApproval = needsApproval(fn);
-  // only a call that waited for approval is executed from the messages (a copy of the input validated)
-  const checks = new CheckedArguments(asksApproval ? 8 : 0);
-  // an approval wrapper validates what it is given itself: it gets the model's JSON, not converted values
-  const gated = isApprovalGated(fn);
-  const standard = fn.parameters['~standard'];
-  const settle = (input: unknown, result: StandardSchemaV1.Result<unknown>): { success: true; value: unknown } | { success: false; error: Error } => {
-    const checked: CheckedCall = result.issues === undefined ? { ok: true, value: result.value } : { ok: false, failure: argumentError(result.issues) };
-    if (!checked.ok && (asksApproval || typeof input !== 'object' || input === null)) return { success: false, error: new AISDKToolFailure(checked.failure) };
-    checks.remember(input, checked);
-    // the SDK keeps the model's JSON as the call's input (what its history and approvals hold); `execute` finds the checked value
-    return { success: true, value: input };
-  };
-
   return {
     description: fn.description,
     // the tool carries its approval itself, so it holds when the caller does not pass toolApproval on
     ...(asksApproval ? { needsApproval: true } : {}),
     inputSchema: jsonSchema<unknown>(draft07(fn.parameters.jsonSchema), {
       validate: (input) => {
-        const result = standard.validate(input);
-        return isPromiseLike(result) ? result.then((settled) => settle(input, settled)) : settle(input, result);
+        const checked = fn.validate(input);
+        if (!checked.ok && (asksApproval || typeof input !== 'object' || input === null)) {
+          return { success: false, error: new AISDKToolFailure(new ToolArgumentError(checked.issues.length > 0 ? checked.issues : [{ pointer: '', message: 'are not valid' }])) };
+        }
+        // the SDK keeps the model's JSON as the call's input (what its history and approvals hold); `execute` checks it again
+        return { success: true, value: input };
       },
     }),
     ...(fn.returns === null ? { toModelOutput: () => ({ type: 'text', value: resultText(undefined) }) } : { outputSchema: jsonSchema(draft07(fn.returns)) }),
     execute: (input, { toolCallId, abortSignal }) => {
-      const checked = checks.take(input);
       const call = { callId: toolCallId, signal: abortSignal };
-      const args = checked?.ok === true && !gated ? checked.value : input;
-      if (typeof context !== 'function') return run(fn, args, checked, callContext(context, call));
+      if (typeof context !== 'function') return run(fn, input, callContext(context, call));
       // the SDK shows the model whatever execute rejects with: a failing context function too, so opaquely
       return contextFor(context, fn, call).then(
-        (invokeContext) => run(fn, args, checked, invokeContext),
+        (invokeContext) => run(fn, input, invokeContext),
         (error: unknown) => Promise.reject(new AISDKToolFailure(asToolFailure(error))),
       );
     },
@@ -122,70 +107,28 @@ function aiSdkTool(fn: AIFunction, context: ToolContextOption | undefined): Tool
 }
 
 /**
- * Invokes `fn` with `args` (the value its validation produced, or the model's JSON for an approval
- * wrapper, which validates that itself), or rejects with the validation's failure. A failure
+ * Runs `fn` on the model's JSON `input`: validated (a pure check, the same the SDK's validation
+ * step made) and then `run`, or, for a lenient call, `invoke`, which repairs first. A failure
  * rejects as an `AISDKToolFailure`; an abort of the call's own signal rejects as it is.
  */
-function run(fn: AIFunction, args: unknown, checked: CheckedCall | undefined, context: ToolInvocationContext): Promise<JsonValue | undefined> {
-  if (checked?.ok === false && context.lenient !== true) return Promise.reject(new AISDKToolFailure(checked.failure));
-  return fn.invoke(args, context).catch((error: unknown) => {
+function run(fn: AIFunction, input: unknown, context: ToolInvocationContext): Promise<JsonValue | undefined> {
+  let called: Promise<JsonValue | undefined>;
+  if (context.lenient === true) {
+    called = fn.invoke(input, context);
+  } else {
+    const checked = fn.validate(input);
+    if (!checked.ok) {
+      if (checked.cause !== undefined) context.logger?.error(`Tool ${fn.qualifiedName}: its validator could not read the arguments`, checked.cause);
+      return Promise.reject(new AISDKToolFailure(new ToolArgumentError(checked.issues)));
+    }
+    called = fn.run(checked.value, context);
+  }
+  return called.catch((error: unknown) => {
     if (context.signal?.aborted === true) throw error;
     // invoke logs what a tool throws; what a wrapper around it threw is logged here
     if (!(error instanceof ToolFailure)) context.logger?.error(`Tool ${fn.qualifiedName} failed unexpectedly`, error);
     throw new AISDKToolFailure(asToolFailure(error));
   });
-}
-
-type CheckedCall = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly failure: ToolArgumentError };
-
-/**
- * What the validator said about each input, until `execute` takes it: by identity (the SDK hands
- * `execute` the input it validated), or, for the last `recentCount`, by content: after an
- * approval the SDK validates a copy of the call's input from the messages, then executes the
- * input itself. An input not found here is validated again by `invoke`: slower, just as right.
- */
-class CheckedArguments {
-  readonly #byInput = new WeakMap<object, CheckedCall>();
-  readonly #recent: { readonly input: unknown; readonly checked: CheckedCall }[] = [];
-  readonly #recentCount: number;
-
-  constructor(recentCount: number) {
-    this.#recentCount = recentCount;
-  }
-
-  remember(input: unknown, checked: CheckedCall): void {
-    if (typeof input === 'object' && input !== null) this.#byInput.set(input, checked);
-    if (this.#recentCount === 0) return;
-    this.#recent.push({ input, checked });
-    if (this.#recent.length > this.#recentCount) this.#recent.shift();
-  }
-
-  take(input: unknown): CheckedCall | undefined {
-    const known = typeof input === 'object' && input !== null ? this.#byInput.get(input) : undefined;
-    if (known !== undefined) this.#byInput.delete(input as object);
-    if (this.#recent.length === 0) return known;
-    const index = this.#recent.findIndex(known === undefined ? (entry) => isDeepStrictEqual(entry.input, input) : (entry) => entry.input === input);
-    const entry = index === -1 ? undefined : this.#recent.splice(index, 1)[0];
-    if (typeof entry?.input === 'object' && entry.input !== null) this.#byInput.delete(entry.input);
-    return known ?? entry?.checked;
-  }
-}
-
-/** The Standard Schema issues as the `ToolArgumentError` `invoke` would have thrown: the same pointers and messages. */
-function argumentError(issues: readonly StandardSchemaV1.Issue[]): ToolArgumentError {
-  const argumentIssues: ArgumentIssue[] = issues.map((issue) => ({
-    pointer: (issue.path ?? []).map((segment) => `/${escapePointer(String(typeof segment === 'object' ? segment.key : segment))}`).join(''),
-    message: issue.message,
-  }));
-  return new ToolArgumentError(argumentIssues);
-}
-
-function escapePointer(token: string): string {
-  return token.replaceAll('~', '~0').replaceAll('/', '~1');
-}
-
-function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
-  return typeof (value as { then?: unknown }).then === 'function';
 }
 
 function draft07(schema: JsonSchema): JSONSchema7 {

@@ -1,9 +1,9 @@
 import { tool, type FunctionTool, type RunContext } from '@openai/agents';
 import { issueSdkApprovalGrant } from '../approval/approvalGrant.js';
 import { defaultRaisedApprovalExpiryMs, raisedApprovals } from '../approval/RaisedApprovals.js';
-import { acceptedArguments, approvalGateOf, argumentsAsJson, sdkApprovalDigest, sdkShouldAsk, type ApprovalInvocationContext } from '../approval/withApproval.js';
+import { approvalGateOf, argumentsAsJson, sdkApprovalDigest, sdkShouldAsk, type ApprovalInvocationContext } from '../approval/withApproval.js';
 import type { AIFunction, JsonValue, ToolInvocationContext } from '../function/AIFunction.js';
-import { byWireName, contextFor, resultText, runToolCall, type ToolCallInfo, type WireNames } from './toolCalls.js';
+import { byWireName, contextFor, resultText, runCheckedCall, runToolCall, type ToolCallInfo, type WireNames } from './toolCalls.js';
 
 /** The `openai-strict` variant as the Agents SDK types a strict JSON Schema. */
 export interface OpenAIAgentsToolParameters {
@@ -122,7 +122,7 @@ function functionTool<TContext>(name: string, fn: AIFunction, options: OpenAIAge
     // a person is asked only about a call that can run, and the request is bound to what will run
     needsApproval: asks
       ? async (_runContext, input, callId) => {
-          const validated = await validatedCall(fn, input);
+          const validated = validatedCall(fn, input);
           if (validated === undefined || callId === undefined) return false; // execute answers the validator's words; nothing runs unasked
           raisedApprovals.raise(fn.qualifiedName, callId, sdkApprovalDigest(fn, validated.value), expiryMs, { wireName: name, args: argumentsAsJson(validated.value) });
           return true;
@@ -135,14 +135,14 @@ function functionTool<TContext>(name: string, fn: AIFunction, options: OpenAIAge
       const invokeContext = await callContext(context, fn, runContext, details);
       if (!asks) return answer(await runToolCall(fn, args, invokeContext));
       const callId = details?.toolCall?.callId ?? '';
-      const validated = await validatedCall(fn, input);
+      const validated = validatedCall(fn, input);
       // invalid arguments are answered in the validator's words, and nobody was asked
       if (validated === undefined) return answer(await runToolCall(fn, args, invokeContext));
       const digest = sdkApprovalDigest(fn, validated.value);
       if (!raisedApprovals.take(fn.qualifiedName, callId, digest)) return unraisedApproval(fn, callId, invokeContext);
       const approved: ApprovalInvocationContext =
         approvalGateOf(fn) === undefined ? invokeContext : { ...invokeContext, approvalGrant: issueSdkApprovalGrant(callId, digest) };
-      return answer(await runToolCall(fn, approvalGateOf(fn) === undefined ? validated.value : args, approved));
+      return answer(await runCheckedCall(fn, validated.value, approved));
     },
   });
   // tool() turns every character but letters and digits into `_`; toolgen's names are valid as they are
@@ -164,12 +164,9 @@ function answer(outcome: Awaited<ReturnType<typeof runToolCall>>): string {
 }
 
 /** What `fn`'s validator returns for the model's strict arguments; undefined when it rejects them. */
-async function validatedCall(fn: AIFunction, input: unknown): Promise<{ readonly value: unknown } | undefined> {
-  try {
-    return { value: await acceptedArguments(fn, fn.normalizeStrictArguments(input)) };
-  } catch {
-    return undefined;
-  }
+function validatedCall(fn: AIFunction, input: unknown): { readonly value: Readonly<Record<string, unknown>> } | undefined {
+  const checked = fn.validate(fn.normalizeStrictArguments(input));
+  return checked.ok ? { value: checked.value } : undefined;
 }
 
 /** What the model reads when the SDK reports an approval toolgen did not ask for; nothing ran. */

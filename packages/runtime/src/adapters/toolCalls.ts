@@ -94,8 +94,17 @@ export type ToolCallOutcome =
  * was cancelled, and nothing should be sent back.
  */
 export async function runToolCall(fn: AIFunction, args: unknown, context: ToolInvocationContext): Promise<ToolCallOutcome> {
+  return settledCall(fn, context, () => fn.invoke(args, context));
+}
+
+/** Like `runToolCall`, for arguments `fn.validate` accepted: `run`, not validated again. */
+export function runCheckedCall(fn: AIFunction, args: Readonly<Record<string, unknown>>, context: ToolInvocationContext): Promise<ToolCallOutcome> {
+  return settledCall(fn, context, () => fn.run(args, context));
+}
+
+async function settledCall(fn: AIFunction, context: ToolInvocationContext, call: () => Promise<JsonValue | undefined>): Promise<ToolCallOutcome> {
   try {
-    return { ok: true, value: await fn.invoke(args, context) };
+    return { ok: true, value: await call() };
   } catch (error) {
     if (context.signal?.aborted === true) throw error;
     // invoke logs what a tool throws; what a wrapper around it threw is logged here

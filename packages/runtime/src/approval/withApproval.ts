@@ -65,12 +65,11 @@ export function withApproval(fn: AIFunction, router: ToolApprovalRouter, options
     networkScope: options.networkScope ?? fn.metadata.networkScope,
     policies: policiesDigest(options.policies),
   });
-  const gated = wrapFunction(fn, async (args, context: ApprovalInvocationContext) => {
-    // the lenient step runs here, once: the inner call receives what the request showed
-    const { approvalGrant, lenient, ...rest } = context;
+  // run receives validated arguments: invoke repaired (when lenient) and validated them first, once
+  const gated = wrapFunction(fn, async (accepted, context: ApprovalInvocationContext) => {
+    const { approvalGrant, lenient: _lenient, ...rest } = context;
     const signal = context.signal;
     if (signal?.aborted === true) throw new ToolApprovalError(fn.qualifiedName, { status: 'aborted' }, { cause: signal.reason });
-    const accepted = await acceptedArguments(fn, lenient === true ? applyLenientStep(fn, args, context) : args, context);
     const shown = argumentsAsJson(accepted);
     const digest = approvalDigest(fn.qualifiedName, shown, policy);
     const callId = typeof context.callId === 'string' && context.callId !== '' ? context.callId : randomUUID();
@@ -100,7 +99,7 @@ export function withApproval(fn: AIFunction, router: ToolApprovalRouter, options
     if (isAborted(signal)) throw new ToolApprovalError(fn.qualifiedName, { status: 'aborted' }, { cause: signal?.reason });
     // the workspace may have changed while the request was pending: check its paths again
     if (isWorkspaceOptions(rest['workspace'])) await checkWorkspaceArguments(fn.metadata.workspacePaths, shown, rest['workspace'], rest);
-    return fn.invoke(accepted, { ...rest, callId });
+    return fn.run(accepted as never, { ...rest, callId });
   });
   gates.set(gated, Object.freeze({ qualifiedName: fn.qualifiedName, policy, router }));
   return gated;

@@ -1,4 +1,4 @@
-import type { AIFunction, GeneratedToolset } from '../function/AIFunction.js';
+import type { AIFunction, ToolsetFunctions } from '../function/AIFunction.js';
 import type { NetworkScope } from '../governance.js';
 import { renameFunction } from '../middleware/wrapFunction.js';
 import { ToolNaming } from '../naming/ToolNaming.js';
@@ -24,7 +24,7 @@ export interface ToolCatalogueEntry {
 /** Everything `ToolCatalogue.sync` publishes; it replaces what the previous `sync` published. */
 export interface ToolCatalogueSyncInput {
   /** Generated toolsets (`GeneratedToolset` constants of `*.tools.ts` modules). */
-  readonly toolsets?: readonly GeneratedToolset[];
+  readonly toolsets?: readonly ToolsetFunctions[];
   /** Plugins whose toolsets are instantiated once for this catalogue's user scope. */
   readonly plugins?: readonly ToolPlugin[];
   /** Existing functions from other sources, with where they come from. */
@@ -74,7 +74,7 @@ export class ToolCatalogue {
   #omitted: readonly ToolCatalogueOmission[] = [];
   readonly #networkScopes = new Map<string, NetworkScope>();
   readonly #pluginFactories = new WeakMap<ToolPlugin, readonly PluginToolsetFactory[]>();
-  readonly #pluginInstances = new WeakMap<PluginToolsetFactory, GeneratedToolset>();
+  readonly #pluginInstances = new WeakMap<PluginToolsetFactory, ToolsetFunctions>();
 
   constructor(options: ToolCatalogueOptions = {}) {
     this.userScope = options.userScope ?? { id: 'default' };
@@ -91,7 +91,7 @@ export class ToolCatalogue {
     const problems: ToolCatalogueProblem[] = [];
     const entries: ToolCatalogueEntry[] = [];
     const newFactories = new Map<ToolPlugin, readonly PluginToolsetFactory[]>();
-    const newInstances = new Map<PluginToolsetFactory, GeneratedToolset>();
+    const newInstances = new Map<PluginToolsetFactory, ToolsetFunctions>();
 
     for (const toolset of input.toolsets ?? []) {
       entries.push(...toolsetEntries(toolset, undefined, problems));
@@ -216,7 +216,7 @@ export class ToolCatalogue {
     return this.get(qualifiedName)?.declaredNetworkScope;
   }
 
-  #instantiate(plugin: ToolPlugin, factory: PluginToolsetFactory, problems: ToolCatalogueProblem[]): GeneratedToolset | undefined {
+  #instantiate(plugin: ToolPlugin, factory: PluginToolsetFactory, problems: ToolCatalogueProblem[]): ToolsetFunctions | undefined {
     try {
       return factory({ pluginId: plugin.id, userScope: this.userScope });
     } catch (error) {
@@ -245,7 +245,7 @@ function configurePlugin(plugin: ToolPlugin, problems: ToolCatalogueProblem[]): 
   return builder.toolsetFactories;
 }
 
-function toolsetEntries(toolset: GeneratedToolset, pluginId: string | undefined, problems: ToolCatalogueProblem[]): ToolCatalogueEntry[] {
+function toolsetEntries(toolset: ToolsetFunctions, pluginId: string | undefined, problems: ToolCatalogueProblem[]): ToolCatalogueEntry[] {
   if (typeof toolset !== 'object' || toolset === null || typeof toolset.className !== 'string' || !Array.isArray(toolset.functions)) {
     problems.push({
       kind: 'invalid',

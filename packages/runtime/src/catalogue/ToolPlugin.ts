@@ -1,4 +1,4 @@
-import type { GeneratedToolset } from '../function/AIFunction.js';
+import type { ToolsetFunctions } from '../function/AIFunction.js';
 import type { ToolServices } from '../toolset/ToolServices.js';
 
 /** The user a catalogue is assembled for. Plugin toolsets get one instance per user scope. */
@@ -18,7 +18,7 @@ export interface ToolPluginContext {
  * Creates a plugin's toolset for one user scope. It is called once per scope (per catalogue);
  * the instance then serves every run in that scope, so keep no run state in it.
  */
-export type PluginToolsetFactory = (context: ToolPluginContext) => GeneratedToolset;
+export type PluginToolsetFactory = (context: ToolPluginContext) => ToolsetFunctions;
 
 /** Collects a plugin's toolset factories while the plugin configures itself. */
 export class ToolPluginBuilder {

@@ -1,4 +1,5 @@
 import type { StandardJSONSchemaV1, StandardSchemaV1 } from '@standard-schema/spec';
+import type { ArgumentIssue } from '../errors/ToolFailure.js';
 import type {
   Confidentiality,
   DeclaredApprovalMode,
@@ -124,10 +125,30 @@ export interface ToolInvocationContext {
   readonly [field: string]: unknown;
 }
 
+/** The arguments of a tool whose arguments' type is not known: the parsed JSON object, as the method receives it. */
+export type ToolArgumentsValue = Readonly<Record<string, unknown>>;
+
 /**
- * One generated tool: its names, description, schemas, governance metadata and `invoke`.
+ * What `AIFunction.validate` says of the model's arguments: the checked `Args`, as the method
+ * receives them (`Date`s for `Date` parameters, defaults left to the method), or every issue.
  */
-export interface AIFunction {
+export type ToolArgumentsCheck<Args> =
+  | { readonly ok: true; readonly value: Args }
+  | {
+      readonly ok: false;
+      readonly issues: readonly ArgumentIssue[];
+      /** What the validator threw when it could not read the arguments at all (a host's getter or proxy): for the host's log, never the model. */
+      readonly cause?: unknown;
+    };
+
+/**
+ * One tool: its names, description, schemas, governance metadata, and three entries. `invoke`
+ * is the model-facing one: it takes whatever the model sent. `validate` checks arguments without
+ * running anything, and `run` runs arguments `validate` accepted. Generated tools are typed:
+ * `Args` is the model-visible arguments as the validator checks them (injected parameters absent),
+ * `Result` the JSON the call resolves to.
+ */
+export interface AIFunction<Args = ToolArgumentsValue, Result = JsonValue | undefined> {
   /** The tool's name within its toolset, lower_snake_case: `search_tickets`. */
   readonly name: string;
   /** The stable wire name agents and policies use: `ticket__search_tickets`. */
@@ -148,7 +169,18 @@ export interface AIFunction {
    * result as JSON-compatible data (`undefined` for `void`). Rejects with a `ToolFailure` whose
    * message is safe to show the model (a `ToolArgumentError` for invalid arguments).
    */
-  invoke(args: unknown, context?: ToolInvocationContext): Promise<JsonValue | undefined>;
+  invoke(args: unknown, context?: ToolInvocationContext): Promise<Result>;
+  /**
+   * Checks `args` (the parsed JSON the model sent) against the tool's schema, and returns them as
+   * the method receives them, or every issue. Runs nothing, asks nobody, never throws.
+   */
+  validate(args: unknown): ToolArgumentsCheck<Args>;
+  /**
+   * Runs the tool with arguments `validate` accepted (not validated again), through everything a
+   * wrapper adds (approval, workspace containment): `invoke` without its validation. Resolves and
+   * rejects as `invoke` does.
+   */
+  run(args: Args, context?: ToolInvocationContext): Promise<Result>;
   /**
    * The settings object the tool would receive with these stored values and run overrides: code
    * defaults first, then `stored`, then `overrides`. Throws a `ToolSettingsError` when either names
@@ -166,11 +198,31 @@ export interface AIFunction {
   normalizeStrictArguments(args: unknown): unknown;
 }
 
-/** The tools generated from one toolset class. Tools are static, so nothing needs an instance. */
-export interface GeneratedToolset {
+/** The checked arguments of a tool: `ToolArgs<typeof toolset.tools.search_tickets>`. */
+export type ToolArgs<Fn> = Fn extends AIFunction<infer Args, unknown> ? Args : never;
+
+/** The JSON a tool's call resolves to: `ToolResult<typeof toolset.tools.search_tickets>`. */
+export type ToolResult<Fn> = Fn extends AIFunction<never, infer Result> ? Result : never;
+
+/** The tools of a toolset by name, each typed. */
+export interface ToolsByName {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any tool: `run`'s arguments are the only contravariant position
+  readonly [name: string]: AIFunction<any, JsonValue | undefined>;
+}
+
+/** What the catalogue needs of a toolset: its names and its functions (a generated one has typed `tools` too). */
+export type ToolsetFunctions = Pick<GeneratedToolset, 'className' | 'owner' | 'displayName' | 'functions'>;
+
+/**
+ * The tools generated from one toolset class. Tools are static, so nothing needs an instance.
+ * `tools` holds the same functions as `functions`, keyed by tool name and each typed:
+ * `ticketToolset.tools.search_tickets.invoke(...)` resolves to that tool's result type.
+ */
+export interface GeneratedToolset<Tools extends ToolsByName = ToolsByName> {
   readonly className: string;
   /** The owner segment of qualified names: the class name minus `Toolset`, normalized. */
   readonly owner: string;
   readonly displayName: string;
   readonly functions: readonly AIFunction[];
+  readonly tools: Tools;
 }

@@ -31,8 +31,12 @@ export interface InjectedValues {
   readonly arguments: ToolArguments;
 }
 
-/** What the generated module knows about a tool; `defineTool` turns it into an `AIFunction`. */
-export interface ToolDefinition {
+/**
+ * What the generated module knows about a tool; `defineTool` turns it into an `AIFunction`.
+ * `Args` is the type the generated validator's value has (the generator writes it out); `call`
+ * receives that value, so the method call type-checks against it.
+ */
+export interface ToolDefinition<Args = Readonly<Record<string, unknown>>> {
   readonly name: string;
   readonly qualifiedName: string;
   readonly description: string;
@@ -49,5 +53,5 @@ export interface ToolDefinition {
   readonly validateSettings?: ArgumentValidator;
   readonly result: ToolResultKind;
   /** Calls the static method with the validated arguments and the injected values, positionally. */
-  readonly call: (args: Record<string, unknown>, injected: InjectedValues) => unknown;
+  readonly call: (args: Args, injected: InjectedValues) => unknown;
 }

@@ -1,13 +1,16 @@
-import type { AIFunction } from './AIFunction.js';
+import type { AIFunction, JsonValue, ToolArgumentsCheck } from './AIFunction.js';
 import type { ToolDefinition } from './ToolDefinition.js';
 import { registerLenientStep } from '../repair/lenientStep.js';
-import { invokeTool } from './invokeTool.js';
+import { invokeFunction, runTool } from './invokeTool.js';
 import { resolveSettings } from './resolveSettings.js';
 import { createToolParameters } from './toolParameters.js';
+import { validateArguments } from './validateArguments.js';
 
 /**
  * Turns what a generated module knows about a tool into its `AIFunction`. Generated code calls
- * this once per tool; `invoke` then does, in order:
+ * this once per tool, with `Args` the type its validator checks and `Result` the JSON its method's
+ * result becomes (written out by the generator; the runtime trusts them). `validate` is step 3
+ * below, `run` steps 4–6; `invoke` then does, in order:
  *
  * 1. reject at once, with the signal's reason, when `context.signal` is already aborted;
  * 2. when `context.lenient` is `true`, repair the arguments (`repairArguments`) and report each repair;
@@ -27,8 +30,8 @@ import { createToolParameters } from './toolParameters.js';
  * refuses to run without a workspace unless the host passes `workspace: 'unchecked'`; see
  * `enforceWorkspacePaths`.
  */
-export function defineTool(definition: ToolDefinition): AIFunction {
-  const fn: AIFunction = {
+export function defineTool<Args = Readonly<Record<string, unknown>>, Result = JsonValue | undefined>(definition: ToolDefinition<Args>): AIFunction<Args, Result> {
+  const fn: AIFunction<Args, Result> = {
     name: definition.name,
     qualifiedName: definition.qualifiedName,
     description: definition.description,
@@ -37,11 +40,13 @@ export function defineTool(definition: ToolDefinition): AIFunction {
     losses: definition.losses,
     returns: definition.returns,
     metadata: definition.metadata,
-    invoke: (args, context) => invokeTool(definition, args, context),
+    invoke: (args, context) => invokeFunction(fn, args, context),
+    validate: (args) => validateArguments(definition.validate, args) as ToolArgumentsCheck<Args>,
+    run: (args, context) => runTool(definition as ToolDefinition<never>, args, context) as Promise<Result>,
     normalizeStrictArguments: (args) => normalizeStrict(definition, args),
     resolveSettings: (stored, overrides) => resolveSettings(definition, stored, overrides),
   };
-  registerLenientStep(fn, definition.validate);
+  registerLenientStep(fn as unknown as AIFunction, definition.validate);
   return fn;
 }
 
@@ -50,7 +55,7 @@ export function defineTool(definition: ToolDefinition): AIFunction {
  * hands back, unchanged, arguments it cannot walk (nested deeper than the stack, or a host's
  * getter that throws). `invoke` then refuses them with the argument limits' own message.
  */
-function normalizeStrict(definition: ToolDefinition, args: unknown): unknown {
+function normalizeStrict(definition: ToolDefinition<never>, args: unknown): unknown {
   try {
     return definition.normalizeStrict(args);
   } catch {

@@ -4,7 +4,7 @@ import type { ToolSettingsValues } from '../settings/ToolSettingsStore.js';
 import type { ToolSettingsOverrides } from './AIFunction.js';
 import type { ToolDefinition } from './ToolDefinition.js';
 
-type SettingsDefinition = Pick<ToolDefinition, 'name' | 'qualifiedName' | 'metadata' | 'createSettings' | 'validateSettings'>;
+type SettingsDefinition = Pick<ToolDefinition<never>, 'name' | 'qualifiedName' | 'metadata' | 'createSettings' | 'validateSettings'>;
 
 /**
  * Builds the settings object a tool receives, in this order: the settings class with its code

@@ -4,16 +4,16 @@ import type { ToolParameters } from './AIFunction.js';
 import type { ToolDefinition } from './ToolDefinition.js';
 import { parseJsonPointer, pointerToPath } from './jsonPointer.js';
 import { jsonSchemaForTarget } from './jsonSchemaForTarget.js';
-import { validateAndRemember } from './validateArguments.js';
+import { validateArguments } from './validateArguments.js';
 
 /**
  * A tool's `parameters`: the canonical JSON Schema, and Standard Schema (`~standard`, vendor
  * `toolgen`) backed by the generated validator, with JSON Schema for `draft-2020-12` and `draft-07`.
- * `validate` returns the arguments as the method receives them (`Date`s, `URL`s), and `invoke`
- * takes that very value without validating it again. It never throws, and returns at most
+ * `validate` returns the arguments as the method receives them (`Date`s, `URL`s), the value the
+ * tool's `run` takes. It never throws, and returns at most
  * `argumentLimits.maxIssues` issues, then one saying how many more there were.
  */
-export function createToolParameters(definition: Pick<ToolDefinition, 'parameters' | 'validate'>): ToolParameters {
+export function createToolParameters(definition: Pick<ToolDefinition<never>, 'parameters' | 'validate'>): ToolParameters {
   const schema = definition.parameters;
   return {
     jsonSchema: schema,
@@ -21,8 +21,7 @@ export function createToolParameters(definition: Pick<ToolDefinition, 'parameter
       version: 1,
       vendor: 'toolgen',
       validate(value: unknown): StandardSchemaV1.Result<Readonly<Record<string, unknown>>> {
-        // remembered: when an SDK hands this value to `invoke`, it is not validated again
-        const outcome = validateAndRemember(definition.validate, value);
+        const outcome = validateArguments(definition.validate, value);
         if (outcome.ok) return { value: outcome.value };
         const shown: StandardSchemaV1.Issue[] = outcome.issues
           .slice(0, argumentLimits.maxIssues)

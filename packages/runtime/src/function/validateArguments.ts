@@ -12,14 +12,6 @@ export type ArgumentValidation =
   | { readonly ok: false; readonly issues: readonly ArgumentIssue[]; readonly cause?: unknown };
 
 /**
- * Arguments a validator already accepted, keyed by the value it returned. An SDK that takes the
- * Standard Schema (`~standard.validate`) passes that value, `Date`s and all, to the tool's
- * `execute`, which calls `invoke` with it: looked up here, it is not validated a second time
- * (which would also reject its `Date`s, since the model sends strings). Weak, so nothing is kept.
- */
-const accepted = new WeakMap<object, { readonly validate: ArgumentValidator; readonly input: ToolArguments }>();
-
-/**
  * Checks that `input` is a plain object, then runs the generated validator on it. Never throws:
  * JSON cannot make a generated validator throw (it reports nesting beyond `argumentLimits.maxDepth`
  * as an issue), and whatever a hand-written validator or a host's exotic object throws becomes
@@ -36,19 +28,6 @@ export function validateArguments(validate: ArgumentValidator, input: unknown): 
   } catch (error) {
     return { ok: false, issues: [{ pointer: '', message: 'must be plain JSON data; got a value the validator could not read' }], cause: error };
   }
-}
-
-/** Like `validateArguments`, and remembers the accepted value so that `acceptedArguments` knows it. */
-export function validateAndRemember(validate: ArgumentValidator, input: unknown): ArgumentValidation {
-  const validation = validateArguments(validate, input);
-  if (validation.ok) accepted.set(validation.value, { validate, input: validation.input });
-  return validation;
-}
-
-/** The validation of `value` when `validate` itself returned it from `validateAndRemember`; otherwise undefined. */
-export function acceptedArguments(validate: ArgumentValidator, value: unknown): ArgumentValidation | undefined {
-  const known = typeof value === 'object' && value !== null ? accepted.get(value) : undefined;
-  return known?.validate === validate ? { ok: true, input: known.input, value: value as Record<string, unknown> } : undefined;
 }
 
 /** An object literal or `JSON.parse` result: no array, no class instance. */

@@ -1,5 +1,6 @@
 import { ToolFailure } from '../errors/ToolFailure.js';
-import type { AIFunction } from '../function/AIFunction.js';
+import type { AIFunction, JsonValue, ToolInvocationContext } from '../function/AIFunction.js';
+import { toJsonValue } from '../function/toJsonValue.js';
 import { toolCallFingerprint } from '../approval/toolCallFingerprint.js';
 import { ToolApprovalError } from '../approval/ToolApprovalError.js';
 import { wrapFunction } from './wrapFunction.js';
@@ -48,10 +49,9 @@ export const failureFoldingThreshold = 3;
  * not failures: they pass through uncounted, as does the abort signal.
  */
 export function withFailureFolding(fn: AIFunction, tracker: ToolFailureTracker): AIFunction {
-  return wrapFunction(fn, async (args, context) => {
-    const fingerprint = toolCallFingerprint(fn.qualifiedName, args);
+  const folded = async (fingerprint: string, context: ToolInvocationContext, call: () => Promise<JsonValue | undefined>) => {
     try {
-      const result = await fn.invoke(args, context);
+      const result = await call();
       tracker.recordSuccess(fingerprint);
       return result;
     } catch (error) {
@@ -61,5 +61,9 @@ export function withFailureFolding(fn: AIFunction, tracker: ToolFailureTracker):
       if (attempts >= failureFoldingThreshold) throw new RepeatedToolFailure(fn.qualifiedName, attempts, error);
       throw error;
     }
+  };
+  // invalid arguments are failures too, so invoke is folded as a whole; run's arguments are compared as the JSON they are
+  return wrapFunction(fn, (args, context) => folded(toolCallFingerprint(fn.qualifiedName, toJsonValue(args)), context, () => fn.run(args as never, context)), {
+    invoke: (args, context) => folded(toolCallFingerprint(fn.qualifiedName, args), context, () => fn.invoke(args, context)),
   });
 }

@@ -1,6 +1,4 @@
-import { acceptedArguments } from '../approval/withApproval.js';
 import type { AIFunction } from '../function/AIFunction.js';
-import { applyLenientStep } from '../repair/lenientStep.js';
 import type { WorkspaceOptions } from './checkWorkspacePath.js';
 import { checkWorkspaceArguments, sentPaths } from './enforceWorkspacePaths.js';
 import type { WorkspaceInvocationContext } from './WorkspaceInvocationContext.js';
@@ -23,10 +21,9 @@ import { wrapFunction } from './wrapFunction.js';
 export function withWorkspaceContainment(fn: AIFunction, workspace: WorkspaceOptions | undefined): AIFunction {
   const paths = fn.metadata.workspacePaths;
   if (paths.length === 0) return fn;
-  return wrapFunction(fn, async (args, context) => {
+  // run receives validated arguments: an invalid path argument is already a ToolArgumentError with its pointer, like any other
+  return wrapFunction(fn, async (valid, context) => {
     context.signal?.throwIfAborted();
-    // validation first: an invalid path argument is a ToolArgumentError with its pointer, like any other
-    const valid = await acceptedArguments(fn, context.lenient === true ? applyLenientStep(fn, args, context, { report: false }) : args, context);
     const checked = { ...context, lenient: false };
     if (workspace === undefined) {
       const [sent] = sentPaths(paths, valid, checked);
@@ -35,6 +32,6 @@ export function withWorkspaceContainment(fn: AIFunction, workspace: WorkspaceOpt
       await checkWorkspaceArguments(paths, valid, workspace, checked);
     }
     const inner: WorkspaceInvocationContext = { ...context, workspace };
-    return fn.invoke(args, inner);
+    return fn.run(valid as never, inner);
   });
 }

@@ -229,12 +229,13 @@ describe('generateText with ai\'s mock language model', () => {
     await expect(running).rejects.toThrow('The user stopped the run.');
   });
 
-  it('validates each call once: execute hands invoke the value the validation produced', async () => {
+  it("validates in the SDK's step and again in execute, which runs the value its own check produced", async () => {
     const counted = countedFunction('default');
     const { tools } = toAISDKTools([counted.fn]);
     const model = new MockLanguageModelV4({ doGenerate: [callsTools(['call-1', 'test__echo', { value: 'hello' }]), says('ok')] });
     await generateText({ model, tools, prompt: 'Echo hello.', stopWhen: stepCountIs(5) });
-    expect(counted.validations()).toBe(1);
+    // no side channel between the two: execute checks the JSON the SDK keeps, and runs what that check returns
+    expect(counted.validations()).toBe(2);
     expect(counted.received).toEqual([{ value: 'checked hello' }]);
     expect(toolOutputs(model, 1)).toEqual({ 'call-1': { type: 'text', value: 'checked hello' } });
   });
@@ -277,7 +278,7 @@ describe("ai 7's tool approval", () => {
     expect(output.value).toContain('Invalid arguments:\n- /title: must be a string; got 5\nCorrect these arguments and call the tool again.');
   });
 
-  it('validates an approved call once when it is asked about and once when the SDK checks the approval, never again in invoke', async () => {
+  it('validates an approved call when it is asked about, when the SDK checks the approval, and in execute, which runs that value', async () => {
     const counted = countedFunction('require_approval');
     const { tools, toolApproval } = toAISDKTools([counted.fn]);
     expect(toolApproval).toEqual({ test__echo: 'user-approval' });
@@ -287,7 +288,7 @@ describe("ai 7's tool approval", () => {
     expect(counted.validations()).toBe(1);
     messages.push(...first.response.messages, answerApprovals(first.content, true));
     await generateText({ model, tools, toolApproval, messages: JSON.parse(JSON.stringify(messages)) as ModelMessage[], stopWhen: stepCountIs(5) });
-    expect(counted.validations()).toBe(2);
+    expect(counted.validations()).toBe(3);
     expect(counted.received).toEqual([{ value: 'checked hi' }]);
   });
 

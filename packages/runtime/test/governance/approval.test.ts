@@ -111,7 +111,7 @@ describe('approval requests', () => {
     expect(error).toBeInstanceOf(ToolArgumentError);
     expect((error as ToolArgumentError).issues).toEqual([
       { pointer: '', message: 'must have the property "reason"' },
-      { pointer: '/number', message: 'must be a integer; got "x"' },
+      { pointer: '/number', message: 'must be a integer; got "x"', expected: 'integer' },
     ]);
     expect(channel.requests).toEqual([]);
     expect(calls).toEqual([]);

@@ -48,7 +48,7 @@ export function importedFunction(tool: Tool, definition: ImportedToolDefinition,
     settings: null,
   };
   const notCalled = `so ${qualifiedName} was not called.`;
-  return {
+  const fn: AIFunction = {
     name: tool.name,
     qualifiedName,
     description: definition.description,
@@ -70,9 +70,15 @@ export function importedFunction(tool: Tool, definition: ImportedToolDefinition,
     returns: definition.outputSchema ?? {},
     metadata,
     async invoke(args, context = {}) {
+      if (context.signal?.aborted === true) throw context.signal.reason;
+      if (!isPlainObject(args)) throw new ToolArgumentError([{ pointer: '', message: objectMessage(args), expected: 'object' }]);
+      return fn.run(args, context);
+    },
+    // the server validates; what toolgen can check here is that the arguments are an object
+    validate: (args) => (isPlainObject(args) ? { ok: true, value: args } : { ok: false, issues: [{ pointer: '', message: objectMessage(args), expected: 'object' }] }),
+    async run(args, context = {}) {
       const signal = context.signal;
       if (signal?.aborted === true) throw signal.reason;
-      if (!isPlainObject(args)) throw new ToolArgumentError([{ pointer: '', message: objectMessage(args), expected: 'object' }]);
       if (!connection.isConnected()) throw disconnected(connection.serverName, notCalled);
       let result: CallToolResult;
       try {
@@ -100,6 +106,7 @@ export function importedFunction(tool: Tool, definition: ImportedToolDefinition,
     resolveSettings: () => undefined,
     normalizeStrictArguments: (args) => args,
   };
+  return fn;
 }
 
 /** What the server says about the tool, for the catalogue to record (never to trust). */
