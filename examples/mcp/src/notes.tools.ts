@@ -298,100 +298,142 @@ function note_shareNoteValidate(input: unknown, issues: ArgumentIssue[]): Record
   return o_input;
 }
 
-export const noteToolset: GeneratedToolset = {
+/** The arguments note__add_note takes, as its validator checks them. */
+type note_addNoteArgs = { text: string; tags?: string[] };
+/** The JSON note__add_note resolves to. */
+type note_addNoteResult = { id: number; text: string; tags: string[]; createdAt: string };
+
+const note_addNoteTool = defineTool<note_addNoteArgs, note_addNoteResult>({
+  name: 'add_note',
+  qualifiedName: 'note__add_note',
+  description: 'Writes a new note.',
+  parameters: note_addNoteParameters,
+  variants: {
+    "openai-strict": JSON.parse(String.raw`{"type":"object","properties":{"text":{"type":"string","description":"What the note says."},"tags":{"anyOf":[{"type":"array","items":{"type":"string"}},{"type":"null"}],"description":"Words to find it by. Defaults to []."}},"required":["text","tags"],"additionalProperties":false}`),
+    "anthropic": note_addNoteParameters,
+    "gemini": JSON.parse(String.raw`{"type":"object","properties":{"text":{"type":"string","description":"What the note says."},"tags":{"type":"array","items":{"type":"string"},"description":"Words to find it by.","default":[]}},"required":["text"]}`),
+  },
+  losses: [],
+  returns: __toolgenJson0,
+  metadata: JSON.parse(String.raw`{"readOnly":false,"approval":"default","networkScope":"none","confidentiality":"any","workspacePaths":[],"settings":null,"injectsServices":true,"tokens":{"openai-strict":77,"anthropic":65,"gemini":60,"canonical":65},"search":{"terms":{"add":3,"find":1,"new":1,"not":6,"say":1,"tag":2,"text":2,"word":1,"writ":1},"length":18}}`),
+  validate: note_addNoteValidate,
+  normalizeStrict: note_addNoteNormalizeStrict,
+  result: 'value',
+  call: (args, injected) => NoteToolset.addNote(args['text'] as Parameters<typeof NoteToolset.addNote>[0], injected.services, args['tags'] as Parameters<typeof NoteToolset.addNote>[2]), // stale if this fails to type-check: run toolgen
+});
+
+/** The arguments note__find_notes takes, as its validator checks them. */
+type note_findNotesArgs = { words: string };
+/** The JSON note__find_notes resolves to. */
+type note_findNotesResult = { id: number; text: string; tags: string[]; createdAt: string }[];
+
+const note_findNotesTool = defineTool<note_findNotesArgs, note_findNotesResult>({
+  name: 'find_notes',
+  qualifiedName: 'note__find_notes',
+  description: 'Finds the notes whose text or tags contain every word.',
+  parameters: note_findNotesParameters,
+  variants: {
+    "openai-strict": note_findNotesParameters,
+    "anthropic": note_findNotesParameters,
+    "gemini": JSON.parse(String.raw`{"type":"object","properties":{"words":{"type":"string","description":"The words to look for."}},"required":["words"]}`),
+  },
+  losses: [],
+  returns: JSON.parse(String.raw`{"type":"array","items":{"type":"object","properties":{"id":{"type":"number"},"text":{"type":"string"},"tags":{"type":"array","items":{"type":"string"},"description":"Words to find the note by."},"createdAt":{"type":"string","format":"date-time","description":"When it was written."}},"required":["id","text","tags","createdAt"],"additionalProperties":false}}`),
+  metadata: JSON.parse(String.raw`{"readOnly":true,"approval":"default","networkScope":"none","confidentiality":"any","workspacePaths":[],"settings":null,"injectsServices":true,"tokens":{"openai-strict":49,"anthropic":49,"gemini":44,"canonical":49},"search":{"terms":{"contain":1,"everi":1,"find":4,"look":1,"not":5,"tag":1,"text":1,"whos":1,"word":4},"length":19}}`),
+  validate: note_findNotesValidate,
+  normalizeStrict: __toolgenUnchanged,
+  result: 'value',
+  call: (args, injected) => NoteToolset.findNotes(args['words'] as Parameters<typeof NoteToolset.findNotes>[0], injected.services), // stale if this fails to type-check: run toolgen
+});
+
+/** The arguments note__get_note takes, as its validator checks them. */
+type note_getNoteArgs = { id: number };
+/** The JSON note__get_note resolves to. */
+type note_getNoteResult = { id: number; text: string; tags: string[]; createdAt: string };
+
+const note_getNoteTool = defineTool<note_getNoteArgs, note_getNoteResult>({
+  name: 'get_note',
+  qualifiedName: 'note__get_note',
+  description: 'Reads one note.',
+  parameters: note_getNoteParameters,
+  variants: {
+    "openai-strict": note_getNoteParameters,
+    "anthropic": note_getNoteParameters,
+    "gemini": __toolgenJson1,
+  },
+  losses: [],
+  returns: __toolgenJson0,
+  metadata: JSON.parse(String.raw`{"readOnly":true,"approval":"default","networkScope":"none","confidentiality":"any","workspacePaths":[],"settings":null,"injectsServices":true,"tokens":{"openai-strict":40,"anthropic":40,"gemini":35,"canonical":40},"search":{"terms":{"get":3,"id":3,"not":6,"read":1},"length":13}}`),
+  validate: note_getNoteValidate,
+  normalizeStrict: __toolgenUnchanged,
+  result: 'value',
+  call: (args, injected) => NoteToolset.getNote(args['id'] as Parameters<typeof NoteToolset.getNote>[0], injected.services), // stale if this fails to type-check: run toolgen
+});
+
+/** The arguments note__delete_note takes, as its validator checks them. */
+type note_deleteNoteArgs = { id: number };
+/** The JSON note__delete_note resolves to. */
+type note_deleteNoteResult = undefined;
+
+const note_deleteNoteTool = defineTool<note_deleteNoteArgs, note_deleteNoteResult>({
+  name: 'delete_note',
+  qualifiedName: 'note__delete_note',
+  description: 'Deletes a note for good.',
+  parameters: note_deleteNoteParameters,
+  variants: {
+    "openai-strict": note_deleteNoteParameters,
+    "anthropic": note_deleteNoteParameters,
+    "gemini": __toolgenJson1,
+  },
+  losses: [],
+  returns: null,
+  metadata: JSON.parse(String.raw`{"readOnly":false,"approval":"require_approval","networkScope":"none","confidentiality":"any","workspacePaths":[],"settings":null,"injectsServices":true,"tokens":{"openai-strict":42,"anthropic":42,"gemini":37,"canonical":42},"search":{"terms":{"delet":4,"good":1,"id":3,"not":6},"length":14}}`),
+  validate: note_deleteNoteValidate,
+  normalizeStrict: __toolgenUnchanged,
+  result: 'void',
+  call: (args, injected) => NoteToolset.deleteNote(args['id'] as Parameters<typeof NoteToolset.deleteNote>[0], injected.services), // stale if this fails to type-check: run toolgen
+});
+
+/** The arguments note__share_note takes, as its validator checks them. */
+type note_shareNoteArgs = { id: number; to: string };
+/** The JSON note__share_note resolves to. */
+type note_shareNoteResult = { id: number; to: string };
+
+const note_shareNoteTool = defineTool<note_shareNoteArgs, note_shareNoteResult>({
+  name: 'share_note',
+  qualifiedName: 'note__share_note',
+  description: 'Sends a note to someone by e-mail.',
+  parameters: note_shareNoteParameters,
+  variants: {
+    "openai-strict": note_shareNoteParameters,
+    "anthropic": note_shareNoteParameters,
+    "gemini": JSON.parse(String.raw`{"type":"object","properties":{"id":{"type":"number","description":"The note's id."},"to":{"type":"string","description":"The e-mail address to send it to."}},"required":["id","to"]}`),
+  },
+  losses: [],
+  returns: JSON.parse(String.raw`{"type":"object","properties":{"id":{"type":"number"},"to":{"type":"string"}},"required":["id","to"],"additionalProperties":false}`),
+  metadata: JSON.parse(String.raw`{"readOnly":false,"approval":"default","networkScope":"egress","confidentiality":"any","workspacePaths":[],"settings":null,"injectsServices":true,"tokens":{"openai-strict":66,"anthropic":66,"gemini":61,"canonical":66},"search":{"terms":{"address":1,"id":3,"mail":2,"not":6,"send":2,"shar":3,"someon":1},"length":18}}`),
+  validate: note_shareNoteValidate,
+  normalizeStrict: __toolgenUnchanged,
+  result: 'value',
+  call: (args, injected) => NoteToolset.shareNote(args['id'] as Parameters<typeof NoteToolset.shareNote>[0], args['to'] as Parameters<typeof NoteToolset.shareNote>[1], injected.services), // stale if this fails to type-check: run toolgen
+});
+
+export const noteToolset: GeneratedToolset<{
+  readonly add_note: typeof note_addNoteTool;
+  readonly find_notes: typeof note_findNotesTool;
+  readonly get_note: typeof note_getNoteTool;
+  readonly delete_note: typeof note_deleteNoteTool;
+  readonly share_note: typeof note_shareNoteTool;
+}> = {
   className: 'NoteToolset',
   owner: 'note',
   displayName: 'Notes',
-  functions: [
-    defineTool({
-      name: 'add_note',
-      qualifiedName: 'note__add_note',
-      description: 'Writes a new note.',
-      parameters: note_addNoteParameters,
-      variants: {
-        "openai-strict": JSON.parse(String.raw`{"type":"object","properties":{"text":{"type":"string","description":"What the note says."},"tags":{"anyOf":[{"type":"array","items":{"type":"string"}},{"type":"null"}],"description":"Words to find it by. Defaults to []."}},"required":["text","tags"],"additionalProperties":false}`),
-        "anthropic": note_addNoteParameters,
-        "gemini": JSON.parse(String.raw`{"type":"object","properties":{"text":{"type":"string","description":"What the note says."},"tags":{"type":"array","items":{"type":"string"},"description":"Words to find it by.","default":[]}},"required":["text"]}`),
-      },
-      losses: [],
-      returns: __toolgenJson0,
-      metadata: JSON.parse(String.raw`{"readOnly":false,"approval":"default","networkScope":"none","confidentiality":"any","workspacePaths":[],"settings":null,"injectsServices":true,"tokens":{"openai-strict":77,"anthropic":65,"gemini":60,"canonical":65},"search":{"terms":{"add":3,"find":1,"new":1,"not":6,"say":1,"tag":2,"text":2,"word":1,"writ":1},"length":18}}`),
-      validate: note_addNoteValidate,
-      normalizeStrict: note_addNoteNormalizeStrict,
-      result: 'value',
-      call: (args, injected) => NoteToolset.addNote(args['text'] as Parameters<typeof NoteToolset.addNote>[0], injected.services, args['tags'] as Parameters<typeof NoteToolset.addNote>[2]),
-    }),
-    defineTool({
-      name: 'find_notes',
-      qualifiedName: 'note__find_notes',
-      description: 'Finds the notes whose text or tags contain every word.',
-      parameters: note_findNotesParameters,
-      variants: {
-        "openai-strict": note_findNotesParameters,
-        "anthropic": note_findNotesParameters,
-        "gemini": JSON.parse(String.raw`{"type":"object","properties":{"words":{"type":"string","description":"The words to look for."}},"required":["words"]}`),
-      },
-      losses: [],
-      returns: JSON.parse(String.raw`{"type":"array","items":{"type":"object","properties":{"id":{"type":"number"},"text":{"type":"string"},"tags":{"type":"array","items":{"type":"string"},"description":"Words to find the note by."},"createdAt":{"type":"string","format":"date-time","description":"When it was written."}},"required":["id","text","tags","createdAt"],"additionalProperties":false}}`),
-      metadata: JSON.parse(String.raw`{"readOnly":true,"approval":"default","networkScope":"none","confidentiality":"any","workspacePaths":[],"settings":null,"injectsServices":true,"tokens":{"openai-strict":49,"anthropic":49,"gemini":44,"canonical":49},"search":{"terms":{"contain":1,"everi":1,"find":4,"look":1,"not":5,"tag":1,"text":1,"whos":1,"word":4},"length":19}}`),
-      validate: note_findNotesValidate,
-      normalizeStrict: __toolgenUnchanged,
-      result: 'value',
-      call: (args, injected) => NoteToolset.findNotes(args['words'] as Parameters<typeof NoteToolset.findNotes>[0], injected.services),
-    }),
-    defineTool({
-      name: 'get_note',
-      qualifiedName: 'note__get_note',
-      description: 'Reads one note.',
-      parameters: note_getNoteParameters,
-      variants: {
-        "openai-strict": note_getNoteParameters,
-        "anthropic": note_getNoteParameters,
-        "gemini": __toolgenJson1,
-      },
-      losses: [],
-      returns: __toolgenJson0,
-      metadata: JSON.parse(String.raw`{"readOnly":true,"approval":"default","networkScope":"none","confidentiality":"any","workspacePaths":[],"settings":null,"injectsServices":true,"tokens":{"openai-strict":40,"anthropic":40,"gemini":35,"canonical":40},"search":{"terms":{"get":3,"id":3,"not":6,"read":1},"length":13}}`),
-      validate: note_getNoteValidate,
-      normalizeStrict: __toolgenUnchanged,
-      result: 'value',
-      call: (args, injected) => NoteToolset.getNote(args['id'] as Parameters<typeof NoteToolset.getNote>[0], injected.services),
-    }),
-    defineTool({
-      name: 'delete_note',
-      qualifiedName: 'note__delete_note',
-      description: 'Deletes a note for good.',
-      parameters: note_deleteNoteParameters,
-      variants: {
-        "openai-strict": note_deleteNoteParameters,
-        "anthropic": note_deleteNoteParameters,
-        "gemini": __toolgenJson1,
-      },
-      losses: [],
-      returns: null,
-      metadata: JSON.parse(String.raw`{"readOnly":false,"approval":"require_approval","networkScope":"none","confidentiality":"any","workspacePaths":[],"settings":null,"injectsServices":true,"tokens":{"openai-strict":42,"anthropic":42,"gemini":37,"canonical":42},"search":{"terms":{"delet":4,"good":1,"id":3,"not":6},"length":14}}`),
-      validate: note_deleteNoteValidate,
-      normalizeStrict: __toolgenUnchanged,
-      result: 'void',
-      call: (args, injected) => NoteToolset.deleteNote(args['id'] as Parameters<typeof NoteToolset.deleteNote>[0], injected.services),
-    }),
-    defineTool({
-      name: 'share_note',
-      qualifiedName: 'note__share_note',
-      description: 'Sends a note to someone by e-mail.',
-      parameters: note_shareNoteParameters,
-      variants: {
-        "openai-strict": note_shareNoteParameters,
-        "anthropic": note_shareNoteParameters,
-        "gemini": JSON.parse(String.raw`{"type":"object","properties":{"id":{"type":"number","description":"The note's id."},"to":{"type":"string","description":"The e-mail address to send it to."}},"required":["id","to"]}`),
-      },
-      losses: [],
-      returns: JSON.parse(String.raw`{"type":"object","properties":{"id":{"type":"number"},"to":{"type":"string"}},"required":["id","to"],"additionalProperties":false}`),
-      metadata: JSON.parse(String.raw`{"readOnly":false,"approval":"default","networkScope":"egress","confidentiality":"any","workspacePaths":[],"settings":null,"injectsServices":true,"tokens":{"openai-strict":66,"anthropic":66,"gemini":61,"canonical":66},"search":{"terms":{"address":1,"id":3,"mail":2,"not":6,"send":2,"shar":3,"someon":1},"length":18}}`),
-      validate: note_shareNoteValidate,
-      normalizeStrict: __toolgenUnchanged,
-      result: 'value',
-      call: (args, injected) => NoteToolset.shareNote(args['id'] as Parameters<typeof NoteToolset.shareNote>[0], args['to'] as Parameters<typeof NoteToolset.shareNote>[1], injected.services),
-    }),
-  ],
+  functions: [note_addNoteTool, note_findNotesTool, note_getNoteTool, note_deleteNoteTool, note_shareNoteTool],
+  tools: {
+    add_note: note_addNoteTool,
+    find_notes: note_findNotesTool,
+    get_note: note_getNoteTool,
+    delete_note: note_deleteNoteTool,
+    share_note: note_shareNoteTool,
+  },
 };

@@ -225,66 +225,92 @@ function ticket_closeTicketValidate(input: unknown, issues: ArgumentIssue[]): Re
   return o_input;
 }
 
-export const ticketToolset: GeneratedToolset = {
+/** The arguments ticket__search_tickets takes, as its validator checks them. */
+type ticket_searchTicketsArgs = { query: string };
+/** The JSON ticket__search_tickets resolves to. */
+type ticket_searchTicketsResult = { number: number; title: string; status: "open" | "pending" | "closed"; priority: "low" | "normal" | "urgent"; openedAt: string; assignee: string | null; tags: string[] }[];
+
+const ticket_searchTicketsTool = defineTool<ticket_searchTicketsArgs, ticket_searchTicketsResult>({
+  name: 'search_tickets',
+  qualifiedName: 'ticket__search_tickets',
+  description: 'Searches the customer\'s support tickets, newest first.',
+  parameters: ticket_searchTicketsParameters,
+  variants: {
+    "openai-strict": ticket_searchTicketsParameters,
+    "anthropic": ticket_searchTicketsParameters,
+    "gemini": JSON.parse(String.raw`{"type":"object","properties":{"query":{"type":"string","description":"Words the ticket's title contains."}},"required":["query"]}`),
+  },
+  losses: [],
+  returns: JSON.parse(String.raw`{"type":"array","items":{"type":"object","properties":{"number":{"type":"number","description":"The ticket's number, unique per customer."},"title":{"type":"string"},"status":{"type":"string","enum":["open","pending","closed"],"description":"Where a ticket is in its life."},"priority":{"type":"string","enum":["low","normal","urgent"],"description":"How urgent a ticket is."},"openedAt":{"type":"string","format":"date-time","description":"When the customer opened the ticket."},"assignee":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"Who works on it, if anyone yet."},"tags":{"type":"array","items":{"type":"string"}}},"required":["number","title","status","priority","openedAt","assignee","tags"],"additionalProperties":false}}`),
+  metadata: JSON.parse(String.raw`{"readOnly":true,"approval":"default","networkScope":"none","confidentiality":"any","workspacePaths":[],"settings":{"schema":{"type":"object","properties":{"limit":{"type":"number","minimum":1,"maximum":100,"description":"How many tickets one search returns at most."},"includeClosed":{"type":"boolean","description":"Whether closed tickets are searched too."}},"required":["limit","includeClosed"],"additionalProperties":false},"configurable":["includeClosed","limit"]},"injectsServices":true,"tokens":{"openai-strict":49,"anthropic":49,"gemini":44,"canonical":49},"search":{"terms":{"contain":1,"customer":1,"first":1,"newest":1,"queri":2,"search":4,"support":1,"ticket":6,"titl":1,"word":1},"length":19}}`),
+  validate: ticket_searchTicketsValidate,
+  normalizeStrict: __toolgenUnchanged,
+  createSettings: () => new SearchTicketsSettings(),
+  validateSettings: ticket_searchTicketsSettingsValidate,
+  result: 'value',
+  call: (args, injected) => TicketToolset.searchTickets(args['query'] as Parameters<typeof TicketToolset.searchTickets>[0], injected.settings as Parameters<typeof TicketToolset.searchTickets>[1], injected.services), // stale if this fails to type-check: run toolgen
+});
+
+/** The arguments ticket__get_ticket takes, as its validator checks them. */
+type ticket_getTicketArgs = { number: number };
+/** The JSON ticket__get_ticket resolves to. */
+type ticket_getTicketResult = { number: number; title: string; status: "open" | "pending" | "closed"; priority: "low" | "normal" | "urgent"; openedAt: string; assignee: string | null; tags: string[] } | null;
+
+const ticket_getTicketTool = defineTool<ticket_getTicketArgs, ticket_getTicketResult>({
+  name: 'get_ticket',
+  qualifiedName: 'ticket__get_ticket',
+  description: 'Reads one ticket by its number.',
+  parameters: ticket_getTicketParameters,
+  variants: {
+    "openai-strict": ticket_getTicketParameters,
+    "anthropic": ticket_getTicketParameters,
+    "gemini": JSON.parse(String.raw`{"type":"object","properties":{"number":{"type":"number","description":"The ticket's number."}},"required":["number"]}`),
+  },
+  losses: [],
+  returns: JSON.parse(String.raw`{"anyOf":[{"type":"object","properties":{"number":{"type":"number","description":"The ticket's number, unique per customer."},"title":{"type":"string"},"status":{"type":"string","enum":["open","pending","closed"],"description":"Where a ticket is in its life."},"priority":{"type":"string","enum":["low","normal","urgent"],"description":"How urgent a ticket is."},"openedAt":{"type":"string","format":"date-time","description":"When the customer opened the ticket."},"assignee":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"Who works on it, if anyone yet."},"tags":{"type":"array","items":{"type":"string"}}},"required":["number","title","status","priority","openedAt","assignee","tags"],"additionalProperties":false},{"type":"null"}]}`),
+  metadata: JSON.parse(String.raw`{"readOnly":true,"approval":"default","networkScope":"none","confidentiality":"any","workspacePaths":[],"settings":null,"injectsServices":true,"tokens":{"openai-strict":43,"anthropic":43,"gemini":38,"canonical":43},"search":{"terms":{"get":3,"number":4,"read":1,"ticket":6},"length":14}}`),
+  validate: ticket_getTicketValidate,
+  normalizeStrict: __toolgenUnchanged,
+  result: 'promise',
+  call: (args, injected) => TicketToolset.getTicket(args['number'] as Parameters<typeof TicketToolset.getTicket>[0], injected.services, injected.signal), // stale if this fails to type-check: run toolgen
+});
+
+/** The arguments ticket__close_ticket takes, as its validator checks them. */
+type ticket_closeTicketArgs = { number: number; reason: string };
+/** The JSON ticket__close_ticket resolves to. */
+type ticket_closeTicketResult = undefined;
+
+const ticket_closeTicketTool = defineTool<ticket_closeTicketArgs, ticket_closeTicketResult>({
+  name: 'close_ticket',
+  qualifiedName: 'ticket__close_ticket',
+  description: 'Closes a ticket for good.',
+  parameters: ticket_closeTicketParameters,
+  variants: {
+    "openai-strict": ticket_closeTicketParameters,
+    "anthropic": ticket_closeTicketParameters,
+    "gemini": JSON.parse(String.raw`{"type":"object","properties":{"number":{"type":"number","description":"The ticket's number."},"reason":{"type":"string","description":"Why it is closed, as the customer will read it."}},"required":["number","reason"]}`),
+  },
+  losses: [],
+  returns: null,
+  metadata: JSON.parse(String.raw`{"readOnly":false,"approval":"require_approval","networkScope":"none","confidentiality":"any","workspacePaths":[],"settings":null,"injectsServices":true,"tokens":{"openai-strict":66,"anthropic":66,"gemini":61,"canonical":66},"search":{"terms":{"clos":5,"customer":1,"good":1,"number":3,"read":1,"reason":2,"ticket":6,"why":1},"length":20}}`),
+  validate: ticket_closeTicketValidate,
+  normalizeStrict: __toolgenUnchanged,
+  result: 'promise',
+  call: (args, injected) => TicketToolset.closeTicket(args['number'] as Parameters<typeof TicketToolset.closeTicket>[0], args['reason'] as Parameters<typeof TicketToolset.closeTicket>[1], injected.services, injected.signal), // stale if this fails to type-check: run toolgen
+});
+
+export const ticketToolset: GeneratedToolset<{
+  readonly search_tickets: typeof ticket_searchTicketsTool;
+  readonly get_ticket: typeof ticket_getTicketTool;
+  readonly close_ticket: typeof ticket_closeTicketTool;
+}> = {
   className: 'TicketToolset',
   owner: 'ticket',
   displayName: 'Tickets',
-  functions: [
-    defineTool({
-      name: 'search_tickets',
-      qualifiedName: 'ticket__search_tickets',
-      description: 'Searches the customer\'s support tickets, newest first.',
-      parameters: ticket_searchTicketsParameters,
-      variants: {
-        "openai-strict": ticket_searchTicketsParameters,
-        "anthropic": ticket_searchTicketsParameters,
-        "gemini": JSON.parse(String.raw`{"type":"object","properties":{"query":{"type":"string","description":"Words the ticket's title contains."}},"required":["query"]}`),
-      },
-      losses: [],
-      returns: JSON.parse(String.raw`{"type":"array","items":{"type":"object","properties":{"number":{"type":"number","description":"The ticket's number, unique per customer."},"title":{"type":"string"},"status":{"type":"string","enum":["open","pending","closed"],"description":"Where a ticket is in its life."},"priority":{"type":"string","enum":["low","normal","urgent"],"description":"How urgent a ticket is."},"openedAt":{"type":"string","format":"date-time","description":"When the customer opened the ticket."},"assignee":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"Who works on it, if anyone yet."},"tags":{"type":"array","items":{"type":"string"}}},"required":["number","title","status","priority","openedAt","assignee","tags"],"additionalProperties":false}}`),
-      metadata: JSON.parse(String.raw`{"readOnly":true,"approval":"default","networkScope":"none","confidentiality":"any","workspacePaths":[],"settings":{"schema":{"type":"object","properties":{"limit":{"type":"number","minimum":1,"maximum":100,"description":"How many tickets one search returns at most."},"includeClosed":{"type":"boolean","description":"Whether closed tickets are searched too."}},"required":["limit","includeClosed"],"additionalProperties":false},"configurable":["includeClosed","limit"]},"injectsServices":true,"tokens":{"openai-strict":49,"anthropic":49,"gemini":44,"canonical":49},"search":{"terms":{"contain":1,"customer":1,"first":1,"newest":1,"queri":2,"search":4,"support":1,"ticket":6,"titl":1,"word":1},"length":19}}`),
-      validate: ticket_searchTicketsValidate,
-      normalizeStrict: __toolgenUnchanged,
-      createSettings: () => new SearchTicketsSettings(),
-      validateSettings: ticket_searchTicketsSettingsValidate,
-      result: 'value',
-      call: (args, injected) => TicketToolset.searchTickets(args['query'] as Parameters<typeof TicketToolset.searchTickets>[0], injected.settings as Parameters<typeof TicketToolset.searchTickets>[1], injected.services),
-    }),
-    defineTool({
-      name: 'get_ticket',
-      qualifiedName: 'ticket__get_ticket',
-      description: 'Reads one ticket by its number.',
-      parameters: ticket_getTicketParameters,
-      variants: {
-        "openai-strict": ticket_getTicketParameters,
-        "anthropic": ticket_getTicketParameters,
-        "gemini": JSON.parse(String.raw`{"type":"object","properties":{"number":{"type":"number","description":"The ticket's number."}},"required":["number"]}`),
-      },
-      losses: [],
-      returns: JSON.parse(String.raw`{"anyOf":[{"type":"object","properties":{"number":{"type":"number","description":"The ticket's number, unique per customer."},"title":{"type":"string"},"status":{"type":"string","enum":["open","pending","closed"],"description":"Where a ticket is in its life."},"priority":{"type":"string","enum":["low","normal","urgent"],"description":"How urgent a ticket is."},"openedAt":{"type":"string","format":"date-time","description":"When the customer opened the ticket."},"assignee":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"Who works on it, if anyone yet."},"tags":{"type":"array","items":{"type":"string"}}},"required":["number","title","status","priority","openedAt","assignee","tags"],"additionalProperties":false},{"type":"null"}]}`),
-      metadata: JSON.parse(String.raw`{"readOnly":true,"approval":"default","networkScope":"none","confidentiality":"any","workspacePaths":[],"settings":null,"injectsServices":true,"tokens":{"openai-strict":43,"anthropic":43,"gemini":38,"canonical":43},"search":{"terms":{"get":3,"number":4,"read":1,"ticket":6},"length":14}}`),
-      validate: ticket_getTicketValidate,
-      normalizeStrict: __toolgenUnchanged,
-      result: 'promise',
-      call: (args, injected) => TicketToolset.getTicket(args['number'] as Parameters<typeof TicketToolset.getTicket>[0], injected.services, injected.signal),
-    }),
-    defineTool({
-      name: 'close_ticket',
-      qualifiedName: 'ticket__close_ticket',
-      description: 'Closes a ticket for good.',
-      parameters: ticket_closeTicketParameters,
-      variants: {
-        "openai-strict": ticket_closeTicketParameters,
-        "anthropic": ticket_closeTicketParameters,
-        "gemini": JSON.parse(String.raw`{"type":"object","properties":{"number":{"type":"number","description":"The ticket's number."},"reason":{"type":"string","description":"Why it is closed, as the customer will read it."}},"required":["number","reason"]}`),
-      },
-      losses: [],
-      returns: null,
-      metadata: JSON.parse(String.raw`{"readOnly":false,"approval":"require_approval","networkScope":"none","confidentiality":"any","workspacePaths":[],"settings":null,"injectsServices":true,"tokens":{"openai-strict":66,"anthropic":66,"gemini":61,"canonical":66},"search":{"terms":{"clos":5,"customer":1,"good":1,"number":3,"read":1,"reason":2,"ticket":6,"why":1},"length":20}}`),
-      validate: ticket_closeTicketValidate,
-      normalizeStrict: __toolgenUnchanged,
-      result: 'promise',
-      call: (args, injected) => TicketToolset.closeTicket(args['number'] as Parameters<typeof TicketToolset.closeTicket>[0], args['reason'] as Parameters<typeof TicketToolset.closeTicket>[1], injected.services, injected.signal),
-    }),
-  ],
+  functions: [ticket_searchTicketsTool, ticket_getTicketTool, ticket_closeTicketTool],
+  tools: {
+    search_tickets: ticket_searchTicketsTool,
+    get_ticket: ticket_getTicketTool,
+    close_ticket: ticket_closeTicketTool,
+  },
 };

@@ -322,23 +322,24 @@ export class MeetingToolset extends Toolset {
 }
 `;
 
-  it('invoke takes the value ~standard.validate returned, Dates and all, and validates it once', async () => {
+  it('run takes the value validate returned, Dates and all, and does not validate it again; invoke validates what it is given', async () => {
     const root = writeProject({ 'src/meetings.ts': source });
     expect((await run(root)).code).toBe(0);
     const schedule = (await load(root, 'src/meetings.tools.ts', 'meetingToolset')).functions[0]!;
     const raw = { title: 'Sync', at: '2026-03-01T09:00:00Z', until: '2026-03-01T10:00:00Z' };
-    const result = await schedule.parameters['~standard'].validate(raw);
-    if (result.issues !== undefined) {
-      throw new Error(`expected valid arguments, got ${JSON.stringify(result.issues)}`);
+    const checked = schedule.validate(raw);
+    if (!checked.ok) {
+      throw new Error(`expected valid arguments, got ${JSON.stringify(checked.issues)}`);
     }
-    expect(result.value['at']).toBeInstanceOf(Date);
+    expect(checked.value['at']).toBeInstanceOf(Date);
+    // the Standard Schema interface gives the same value
+    const standard = await schedule.parameters['~standard'].validate(raw);
+    expect(standard.issues === undefined ? standard.value : standard.issues).toEqual(checked.value);
     let rawSeen: unknown;
-    expect(await schedule.invoke(result.value, { logger: { error: (_message, error) => (rawSeen = error) } })).toBe(
-      'Sync 2026-03-01T09:00:00.000Z 1772359200000',
-    );
+    expect(await schedule.run(checked.value, { logger: { error: (_message, error) => (rawSeen = error) } })).toBe('Sync 2026-03-01T09:00:00.000Z 1772359200000');
     expect(rawSeen).toBeUndefined();
-    // a value the validator did not produce is still validated: Dates are not what the model sends
-    await expect(schedule.invoke({ title: 'Sync', at: new Date() })).rejects.toThrow(/\/at: must be a date-time string; got an object/);
+    // invoke is the model's entry: Dates are not what the model sends, so a checked value is refused there
+    await expect(schedule.invoke(checked.value)).rejects.toThrow(/\/at: must be a date-time string; got an object/);
   });
 });
 

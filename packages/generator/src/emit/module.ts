@@ -5,6 +5,7 @@ import { countToolTokens } from '../budget/countTokens.js';
 import type { ProviderVariants } from '../schema/variants.js';
 import { variantNames } from '../schema/variants/registry.js';
 import { CodeWriter } from './CodeWriter.js';
+import { shapeType } from './shapeTypes.js';
 import { emitSharedValidators, emitValidator, emitValidatorPreamble, SharedValidators, type EmittedValidator } from './validator.js';
 
 /** The first line of every generated module; also how toolgen recognizes its own files. */
@@ -74,25 +75,35 @@ export function emitModule(input: ModuleInput): string {
   for (const code of validatorCode) {
     body.lines(code.trimEnd()).blankLine();
   }
+  let usesJsonValue = false;
   for (const toolset of input.toolsets) {
     const toolsetName = imports.add(input.source, toolset.className);
-    body.enclose(`export const ${input.exportNameFor(toolset.className)}: GeneratedToolset = {`, '};', () => {
-      body.line(`className: ${quote(toolset.className)},`);
-      body.line(`owner: ${quote(toolset.owner)},`);
-      body.line(`displayName: ${quote(toolset.displayName)},`);
-      body.enclose('functions: [', '],', () => {
-        for (const tool of toolset.tools) {
-          const { emitted, settings } = validators.find((entry) => entry.tool === tool)!;
-          printTool(body, tool, toolsetName, parametersConstant(toolset, tool), emitted, settings, toolJson.get(tool)!, json, imports);
-        }
-      });
+    for (const tool of toolset.tools) {
+      const prefix = validatorPrefix(toolset, tool);
+      const { emitted, settings } = validators.find((entry) => entry.tool === tool)!;
+      usesJsonValue = printTypes(body, tool, prefix) || usesJsonValue;
+      printTool(body, tool, prefix, toolsetName, parametersConstant(toolset, tool), emitted, settings, toolJson.get(tool)!, json, imports);
+      body.blankLine();
+    }
+    const record = toolset.tools.map((tool) => `readonly ${propertyKey(tool.name)}: typeof ${validatorPrefix(toolset, tool)}Tool;`);
+    body.enclose(`export const ${input.exportNameFor(toolset.className)}: GeneratedToolset<{`, '}> = {', () => {
+      for (const line of record) body.line(line);
     });
+    body.line(`  className: ${quote(toolset.className)},`);
+    body.line(`  owner: ${quote(toolset.owner)},`);
+    body.line(`  displayName: ${quote(toolset.displayName)},`);
+    body.line(`  functions: [${toolset.tools.map((tool) => `${validatorPrefix(toolset, tool)}Tool`).join(', ')}],`);
+    body.line('  tools: {');
+    for (const tool of toolset.tools) body.line(`    ${propertyKey(tool.name)}: ${validatorPrefix(toolset, tool)}Tool,`);
+    body.line('  },');
+    body.line('};');
     body.blankLine();
   }
 
   writer.line(`${generatedHeader} change ${input.displaySource}, then run toolgen again.`);
   writer.line('/* eslint-disable */');
-  writer.line("import { defineTool, type ArgumentIssue, type GeneratedToolset, type JsonSchema } from '@toolgen/runtime';");
+  const bodyText = body.toString();
+  writer.line(`import { defineTool, type ArgumentIssue, type GeneratedToolset, type JsonSchema${usesJsonValue ? ', type JsonValue' : ''} } from '@toolgen/runtime';`);
   for (const line of imports.print()) {
     writer.line(line);
   }
@@ -103,12 +114,31 @@ export function emitModule(input: ModuleInput): string {
     writer.lines(preamble).blankLine();
   }
   // the header's last line is empty; a module's lines end with "\n" alone, even where a text held "\r\n"
-  return `${writer.toString()}\n${body.toString().trimEnd()}\n`.replace(/\r\n/g, '\n');
+  return `${writer.toString()}\n${bodyText.trimEnd()}\n`.replace(/\r\n/g, '\n');
+}
+
+/**
+ * The tool's checked arguments and JSON result as types, written out from the shapes the
+ * validator and the returns schema come from, so the module states what the tool takes. Returns
+ * whether they name `JsonValue`.
+ */
+function printTypes(writer: CodeWriter, tool: ToolModel, prefix: string): boolean {
+  const args = shapeType(tool.parametersShape, 'arguments', `${prefix}ArgsDef`);
+  const result = tool.returnsShape === null ? { type: 'undefined', aliases: [] } : shapeType(tool.returnsShape, 'result', `${prefix}ResultDef`);
+  for (const alias of [...args.aliases, ...result.aliases]) writer.line(alias);
+  writer.line(`/** The arguments ${tool.qualifiedName} takes, as its validator checks them. */`);
+  writer.line(`type ${prefix}Args = ${args.type};`);
+  writer.line(`/** The JSON ${tool.qualifiedName} resolves to. */`);
+  writer.line(`type ${prefix}Result = ${result.type};`);
+  writer.blankLine();
+  // whether the types name JsonValue, which the module then imports
+  return [args.type, result.type, ...args.aliases, ...result.aliases].some((text) => /\bJsonValue\b/.test(text));
 }
 
 function printTool(
   writer: CodeWriter,
   tool: ToolModel,
+  prefix: string,
   toolsetName: string,
   parametersName: string,
   validator: EmittedValidator,
@@ -117,7 +147,7 @@ function printTool(
   json: JsonPool,
   imports: ImportSet,
 ): void {
-  writer.enclose('defineTool({', '}),', () => {
+  writer.enclose(`const ${prefix}Tool = defineTool<${prefix}Args, ${prefix}Result>({`, '});', () => {
     writer.line(`name: ${quote(tool.name)},`);
     writer.line(`qualifiedName: ${quote(tool.qualifiedName)},`);
     writer.line(`description: ${quote(tool.description)},`);
@@ -144,7 +174,8 @@ function printTool(
     // unused callback parameters get a leading underscore, for consumers with noUnusedParameters
     const argsName = tool.parameters.some((parameter) => parameter.kind === 'argument') ? 'args' : '_args';
     const injectedName = tool.parameters.some((parameter) => parameter.kind !== 'argument') ? 'injected' : '_injected';
-    writer.line(`call: (${argsName}, ${injectedName}) => ${call},`);
+    // a type error at the call means the method changed after toolgen wrote this module
+    writer.line(`call: (${argsName}, ${injectedName}) => ${call}, // stale if this fails to type-check: run toolgen`);
   });
 }
 
@@ -154,7 +185,8 @@ function printCall(tool: ToolModel, toolsetName: string): string {
   const argumentsText = tool.parameters.map((parameter: ParameterModel, index) => {
     switch (parameter.kind) {
       case 'argument':
-        return tool.flattened ? `args as unknown as ${parameterType(index)}` : `args[${quote(parameter.name)}] as ${parameterType(index)}`;
+        // a cast from the typed arguments, not from unknown: a parameter whose type no longer overlaps fails to type-check
+        return tool.flattened ? `args as ${parameterType(index)}` : `args[${quote(parameter.name)}] as ${parameterType(index)}`;
       case 'settings':
         return `injected.settings as ${parameterType(index)}`;
       case 'services':
@@ -265,6 +297,10 @@ function parsed(json: string): string {
   return `JSON.parse(String.raw\`${json.replace(/`/g, '\\u0060').replace(/\$\{/g, '\\u0024{')}\`)`;
 }
 
+function propertyKey(name: string): string {
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? name : quote(name);
+}
+
 function quote(text: string): string {
   return `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n').replace(/\r/g, '\\r').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')}'`;
 }
@@ -282,7 +318,7 @@ function validatorPrefix(toolset: ToolsetModel, tool: ToolModel): string {
 class ImportSet {
   readonly #fromDirectory: string;
   readonly #byFile = new Map<string, Map<string, string>>();
-  readonly #taken = new Set(['defineTool', 'ArgumentIssue', 'GeneratedToolset']);
+  readonly #taken = new Set(['defineTool', 'ArgumentIssue', 'GeneratedToolset', 'JsonSchema', 'JsonValue']);
 
   constructor(fromDirectory: string) {
     this.#fromDirectory = fromDirectory;

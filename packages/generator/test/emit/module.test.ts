@@ -292,15 +292,22 @@ export class OddToolset extends Toolset {
     });
     expect((await run([], root)).code).toBe(0);
     const text = readFileSync(path.join(root, 'src/odd.tools.ts'), 'utf8');
+    const tool = text.slice(text.indexOf('const odd_takeTool'));
+    expect(tool.split('\n').slice(0, 3)).toEqual(['const odd_takeTool = defineTool<odd_takeArgs, odd_takeResult>({', "  name: 'take',", "  qualifiedName: 'odd__take',"]);
     const definition = text.slice(text.indexOf('export const oddToolset'));
-    expect(definition.split('\n').slice(0, 7)).toEqual([
-      'export const oddToolset: GeneratedToolset = {',
+    expect(definition.split('\n').slice(0, 12)).toEqual([
+      'export const oddToolset: GeneratedToolset<{',
+      '  readonly take: typeof odd_takeTool;',
+      '}> = {',
       "  className: 'OddToolset',",
       "  owner: 'odd',",
       "  displayName: 'Odd',",
-      '  functions: [',
-      '    defineTool({',
-      "      name: 'take',",
+      '  functions: [odd_takeTool],',
+      '  tools: {',
+      '    take: odd_takeTool,',
+      '  },',
+      '};',
+      '',
     ]);
   }, 60_000);
 });
@@ -347,4 +354,75 @@ export class PingToolset extends Toolset {
     expect(module).toContain("import { PingToolset } from '../../src/ping.js';");
     expect(JSON.parse(readFileSync(path.join(root, 'toolgen.manifest.json'), 'utf8')).toolsets[0].module).toBe('generated/src/ping.tools.ts');
   });
+});
+
+describe('typed tools (issue 26)', () => {
+  const source = (parameter: string) => `import { Toolset } from '@toolgen/runtime';
+export interface Slot { readonly room: string; readonly at: Date; readonly seats?: number }
+export enum Colour { Red = 'red', Green = 'green' }
+export class RoomsToolset extends Toolset {
+  constructor() { super(); this.addTool(RoomsToolset.find).readOnly(); this.addTool(RoomsToolset.book); this.addTool(RoomsToolset.paint); }
+  /**
+   * Finds rooms.
+   * @param query Words the room's name contains.
+   * @param limit How many at most.
+   */
+  static find(${parameter}, limit = 5): Slot[] { return [{ room: String(query) + limit, at: new Date(0) }]; }
+  /** Books a slot. */
+  static book({ room, at }: { room: string; at: Date }): void { void room; void at; }
+  /** Paints a room. @param colour The colour. */
+  static paint(colour: Colour): Colour { return colour; }
+}
+`;
+  const tsc = (root: string): string => {
+    try {
+      return execFileSync(process.execPath, [path.join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', root, '--noEmit', '--pretty', 'false'], { encoding: 'utf8' });
+    } catch (error) {
+      return String((error as { stdout?: string }).stdout ?? error);
+    }
+  };
+
+  it("types each tool by name: Args as the validator checks them, Result as the JSON it resolves to; the caller's tsc holds them", async () => {
+    const root = writeProject({
+      'src/rooms.ts': source('query: string'),
+      'src/use.ts': `import type { ToolArgs, ToolResult } from '@toolgen/runtime';
+import { roomsToolset } from './rooms.tools.js';
+type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+const find = roomsToolset.tools.find;
+export const findArgs: Equal<ToolArgs<typeof find>, { query: string; limit?: number }> = true;
+export const findResult: Equal<ToolResult<typeof find>, { room: string; at: string; seats?: number }[]> = true;
+export const bookArgs: Equal<ToolArgs<typeof roomsToolset.tools.book>, { room: string; at: Date }> = true;
+export const bookResult: Equal<ToolResult<typeof roomsToolset.tools.book>, undefined> = true;
+export const paintArgs: Equal<ToolArgs<typeof roomsToolset.tools.paint>, { colour: 'red' | 'green' }> = true;
+export async function first(): Promise<string | undefined> {
+  const found = await find.invoke({ query: 'blue' });
+  return found[0]?.at;
+}
+// @ts-expect-error -- run takes the checked arguments, typed
+void find.run({ query: 5 });
+// @ts-expect-error -- no such tool
+void roomsToolset.tools.fnd;
+`,
+    });
+    expect((await run([], root)).code).toBe(0);
+    expect(tsc(root), readFileSync(path.join(root, 'src/rooms.tools.ts'), 'utf8').split('\n').filter((line) => line.startsWith('type ')).join('\n')).toBe('');
+    const { roomsToolset } = (await import(pathToFileURL(path.join(root, 'src/rooms.tools.ts')).href)) as { roomsToolset: GeneratedToolset };
+    expect(Object.keys(roomsToolset.tools)).toEqual(['find', 'book', 'paint']);
+    expect(roomsToolset.functions).toEqual(Object.values(roomsToolset.tools));
+    const checked = roomsToolset.tools['book']!.validate({ room: 'A', at: '2026-01-01T00:00:00Z' });
+    expect(checked.ok && checked.value['at'] instanceof Date).toBe(true);
+    await expect(roomsToolset.tools['find']!.invoke({ query: 'x' })).resolves.toEqual([{ room: 'x5', at: '1970-01-01T00:00:00.000Z' }]);
+  }, 60_000);
+
+  it('a parameter type changed without regenerating fails the user\'s tsc at the generated call, which says to run toolgen', async () => {
+    const root = writeProject({ 'src/rooms.ts': source('query: string') });
+    expect((await run([], root)).code).toBe(0);
+    expect(tsc(root)).toBe('');
+    writeFileSync(path.join(root, 'src/rooms.ts'), source('query: { words: string[] }'));
+    const output = tsc(root);
+    expect(output).toMatch(/src\/rooms\.tools\.ts\(\d+,\d+\): error TS2352: Conversion of type 'string' to type '\{ words: string\[\]; \}' may be a mistake/m);
+    const line = Number(/src\/rooms\.tools\.ts\((\d+),/.exec(output)![1]);
+    expect(readFileSync(path.join(root, 'src/rooms.tools.ts'), 'utf8').split('\n')[line - 1]).toMatch(/RoomsToolset\.find\(.*\/\/ stale if this fails to type-check: run toolgen$/);
+    expect((await run(['--check'], root)).code).toBe(1);
+  }, 60_000);
 });

@@ -199,10 +199,10 @@ export interface AIFunction<Args = ToolArgumentsValue, Result = JsonValue | unde
 }
 
 /** The checked arguments of a tool: `ToolArgs<typeof toolset.tools.search_tickets>`. */
-export type ToolArgs<Fn> = Fn extends AIFunction<infer Args, unknown> ? Args : never;
+export type ToolArgs<Fn> = Fn extends { validate(args: unknown): ToolArgumentsCheck<infer Args> } ? Args : never;
 
 /** The JSON a tool's call resolves to: `ToolResult<typeof toolset.tools.search_tickets>`. */
-export type ToolResult<Fn> = Fn extends AIFunction<never, infer Result> ? Result : never;
+export type ToolResult<Fn> = Fn extends { invoke(args: unknown, context?: ToolInvocationContext): Promise<infer Result> } ? Result : never;
 
 /** The tools of a toolset by name, each typed. */
 export interface ToolsByName {

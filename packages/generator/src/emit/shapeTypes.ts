@@ -1,0 +1,67 @@
+import type { Shape, ShapeDocument } from '../schema/shape.js';
+
+/**
+ * Which side of a call a type describes: `arguments` as the validator hands them to the method
+ * (`Date`s and `URL`s), or the `result` as the JSON the model receives (their strings).
+ */
+export type ShapeTypeSide = 'arguments' | 'result';
+
+/**
+ * A shape as a TypeScript type, written out: the type the generated module gives a tool's checked
+ * arguments or its JSON result. Named shapes (`defs`, recursive types) become aliases named
+ * `${prefix}<n>`, returned beside the root type so the module can declare them.
+ */
+export function shapeType(document: ShapeDocument, side: ShapeTypeSide, prefix: string): { readonly type: string; readonly aliases: readonly string[] } {
+  const names = new Map(Object.keys(document.defs).map((name, index) => [name, `${prefix}${index}`] as const));
+  const print = (shape: Shape): string => {
+    switch (shape.kind) {
+      case 'any':
+        return side === 'result' ? 'JsonValue' : 'unknown';
+      case 'string':
+        return 'string';
+      case 'number':
+        return 'number';
+      case 'boolean':
+        return 'boolean';
+      case 'null':
+        return 'null';
+      case 'literal':
+        return JSON.stringify(shape.value);
+      case 'enum':
+        return shape.values.map((value) => JSON.stringify(value)).join(' | ');
+      case 'date':
+        return side === 'result' ? 'string' : 'Date';
+      case 'url':
+        return side === 'result' ? 'string' : 'URL';
+      case 'array':
+        return `${element(shape.items)}[]`;
+      case 'tuple': {
+        const elements = shape.elements.map((member, index) => `${print(member)}${index >= shape.minItems ? '?' : ''}`);
+        if (shape.rest !== null) elements.push(`...${element(shape.rest)}[]`);
+        return `[${elements.join(', ')}]`;
+      }
+      case 'object': {
+        const members = shape.properties.map((property) => `${propertyName(property.name)}${property.optional ? '?' : ''}: ${print(property.shape)}`);
+        if (shape.additionalProperties !== false) {
+          // named members beside other keys: the index signature must admit the members' types too
+          members.push(`[key: string]: ${shape.properties.length === 0 ? print(shape.additionalProperties) : side === 'result' ? 'JsonValue | undefined' : 'unknown'}`);
+        }
+        return members.length === 0 ? '{}' : `{ ${members.join('; ')} }`;
+      }
+      case 'union':
+        return shape.members.map((member) => print(member)).join(' | ');
+      case 'ref':
+        return names.get(shape.name) ?? (side === 'result' ? 'JsonValue' : 'unknown');
+    }
+  };
+  const element = (shape: Shape): string => {
+    const type = print(shape);
+    return shape.kind === 'union' || (shape.kind === 'enum' && shape.values.length > 1) ? `(${type})` : type;
+  };
+  const aliases = Object.entries(document.defs).map(([name, shape]) => `type ${names.get(name)!} = ${print(shape)};`);
+  return { type: print(document.root), aliases };
+}
+
+function propertyName(name: string): string {
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? name : JSON.stringify(name);
+}
