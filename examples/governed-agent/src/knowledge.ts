@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { defineTool, ToolFailure, type AIFunction, type GeneratedToolset, type JsonSchema, type ToolMetadata } from '@toolgen/runtime';
+import { defineTool, ToolFailure, type AIFunction, type ToolsetFunctions, type JsonSchema, type ToolMetadata } from '@toolgen/runtime';
 import { flatValidator, type FlatType } from './flatValidator.js';
 
 // A second toolset, written by hand with defineTool the way generated modules call it.
@@ -46,7 +46,7 @@ function knowledgeTool(tool: KnowledgeTool): AIFunction {
   });
 }
 
-export const knowledgeToolset: GeneratedToolset = {
+export const knowledgeToolset: ToolsetFunctions = {
   className: 'KnowledgeToolset',
   owner: 'knowledge',
   displayName: 'Knowledge',

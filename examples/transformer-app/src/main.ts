@@ -4,7 +4,7 @@
  *
  *   npm run build -w examples/transformer-app && npm start -w examples/transformer-app
  */
-import type { ToolServices } from '@toolgen/runtime';
+import type { AIFunction, ToolServices } from '@toolgen/runtime';
 import type { Forecast, WeatherClient } from './model.js';
 import { weatherToolset } from './weather.tools.js';
 
@@ -16,8 +16,8 @@ class FixedWeather implements WeatherClient {
 
 const services: ToolServices = { weather: new FixedWeather() };
 
-async function call(name: string, args: unknown): Promise<void> {
-  const fn = weatherToolset.functions.find((candidate) => candidate.name === name)!;
+// a tool of the typed record, called with what a model might send (invalid arguments too)
+async function call(fn: AIFunction, args: unknown): Promise<void> {
   try {
     console.log(`${fn.qualifiedName} ${JSON.stringify(args)} -> ${JSON.stringify(await fn.invoke(args, { services }))}`);
   } catch (error) {
@@ -26,7 +26,7 @@ async function call(name: string, args: unknown): Promise<void> {
 }
 
 console.log(`Toolset ${weatherToolset.displayName}: ${weatherToolset.functions.map((fn) => fn.qualifiedName).join(', ')}`);
-await call('get_forecast', { city: 'Oslo', unit: 'fahrenheit' });
-await call('get_forecast', { city: 'Oslo', unit: 'kelvin' });
-await call('get_forecast', { city: 'Atlantis', unit: 'celsius' });
-await call('convert_temperature', { celsius: 21 });
+await call(weatherToolset.tools.get_forecast, { city: 'Oslo', unit: 'fahrenheit' });
+await call(weatherToolset.tools.get_forecast, { city: 'Oslo', unit: 'kelvin' });
+await call(weatherToolset.tools.get_forecast, { city: 'Atlantis', unit: 'celsius' });
+await call(weatherToolset.tools.convert_temperature, { celsius: 21 });

@@ -4,7 +4,7 @@
  *
  *   npm run build -w examples/vite-app && npm start -w examples/vite-app
  */
-import type { ToolServices } from '@toolgen/runtime';
+import type { AIFunction, ToolServices } from '@toolgen/runtime';
 import { libraryToolset } from './library.tools.js';
 import type { Book, LibraryClient } from './model.js';
 
@@ -32,8 +32,8 @@ class Shelves implements LibraryClient {
 
 const services: ToolServices = { library: new Shelves() };
 
-async function call(name: string, args: unknown): Promise<void> {
-  const fn = libraryToolset.functions.find((candidate) => candidate.name === name)!;
+// a tool of the typed record, called with what a model might send (invalid arguments too)
+async function call(fn: AIFunction, args: unknown): Promise<void> {
   try {
     console.log(`${fn.qualifiedName} ${JSON.stringify(args)} -> ${JSON.stringify(await fn.invoke(args, { services }))}`);
   } catch (error) {
@@ -42,7 +42,7 @@ async function call(name: string, args: unknown): Promise<void> {
 }
 
 console.log(`Toolset ${libraryToolset.displayName}: ${libraryToolset.functions.map((fn) => fn.qualifiedName).join(', ')}`);
-await call('search_books', { query: 'programming' });
-await call('search_books', { query: 7 });
-await call('lend_book', { isbn: '978-0131103627', days: 14 });
-await call('lend_book', { isbn: '978-0131103627', days: 14 });
+await call(libraryToolset.tools.search_books, { query: 'programming' });
+await call(libraryToolset.tools.search_books, { query: 7 });
+await call(libraryToolset.tools.lend_book, { isbn: '978-0131103627', days: 14 });
+await call(libraryToolset.tools.lend_book, { isbn: '978-0131103627', days: 14 });

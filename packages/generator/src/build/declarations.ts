@@ -1,4 +1,6 @@
 import { generatedHeader } from '../emit/module.js';
+import type { ToolsetModel } from '../analysis/model.js';
+import { shapeType } from '../emit/shapeTypes.js';
 import { exportNameFor } from '../manifest/manifest.js';
 
 /** Where a generated module's declarations go: `x.tools.ts` → `x.tools.d.ts` (`.d.mts`, `.d.cts`). */
@@ -13,15 +15,28 @@ export function isDeclarationOfModule(file: string): boolean {
 
 /**
  * The declarations of the module generated for a source file: one `GeneratedToolset` constant
- * per toolset class, which is all a generated module exports. Enough for a consumer to
- * type-check its imports of `./x.tools.js` (under TypeScript 6 and 7) while no module is on disk.
+ * per toolset class, which is all a generated module exports, typed as the module types it (each
+ * tool by name, with its `Args` and `Result`). Enough for a consumer to type-check its imports of
+ * `./x.tools.js` (under TypeScript 6 and 7) while no module is on disk.
  */
-export function emitDeclarations(displaySource: string, classNames: readonly string[]): string {
-  const lines = [
-    `${generatedHeader} change ${displaySource}, then run toolgen --types-only again.`,
-    "import type { GeneratedToolset } from '@toolgen/runtime';",
-    '',
-    ...classNames.map((className) => `export declare const ${exportNameFor(className)}: GeneratedToolset;`),
-  ];
+export function emitDeclarations(displaySource: string, toolsets: readonly ToolsetModel[]): string {
+  const lines = [`${generatedHeader} change ${displaySource}, then run toolgen --types-only again.`];
+  const body: string[] = [];
+  let usesJsonValue = false;
+  for (const toolset of toolsets) {
+    const exportName = exportNameFor(toolset.className);
+    const record: string[] = [];
+    toolset.tools.forEach((tool, index) => {
+      const prefix = `${exportName}_${index}`;
+      const args = shapeType(tool.parametersShape, 'arguments', `${prefix}ArgsDef`);
+      const result = tool.returnsShape === null ? { type: 'undefined', aliases: [] } : shapeType(tool.returnsShape, 'result', `${prefix}ResultDef`);
+      const texts = [args.type, result.type, ...args.aliases, ...result.aliases];
+      usesJsonValue ||= texts.some((text) => /\bJsonValue\b/.test(text));
+      body.push(...args.aliases, ...result.aliases, `type ${prefix}Args = ${args.type};`, `type ${prefix}Result = ${result.type};`);
+      record.push(`  readonly ${/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(tool.name) ? tool.name : JSON.stringify(tool.name)}: AIFunction<${prefix}Args, ${prefix}Result>;`);
+    });
+    body.push(`export declare const ${exportName}: GeneratedToolset<{`, ...record, '}>;');
+  }
+  lines.push(`import type { AIFunction, GeneratedToolset${usesJsonValue ? ', JsonValue' : ''} } from '@toolgen/runtime';`, '', ...body);
   return `${lines.join('\n')}\n`;
 }

@@ -48,7 +48,7 @@ export function runTypesOnly(options: CliOptions, output: CliOutput, cwd: string
     }
     const displaySource = path.relative(session.layout.rootDir, source).split(path.sep).join('/');
     generated.push(declarationPath);
-    if (writeFileAtomic(declarationPath, emitDeclarations(displaySource, toolsets.map((toolset) => toolset.className)))) {
+    if (writeFileAtomic(declarationPath, emitDeclarations(displaySource, toolsets))) {
       written += 1;
     }
   }

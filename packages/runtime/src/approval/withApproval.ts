@@ -7,7 +7,6 @@ import { checkWorkspaceArguments, isWorkspaceOptions } from '../middleware/enfor
 import { functionChain, wrapFunction } from '../middleware/wrapFunction.js';
 import type { AgentToolPolicy } from '../policy/AgentToolPolicy.js';
 import type { ToolPolicyResolver } from '../policy/ToolPolicyResolver.js';
-import { applyLenientStep } from '../repair/lenientStep.js';
 import { isSdkApprovalGrant, redeemApprovalGrant, type ApprovalGrant } from './approvalGrant.js';
 import { approvalDigest, policiesDigest, type ApprovalPolicy } from './ApprovalPolicy.js';
 import { isFingerprintable } from './toolCallFingerprint.js';
@@ -67,7 +66,7 @@ export function withApproval(fn: AIFunction, router: ToolApprovalRouter, options
   });
   // run receives validated arguments: invoke repaired (when lenient) and validated them first, once
   const gated = wrapFunction(fn, async (accepted, context: ApprovalInvocationContext) => {
-    const { approvalGrant, lenient: _lenient, ...rest } = context;
+    const { approvalGrant, ...rest } = context;
     const signal = context.signal;
     if (signal?.aborted === true) throw new ToolApprovalError(fn.qualifiedName, { status: 'aborted' }, { cause: signal.reason });
     const shown = argumentsAsJson(accepted);

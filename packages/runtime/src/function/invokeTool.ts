@@ -38,8 +38,8 @@ export async function invokeFunction<Args, Result>(
     if (checked.cause !== undefined) context.logger?.error(`Tool ${fn.qualifiedName}: its validator could not read the arguments`, checked.cause);
     throw new ToolArgumentError(checked.issues, undefined, checked.cause === undefined ? undefined : { cause: checked.cause });
   }
-  const { lenient: _lenient, ...rest } = context;
-  const withSent: ToolInvocationContext = { ...rest, [sentArguments]: input };
+  // repaired once, here: what run receives is not repaired again
+  const withSent: ToolInvocationContext = { ...context, lenient: false, [sentArguments]: input };
   return fn.run(checked.value, withSent);
 }
 
