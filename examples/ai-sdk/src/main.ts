@@ -8,7 +8,7 @@
  */
 import { generateText, stepCountIs, type ModelMessage, type ToolApprovalResponse } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
-import type { ToolServices } from '@toolgen/runtime';
+import type { ToolResult, ToolServices } from '@toolgen/runtime';
 import { toAISDKTools } from '@toolgen/runtime/ai-sdk';
 import { Priority, type Ticket, type TicketClient } from '../../tickets/src/model.js';
 import { ticketToolset } from '../../tickets/src/tickets.tools.js';
@@ -108,4 +108,18 @@ print('  the user approves both');
 
 print('\ngenerateText, second call:');
 const second = await generateText({ model, tools, toolApproval, messages, stopWhen: stepCountIs(10) });
+// the tools are typed from the generated module: each call's input and each result's output, by tool name
+for (const result of second.steps.flatMap((step) => step.toolResults)) {
+  if (result.dynamic !== true && result.toolName === 'ticket__close_ticket') {
+    const closed: { number: number; reason: string } = result.input;
+    print(`  closed ${closed.number}: ${closed.reason}`);
+  }
+}
 print(`\nfinal answer: ${second.text}`);
+
+// Compile-time assertions: tsc -p examples/ai-sdk fails if the tools lose their types.
+type Equal<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Call = Exclude<(typeof first.toolCalls)[number], { dynamic: true }>;
+export const typedNames: Equal<Call['toolName'], 'ticket__search_tickets' | 'ticket__get_ticket' | 'ticket__close_ticket'> = true;
+export const typedInput: Equal<Extract<Call, { toolName: 'ticket__get_ticket' }>['input'], { number: number }> = true;
+export const typedOutput: Equal<Extract<(typeof first.toolResults)[number], { toolName: 'ticket__get_ticket' }>['output'], ToolResult<typeof ticketToolset.tools.get_ticket>> = true;

@@ -303,7 +303,7 @@ type note_addNoteArgs = { text: string; tags?: string[] };
 /** The JSON note__add_note resolves to. */
 type note_addNoteResult = { id: number; text: string; tags: string[]; createdAt: string };
 
-const note_addNoteTool = defineTool<note_addNoteArgs, note_addNoteResult>({
+const note_addNoteTool = defineTool<note_addNoteArgs, note_addNoteResult, 'add_note', 'note__add_note'>({
   name: 'add_note',
   qualifiedName: 'note__add_note',
   description: 'Writes a new note.',
@@ -319,7 +319,7 @@ const note_addNoteTool = defineTool<note_addNoteArgs, note_addNoteResult>({
   validate: note_addNoteValidate,
   normalizeStrict: note_addNoteNormalizeStrict,
   result: 'value',
-  call: (args, injected) => NoteToolset.addNote(args['text'] as Parameters<typeof NoteToolset.addNote>[0], injected.services, args['tags'] as Parameters<typeof NoteToolset.addNote>[2]), // stale if this fails to type-check: run toolgen
+  call: (args, injected) => NoteToolset.addNote(args.text, injected.services, args.tags), // stale if this fails to type-check: run toolgen
 });
 
 /** The arguments note__find_notes takes, as its validator checks them. */
@@ -327,7 +327,7 @@ type note_findNotesArgs = { words: string };
 /** The JSON note__find_notes resolves to. */
 type note_findNotesResult = { id: number; text: string; tags: string[]; createdAt: string }[];
 
-const note_findNotesTool = defineTool<note_findNotesArgs, note_findNotesResult>({
+const note_findNotesTool = defineTool<note_findNotesArgs, note_findNotesResult, 'find_notes', 'note__find_notes'>({
   name: 'find_notes',
   qualifiedName: 'note__find_notes',
   description: 'Finds the notes whose text or tags contain every word.',
@@ -343,7 +343,7 @@ const note_findNotesTool = defineTool<note_findNotesArgs, note_findNotesResult>(
   validate: note_findNotesValidate,
   normalizeStrict: __toolgenUnchanged,
   result: 'value',
-  call: (args, injected) => NoteToolset.findNotes(args['words'] as Parameters<typeof NoteToolset.findNotes>[0], injected.services), // stale if this fails to type-check: run toolgen
+  call: (args, injected) => NoteToolset.findNotes(args.words, injected.services), // stale if this fails to type-check: run toolgen
 });
 
 /** The arguments note__get_note takes, as its validator checks them. */
@@ -351,7 +351,7 @@ type note_getNoteArgs = { id: number };
 /** The JSON note__get_note resolves to. */
 type note_getNoteResult = { id: number; text: string; tags: string[]; createdAt: string };
 
-const note_getNoteTool = defineTool<note_getNoteArgs, note_getNoteResult>({
+const note_getNoteTool = defineTool<note_getNoteArgs, note_getNoteResult, 'get_note', 'note__get_note'>({
   name: 'get_note',
   qualifiedName: 'note__get_note',
   description: 'Reads one note.',
@@ -367,7 +367,7 @@ const note_getNoteTool = defineTool<note_getNoteArgs, note_getNoteResult>({
   validate: note_getNoteValidate,
   normalizeStrict: __toolgenUnchanged,
   result: 'value',
-  call: (args, injected) => NoteToolset.getNote(args['id'] as Parameters<typeof NoteToolset.getNote>[0], injected.services), // stale if this fails to type-check: run toolgen
+  call: (args, injected) => NoteToolset.getNote(args.id, injected.services), // stale if this fails to type-check: run toolgen
 });
 
 /** The arguments note__delete_note takes, as its validator checks them. */
@@ -375,7 +375,7 @@ type note_deleteNoteArgs = { id: number };
 /** The JSON note__delete_note resolves to. */
 type note_deleteNoteResult = undefined;
 
-const note_deleteNoteTool = defineTool<note_deleteNoteArgs, note_deleteNoteResult>({
+const note_deleteNoteTool = defineTool<note_deleteNoteArgs, note_deleteNoteResult, 'delete_note', 'note__delete_note'>({
   name: 'delete_note',
   qualifiedName: 'note__delete_note',
   description: 'Deletes a note for good.',
@@ -391,7 +391,7 @@ const note_deleteNoteTool = defineTool<note_deleteNoteArgs, note_deleteNoteResul
   validate: note_deleteNoteValidate,
   normalizeStrict: __toolgenUnchanged,
   result: 'void',
-  call: (args, injected) => NoteToolset.deleteNote(args['id'] as Parameters<typeof NoteToolset.deleteNote>[0], injected.services), // stale if this fails to type-check: run toolgen
+  call: (args, injected) => NoteToolset.deleteNote(args.id, injected.services), // stale if this fails to type-check: run toolgen
 });
 
 /** The arguments note__share_note takes, as its validator checks them. */
@@ -399,7 +399,7 @@ type note_shareNoteArgs = { id: number; to: string };
 /** The JSON note__share_note resolves to. */
 type note_shareNoteResult = { id: number; to: string };
 
-const note_shareNoteTool = defineTool<note_shareNoteArgs, note_shareNoteResult>({
+const note_shareNoteTool = defineTool<note_shareNoteArgs, note_shareNoteResult, 'share_note', 'note__share_note'>({
   name: 'share_note',
   qualifiedName: 'note__share_note',
   description: 'Sends a note to someone by e-mail.',
@@ -415,7 +415,7 @@ const note_shareNoteTool = defineTool<note_shareNoteArgs, note_shareNoteResult>(
   validate: note_shareNoteValidate,
   normalizeStrict: __toolgenUnchanged,
   result: 'value',
-  call: (args, injected) => NoteToolset.shareNote(args['id'] as Parameters<typeof NoteToolset.shareNote>[0], args['to'] as Parameters<typeof NoteToolset.shareNote>[1], injected.services), // stale if this fails to type-check: run toolgen
+  call: (args, injected) => NoteToolset.shareNote(args.id, args.to, injected.services), // stale if this fails to type-check: run toolgen
 });
 
 export const noteToolset: GeneratedToolset<{

@@ -50,7 +50,7 @@ function ticket(number: number, title: string, status: Ticket['status'], priorit
 }
 
 const services: ToolServices = { tickets: new InMemoryTickets() };
-const tools = new Map(ticketToolset.functions.map((fn) => [fn.name, fn]));
+const tools = new Map<string, AIFunction>(ticketToolset.functions.map((fn) => [fn.name, fn]));
 
 const settingsStore: ToolSettingsStore = new InMemoryToolSettingsStore();
 

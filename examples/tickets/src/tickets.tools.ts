@@ -230,7 +230,7 @@ type ticket_searchTicketsArgs = { query: string };
 /** The JSON ticket__search_tickets resolves to. */
 type ticket_searchTicketsResult = { number: number; title: string; status: "open" | "pending" | "closed"; priority: "low" | "normal" | "urgent"; openedAt: string; assignee: string | null; tags: string[] }[];
 
-const ticket_searchTicketsTool = defineTool<ticket_searchTicketsArgs, ticket_searchTicketsResult>({
+const ticket_searchTicketsTool = defineTool<ticket_searchTicketsArgs, ticket_searchTicketsResult, 'search_tickets', 'ticket__search_tickets'>({
   name: 'search_tickets',
   qualifiedName: 'ticket__search_tickets',
   description: 'Searches the customer\'s support tickets, newest first.',
@@ -248,7 +248,7 @@ const ticket_searchTicketsTool = defineTool<ticket_searchTicketsArgs, ticket_sea
   createSettings: () => new SearchTicketsSettings(),
   validateSettings: ticket_searchTicketsSettingsValidate,
   result: 'value',
-  call: (args, injected) => TicketToolset.searchTickets(args['query'] as Parameters<typeof TicketToolset.searchTickets>[0], injected.settings as Parameters<typeof TicketToolset.searchTickets>[1], injected.services), // stale if this fails to type-check: run toolgen
+  call: (args, injected) => TicketToolset.searchTickets(args.query, injected.settings as Parameters<typeof TicketToolset.searchTickets>[1], injected.services), // stale if this fails to type-check: run toolgen
 });
 
 /** The arguments ticket__get_ticket takes, as its validator checks them. */
@@ -256,7 +256,7 @@ type ticket_getTicketArgs = { number: number };
 /** The JSON ticket__get_ticket resolves to. */
 type ticket_getTicketResult = { number: number; title: string; status: "open" | "pending" | "closed"; priority: "low" | "normal" | "urgent"; openedAt: string; assignee: string | null; tags: string[] } | null;
 
-const ticket_getTicketTool = defineTool<ticket_getTicketArgs, ticket_getTicketResult>({
+const ticket_getTicketTool = defineTool<ticket_getTicketArgs, ticket_getTicketResult, 'get_ticket', 'ticket__get_ticket'>({
   name: 'get_ticket',
   qualifiedName: 'ticket__get_ticket',
   description: 'Reads one ticket by its number.',
@@ -272,7 +272,7 @@ const ticket_getTicketTool = defineTool<ticket_getTicketArgs, ticket_getTicketRe
   validate: ticket_getTicketValidate,
   normalizeStrict: __toolgenUnchanged,
   result: 'promise',
-  call: (args, injected) => TicketToolset.getTicket(args['number'] as Parameters<typeof TicketToolset.getTicket>[0], injected.services, injected.signal), // stale if this fails to type-check: run toolgen
+  call: (args, injected) => TicketToolset.getTicket(args.number, injected.services, injected.signal), // stale if this fails to type-check: run toolgen
 });
 
 /** The arguments ticket__close_ticket takes, as its validator checks them. */
@@ -280,7 +280,7 @@ type ticket_closeTicketArgs = { number: number; reason: string };
 /** The JSON ticket__close_ticket resolves to. */
 type ticket_closeTicketResult = undefined;
 
-const ticket_closeTicketTool = defineTool<ticket_closeTicketArgs, ticket_closeTicketResult>({
+const ticket_closeTicketTool = defineTool<ticket_closeTicketArgs, ticket_closeTicketResult, 'close_ticket', 'ticket__close_ticket'>({
   name: 'close_ticket',
   qualifiedName: 'ticket__close_ticket',
   description: 'Closes a ticket for good.',
@@ -296,7 +296,7 @@ const ticket_closeTicketTool = defineTool<ticket_closeTicketArgs, ticket_closeTi
   validate: ticket_closeTicketValidate,
   normalizeStrict: __toolgenUnchanged,
   result: 'promise',
-  call: (args, injected) => TicketToolset.closeTicket(args['number'] as Parameters<typeof TicketToolset.closeTicket>[0], args['reason'] as Parameters<typeof TicketToolset.closeTicket>[1], injected.services, injected.signal), // stale if this fails to type-check: run toolgen
+  call: (args, injected) => TicketToolset.closeTicket(args.number, args.reason, injected.services, injected.signal), // stale if this fails to type-check: run toolgen
 });
 
 export const ticketToolset: GeneratedToolset<{

@@ -11,7 +11,9 @@ export type { ToolArguments, ToolServices } from './toolset/ToolServices.js';
 export type {
   AIFunction,
   GeneratedToolset,
+  AsJson,
   ToolArgs,
+  ToolInput,
   ToolArgumentsCheck,
   ToolArgumentsValue,
   ToolResult,

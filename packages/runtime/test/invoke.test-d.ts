@@ -17,7 +17,8 @@ import { probeDefinition } from './invokeFixtures.js';
 
 describe('defineTool types', () => {
   it('turns a ToolDefinition into an AIFunction', () => {
-    expectTypeOf(defineTool<{ readonly query: string }, string[]>).parameters.toEqualTypeOf<[ToolDefinition<{ readonly query: string }>]>();
+    expectTypeOf(defineTool<{ readonly query: string }, string[]>).parameters.toEqualTypeOf<[ToolDefinition<{ readonly query: string }> & { readonly name: string; readonly qualifiedName: string }]>();
+    expectTypeOf(defineTool<{ readonly query: string }, string[], 'find', 'notes__find'>).returns.toEqualTypeOf<AIFunction<{ readonly query: string }, string[], 'find', 'notes__find'>>();
     expectTypeOf(defineTool<{ readonly query: string }, string[]>).returns.toEqualTypeOf<AIFunction<{ readonly query: string }, string[]>>();
     expectTypeOf(defineTool(probeDefinition())).toEqualTypeOf<AIFunction>();
     expectTypeOf<AIFunction<{ readonly query: string }, string[]>['invoke']>().returns.toEqualTypeOf<Promise<string[]>>();

@@ -33,7 +33,7 @@ export function emitDeclarations(displaySource: string, toolsets: readonly Tools
       const texts = [args.type, result.type, ...args.aliases, ...result.aliases];
       usesJsonValue ||= texts.some((text) => /\bJsonValue\b/.test(text));
       body.push(...args.aliases, ...result.aliases, `type ${prefix}Args = ${args.type};`, `type ${prefix}Result = ${result.type};`);
-      record.push(`  readonly ${/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(tool.name) ? tool.name : JSON.stringify(tool.name)}: AIFunction<${prefix}Args, ${prefix}Result>;`);
+      record.push(`  readonly ${/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(tool.name) ? tool.name : JSON.stringify(tool.name)}: AIFunction<${prefix}Args, ${prefix}Result, ${JSON.stringify(tool.name)}, ${JSON.stringify(tool.qualifiedName)}>;`);
     });
     body.push(`export declare const ${exportName}: GeneratedToolset<{`, ...record, '}>;');
   }

@@ -2,6 +2,8 @@ import path from 'node:path';
 import { indexToolForSearch, type JsonValue } from '@toolgen/runtime';
 import type { ParameterModel, ToolModel, ToolsetModel } from '../analysis/model.js';
 import { countToolTokens } from '../budget/countTokens.js';
+import type { Shape, ShapeDocument } from '../schema/shape.js';
+import { shapeChildren } from '../schema/shapeChildren.js';
 import type { ProviderVariants } from '../schema/variants.js';
 import { variantNames } from '../schema/variants/registry.js';
 import { CodeWriter } from './CodeWriter.js';
@@ -147,7 +149,7 @@ function printTool(
   json: JsonPool,
   imports: ImportSet,
 ): void {
-  writer.enclose(`const ${prefix}Tool = defineTool<${prefix}Args, ${prefix}Result>({`, '});', () => {
+  writer.enclose(`const ${prefix}Tool = defineTool<${prefix}Args, ${prefix}Result, ${quote(tool.name)}, ${quote(tool.qualifiedName)}>({`, '});', () => {
     writer.line(`name: ${quote(tool.name)},`);
     writer.line(`qualifiedName: ${quote(tool.qualifiedName)},`);
     writer.line(`description: ${quote(tool.description)},`);
@@ -182,11 +184,16 @@ function printTool(
 function printCall(tool: ToolModel, toolsetName: string): string {
   const method = `${toolsetName}.${tool.methodName}`;
   const parameterType = (index: number) => `Parameters<typeof ${method}>[${index}]`;
+  const document = tool.parametersShape;
+  const root = document.root.kind === 'object' ? document.root : undefined;
   const argumentsText = tool.parameters.map((parameter: ParameterModel, index) => {
     switch (parameter.kind) {
-      case 'argument':
-        // a cast from the typed arguments, not from unknown: a parameter whose type no longer overlaps fails to type-check
-        return tool.flattened ? `args as ${parameterType(index)}` : `args[${quote(parameter.name)}] as ${parameterType(index)}`;
+      case 'argument': {
+        const value = tool.flattened ? 'args' : `args${propertyAccess(parameter.name)}`;
+        const shapes = tool.flattened ? [document.root] : (root?.properties.filter((property) => property.name === parameter.name).map((property) => property.shape) ?? []);
+        // the typed value as it is: a parameter whose type changed since toolgen wrote this fails here
+        return shapes.some((shape) => mayBeNominal(shape, document)) ? `${value} as ${parameterType(index)}` : value;
+      }
       case 'settings':
         return `injected.settings as ${parameterType(index)}`;
       case 'services':
@@ -198,6 +205,39 @@ function printCall(tool: ToolModel, toolsetName: string): string {
     }
   });
   return `${method}(${argumentsText.join(', ')})`;
+}
+
+/**
+ * Whether the written-out type of `shape` may fall short of the method's own type although the
+ * two hold the same values: a string `enum` or literal (a TS string enum's members are not their
+ * strings to the checker), a string with a pattern (a template literal type), or a class with
+ * methods (the validator builds a plain object of its data members). Such an argument
+ * is passed with a cast from its typed value, which still fails when the types no longer overlap.
+ */
+function mayBeNominal(shape: Shape, document: ShapeDocument, seen = new Set<string>()): boolean {
+  switch (shape.kind) {
+    case 'enum':
+      return shape.values.some((value) => typeof value === 'string');
+    case 'literal':
+      return typeof shape.value === 'string';
+    case 'string':
+      return shape.pattern !== undefined;
+    case 'object':
+      return shape.classBehaviour === true || shapeChildren(shape).some((child) => mayBeNominal(child, document, seen));
+    case 'ref': {
+      if (seen.has(shape.name)) return false;
+      seen.add(shape.name);
+      const target = document.defs[shape.name];
+      return target !== undefined && mayBeNominal(target, document, seen);
+    }
+    default:
+      return shapeChildren(shape).some((child) => mayBeNominal(child, document, seen));
+  }
+}
+
+/** `.name`, or `['na-me']` where the name is no identifier. */
+function propertyAccess(name: string): string {
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? `.${name}` : `[${quote(name)}]`;
 }
 
 /** The JSON values of one tool's definition, each computed once: counted by the pool, then printed. */

@@ -123,6 +123,11 @@ export interface ObjectShape extends Annotations {
   readonly properties: readonly PropertyShape[];
   /** The value shape of an index signature (`Record<string, T>`), or `false`: no other properties. */
   readonly additionalProperties: Shape | false;
+  /**
+   * Present, and true, for a class with methods or accessors: JSON carries only its data members,
+   * so the value the validator builds is a plain object, not an instance.
+   */
+  readonly classBehaviour?: true;
 }
 
 /** `A | B`: `anyOf`. A nullable `T` is a union of `T` and a `null` shape. */

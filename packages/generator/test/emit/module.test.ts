@@ -293,7 +293,7 @@ export class OddToolset extends Toolset {
     expect((await run([], root)).code).toBe(0);
     const text = readFileSync(path.join(root, 'src/odd.tools.ts'), 'utf8');
     const tool = text.slice(text.indexOf('const odd_takeTool'));
-    expect(tool.split('\n').slice(0, 3)).toEqual(['const odd_takeTool = defineTool<odd_takeArgs, odd_takeResult>({', "  name: 'take',", "  qualifiedName: 'odd__take',"]);
+    expect(tool.split('\n').slice(0, 3)).toEqual(["const odd_takeTool = defineTool<odd_takeArgs, odd_takeResult, 'take', 'odd__take'>({", "  name: 'take',", "  qualifiedName: 'odd__take',"]);
     const definition = text.slice(text.indexOf('export const oddToolset'));
     expect(definition.split('\n').slice(0, 12)).toEqual([
       'export const oddToolset: GeneratedToolset<{',
@@ -420,9 +420,52 @@ void roomsToolset.tools.fnd;
     expect(tsc(root)).toBe('');
     writeFileSync(path.join(root, 'src/rooms.ts'), source('query: { words: string[] }'));
     const output = tsc(root);
-    expect(output).toMatch(/src\/rooms\.tools\.ts\(\d+,\d+\): error TS2352: Conversion of type 'string' to type '\{ words: string\[\]; \}' may be a mistake/m);
+    expect(output).toMatch(/src\/rooms\.tools\.ts\(\d+,\d+\): error TS2345: Argument of type 'string' is not assignable to parameter of type '\{ words: string\[\]; \}'/m);
     const line = Number(/src\/rooms\.tools\.ts\((\d+),/.exec(output)![1]);
     expect(readFileSync(path.join(root, 'src/rooms.tools.ts'), 'utf8').split('\n')[line - 1]).toMatch(/RoomsToolset\.find\(.*\/\/ stale if this fails to type-check: run toolgen$/);
     expect((await run(['--check'], root)).code).toBe(1);
+  }, 60_000);
+
+  it('a member added to an object parameter, a narrowed or an optional-turned-required parameter each fail the stale call', async () => {
+    const root = writeProject({ 'src/rooms.ts': source('query: string') });
+    expect((await run([], root)).code).toBe(0);
+    const drifts: readonly (readonly [string, string, RegExp])[] = [
+      ['{ room: string; at: Date }', '{ room: string; at: Date; floor: number }', /Property 'floor' is missing/],
+      ['query: string', "query: 'a' | 'b'", /Argument of type 'string' is not assignable to parameter of type '"a" \| "b"'/],
+      ['limit = 5', 'limit: number', /Argument of type 'number \| undefined' is not assignable to parameter of type 'number'/],
+    ];
+    for (const [before, after, message] of drifts) {
+      const changed = source('query: string').replace(before, after);
+      expect(changed).not.toBe(source('query: string'));
+      writeFileSync(path.join(root, 'src/rooms.ts'), changed);
+      const output = tsc(root);
+      expect(output, after).toMatch(/src\/rooms\.tools\.ts\(\d+,\d+\): error TS\d+/);
+      expect(output, after).toMatch(message);
+    }
+  }, 60_000);
+
+  it('passes string enums, template literals and classes with methods with a cast from the typed value, which still fails when the types no longer overlap', async () => {
+    const kinds = (colour: string) => `import { Toolset } from '@toolgen/runtime';
+export enum Colour { Red = 'red', Green = 'green' }
+export type Code = \`c-\${number}\`;
+export class Spot { x = 0; twice(): number { return this.x * 2; } }
+export class PaintToolset extends Toolset {
+  constructor() { super(); this.addTool(PaintToolset.paint); }
+  /**
+   * Paints.
+   * @param colour The colour.
+   * @param code The code.
+   * @param spot Where.
+   */
+  static paint(colour: ${colour}, code: Code, spot: Spot): string { return String(colour) + code + spot.x; }
+}
+`;
+    const root = writeProject({ 'src/paint.ts': kinds('Colour') });
+    expect((await run([], root)).code).toBe(0);
+    const call = readFileSync(path.join(root, 'src/paint.tools.ts'), 'utf8').split('\n').find((line) => line.includes('PaintToolset.paint('));
+    expect(call).toContain('PaintToolset.paint(args.colour as Parameters<typeof PaintToolset.paint>[0], args.code as Parameters<typeof PaintToolset.paint>[1], args.spot as Parameters<typeof PaintToolset.paint>[2])');
+    expect(tsc(root)).toBe('');
+    writeFileSync(path.join(root, 'src/paint.ts'), kinds('number'));
+    expect(tsc(root)).toMatch(/src\/paint\.tools\.ts\(\d+,\d+\): error TS2352/);
   }, 60_000);
 });

@@ -1,22 +1,41 @@
 import { jsonSchema, type JSONSchema7, type Tool, type ToolSet } from 'ai';
 import { isApprovalGated } from '../approval/withApproval.js';
 import { ToolArgumentError, ToolFailure } from '../errors/ToolFailure.js';
-import type { AIFunction, JsonSchema, JsonValue, ToolInvocationContext } from '../function/AIFunction.js';
+import type { AIFunction, JsonSchema, JsonValue, ToolInput, ToolInvocationContext, ToolResult } from '../function/AIFunction.js';
 import { jsonSchemaForTarget } from '../function/jsonSchemaForTarget.js';
-import { asToolFailure, byWireName, callContext, contextFor, resultText, type AdapterOptions, type ToolContextOption } from './toolCalls.js';
+import { asToolFailure, byWireName, callContext, contextFor, resultText, type AdapterOptions, type ToolContextOption, type WireNames } from './toolCalls.js';
 
 export type { AdapterOptions, ToolCallInfo, ToolContextOption, WireNames } from './toolCalls.js';
 
 /** How `toolApproval` treats one tool: ai 7's status for a call that asks the user, or for one that runs at once. */
 export type AISDKToolApproval = 'user-approval' | 'not-applicable';
 
+/**
+ * The ai `Tool` a function becomes: its input the arguments as the model sends them (JSON, so a
+ * `Date` is its string) and its output the JSON the call resolves to.
+ */
+export type AISDKTool<Fn> = Tool<ToolInput<Fn>, ToolResult<Fn>>;
+
+/**
+ * The ai `ToolSet` of some functions, keyed by wire name: `generateText`'s `toolCalls` and
+ * `toolResults` are then typed per tool (`toolName`, `input`, `output`). A function whose names
+ * are plain `string`s (a hand-written one, or a `resolveAgentTools` list) makes it a plain `ToolSet`.
+ */
+export type AISDKToolSet<Fn extends AnyFunction, Names extends WireNames = 'qualified'> = {
+  readonly [F in Fn as Names extends 'name' ? F['name'] : F['qualifiedName']]: AISDKTool<F>;
+};
+
 /** What `toAISDKTools` returns: hand both to `generateText`, `streamText` or `new ToolLoopAgent(...)`. */
-export interface AISDKTools {
-  /** An ai v7 `ToolSet`, keyed by wire name. */
-  readonly tools: ToolSet;
+export interface AISDKTools<Tools = ToolSet> {
+  /** An ai v7 `ToolSet`, keyed by wire name and typed per tool. */
+  readonly tools: Tools;
   /** Per wire name, `'user-approval'` for a tool that needs approval and `'not-applicable'` for the others. */
-  readonly toolApproval: Readonly<Record<string, AISDKToolApproval>>;
+  readonly toolApproval: Readonly<Record<keyof Tools & string, AISDKToolApproval>>;
 }
+
+/** Any function, typed or not: `run`'s arguments are its only contravariant position. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
+type AnyFunction = AIFunction<any, JsonValue | undefined, string, string>;
 
 /**
  * Turns generated functions into an ai v7 `ToolSet` and the `toolApproval` setting that goes with it.
@@ -55,6 +74,7 @@ export interface AISDKTools {
  * import { toAISDKTools } from '@toolgen/runtime/ai-sdk';
  *
  * const { tools, toolApproval } = toAISDKTools(ticketToolset.functions, { context: { services } });
+ * // tools is typed per tool: first.toolCalls[0].input is { number: number } when its toolName is 'ticket__get_ticket'
  * const messages: ModelMessage[] = [{ role: 'user', content: 'Close ticket 4711, it is fixed.' }];
  * const first = await generateText({ model, tools, toolApproval, messages, stopWhen: stepCountIs(5) });
  * messages.push(...first.response.messages);
@@ -65,11 +85,14 @@ export interface AISDKTools {
  *
  * @throws {TypeError} when two functions go by one wire name.
  */
-export function toAISDKTools(functions: readonly AIFunction[], options: AdapterOptions = {}): AISDKTools {
-  const entries = [...byWireName(functions, options.names)];
+export function toAISDKTools<Fn extends AnyFunction, Names extends WireNames = 'qualified'>(
+  functions: readonly Fn[],
+  options: AdapterOptions & { readonly names?: Names } = {},
+): AISDKTools<AISDKToolSet<Fn, Names>> {
+  const entries = [...byWireName(functions as readonly AIFunction[], options.names)];
   return {
-    tools: Object.fromEntries(entries.map(([name, fn]) => [name, aiSdkTool(fn, options.context)])),
-    toolApproval: Object.fromEntries(entries.map(([name, fn]) => [name, needsApproval(fn) ? 'user-approval' : 'not-applicable'])),
+    tools: Object.fromEntries(entries.map(([name, fn]) => [name, aiSdkTool(fn, options.context)])) as unknown as AISDKToolSet<Fn, Names>,
+    toolApproval: Object.fromEntries(entries.map(([name, fn]) => [name, needsApproval(fn) ? 'user-approval' : 'not-applicable'])) as Record<keyof AISDKToolSet<Fn, Names> & string, AISDKToolApproval>,
   };
 }
 

@@ -146,13 +146,13 @@ export type ToolArgumentsCheck<Args> =
  * is the model-facing one: it takes whatever the model sent. `validate` checks arguments without
  * running anything, and `run` runs arguments `validate` accepted. Generated tools are typed:
  * `Args` is the model-visible arguments as the validator checks them (injected parameters absent),
- * `Result` the JSON the call resolves to.
+ * `Result` the JSON the call resolves to, `Name` and `QualifiedName` its names.
  */
-export interface AIFunction<Args = ToolArgumentsValue, Result = JsonValue | undefined> {
-  /** The tool's name within its toolset, lower_snake_case: `search_tickets`. */
-  readonly name: string;
-  /** The stable wire name agents and policies use: `ticket__search_tickets`. */
-  readonly qualifiedName: string;
+export interface AIFunction<Args = ToolArgumentsValue, Result = JsonValue | undefined, Name extends string = string, QualifiedName extends string = string> {
+  /** The tool's name within its toolset, lower_snake_case: `search_tickets` (a generated tool's type holds it too). */
+  readonly name: Name;
+  /** The stable wire name agents and policies use: `ticket__search_tickets` (a generated tool's type holds it too). */
+  readonly qualifiedName: QualifiedName;
   /** What the model reads to decide when to call the tool. */
   readonly description: string;
   /** The canonical parameter schema (JSON Schema 2020-12) with Standard Schema support. */
@@ -201,13 +201,31 @@ export interface AIFunction<Args = ToolArgumentsValue, Result = JsonValue | unde
 /** The checked arguments of a tool: `ToolArgs<typeof toolset.tools.search_tickets>`. */
 export type ToolArgs<Fn> = Fn extends { validate(args: unknown): ToolArgumentsCheck<infer Args> } ? Args : never;
 
+/**
+ * The arguments of a tool as the model sends them, JSON: `ToolArgs` with each `Date` and `URL`
+ * as its string. `ToolInput<typeof toolset.tools.search_tickets>`.
+ */
+export type ToolInput<Fn> = AsJson<ToolArgs<Fn>>;
+
+/**
+ * A checked value as JSON carries it: `Date`s and `URL`s as strings, everything else as it is.
+ * A `URL` is known by its members, so the type needs no DOM or Node.js library to resolve.
+ */
+export type AsJson<T> = T extends Date | UrlLike ? string : T extends object ? { [K in keyof T]: AsJson<T[K]> } : T;
+
+interface UrlLike {
+  readonly href: string;
+  readonly origin: string;
+  readonly searchParams: object;
+}
+
 /** The JSON a tool's call resolves to: `ToolResult<typeof toolset.tools.search_tickets>`. */
 export type ToolResult<Fn> = Fn extends { invoke(args: unknown, context?: ToolInvocationContext): Promise<infer Result> } ? Result : never;
 
 /** The tools of a toolset by name, each typed. */
 export interface ToolsByName {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any tool: `run`'s arguments are the only contravariant position
-  readonly [name: string]: AIFunction<any, JsonValue | undefined>;
+  readonly [name: string]: AIFunction<any, JsonValue | undefined, string, string>;
 }
 
 /** What the catalogue needs of a toolset: its names and its functions (a generated one has typed `tools` too). */
@@ -223,6 +241,7 @@ export interface GeneratedToolset<Tools extends ToolsByName = ToolsByName> {
   /** The owner segment of qualified names: the class name minus `Toolset`, normalized. */
   readonly owner: string;
   readonly displayName: string;
-  readonly functions: readonly AIFunction[];
+  /** The tools in the order the constructor adds them, each typed as in `tools`. */
+  readonly functions: readonly Tools[keyof Tools][];
   readonly tools: Tools;
 }

@@ -30,8 +30,10 @@ import { validateArguments } from './validateArguments.js';
  * refuses to run without a workspace unless the host passes `workspace: 'unchecked'`; see
  * `enforceWorkspacePaths`.
  */
-export function defineTool<Args = Readonly<Record<string, unknown>>, Result = JsonValue | undefined>(definition: ToolDefinition<Args>): AIFunction<Args, Result> {
-  const fn: AIFunction<Args, Result> = {
+export function defineTool<Args = Readonly<Record<string, unknown>>, Result = JsonValue | undefined, Name extends string = string, QualifiedName extends string = string>(
+  definition: ToolDefinition<Args> & { readonly name: Name; readonly qualifiedName: QualifiedName },
+): AIFunction<Args, Result, Name, QualifiedName> {
+  const fn: AIFunction<Args, Result, Name, QualifiedName> = {
     name: definition.name,
     qualifiedName: definition.qualifiedName,
     description: definition.description,

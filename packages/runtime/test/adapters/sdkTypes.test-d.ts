@@ -70,7 +70,7 @@ describe('the Anthropic adapter types against @anthropic-ai/sdk', () => {
 describe('the AI SDK adapter types against ai 7', () => {
   it('tools and toolApproval fit generateText, streamText and ToolLoopAgent', () => {
     const { tools, toolApproval } = toAISDKTools(functions, { names: 'qualified', context: () => ({}) });
-    expectTypeOf(tools).toEqualTypeOf<ToolSet>();
+    expectTypeOf(tools).toExtend<ToolSet>();
     expectTypeOf(toolApproval).toEqualTypeOf<Readonly<Record<string, 'user-approval' | 'not-applicable'>>>();
     async function run(): Promise<void> {
       await generateText({ model, tools, toolApproval, prompt: 'Close ticket 4711.', stopWhen: stepCountIs(5) });
@@ -78,5 +78,33 @@ describe('the AI SDK adapter types against ai 7', () => {
       await new ToolLoopAgent({ model, tools, toolApproval }).generate({ prompt: 'Close ticket 4711.' });
     }
     expectTypeOf(run).toBeFunction();
+  });
+});
+
+interface FindArgs {
+  readonly query: string;
+  readonly since?: Date;
+}
+type Found = { title: string }[];
+declare const find: AIFunction<FindArgs, Found, 'find', 'notes__find'>;
+declare const remove: AIFunction<{ id: number }, undefined, 'remove', 'notes__remove'>;
+
+describe('the AI SDK adapter types generated tools (issue 26, item 7)', () => {
+  it('keys the ToolSet by wire name and types each input (JSON: a Date as its string) and output', async () => {
+    const { tools, toolApproval } = toAISDKTools([find, remove]);
+    expectTypeOf(toolApproval).toEqualTypeOf<Readonly<Record<'notes__find' | 'notes__remove', 'user-approval' | 'not-applicable'>>>();
+    expectTypeOf<keyof typeof tools>().toEqualTypeOf<'notes__find' | 'notes__remove'>();
+    const result = await generateText({ model, tools, toolApproval, prompt: 'Find the notes.' });
+    type Call = Exclude<(typeof result.toolCalls)[number], { dynamic: true }>;
+    expectTypeOf<Call['toolName']>().toEqualTypeOf<'notes__find' | 'notes__remove'>();
+    expectTypeOf<Extract<Call, { toolName: 'notes__find' }>['input']>().toExtend<{ readonly query: string; readonly since?: string }>();
+    expectTypeOf<{ readonly query: string; readonly since?: string }>().toExtend<Extract<Call, { toolName: 'notes__find' }>['input']>();
+    type Output = Exclude<(typeof result.toolResults)[number], { dynamic: true }>;
+    expectTypeOf<Extract<Output, { toolName: 'notes__find' }>['output']>().toEqualTypeOf<Found>();
+  });
+
+  it("keys it by tool name with names: 'name'", () => {
+    const { tools } = toAISDKTools([find, remove], { names: 'name' });
+    expectTypeOf<keyof typeof tools>().toEqualTypeOf<'find' | 'remove'>();
   });
 });

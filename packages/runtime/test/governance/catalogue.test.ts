@@ -4,7 +4,7 @@ import {
   ToolCatalogue,
   ToolCatalogueSyncError,
   type ExternalToolEndpoint,
-  type GeneratedToolset,
+  type ToolsetFunctions,
   type NetworkScope,
   type ToolPlugin,
   type ToolPluginContext,
@@ -302,7 +302,7 @@ describe('ToolCatalogue live servers', () => {
   });
 
   it("lets the host's own toolset win over a connected server's tool of the same name, either way round", () => {
-    const clash: GeneratedToolset = fakeToolset('GithubToolset', [{ name: 'list_issues' }]);
+    const clash: ToolsetFunctions = fakeToolset('GithubToolset', [{ name: 'list_issues' }]);
     const serverFirst = new ToolCatalogue();
     serverFirst.connectServer(github);
     serverFirst.sync({ toolsets: [clash] });
@@ -329,7 +329,7 @@ describe('ToolCatalogue live servers', () => {
   it('still rejects a sync whose own toolsets collide while a server is connected', () => {
     const catalogue = new ToolCatalogue();
     catalogue.connectServer(github);
-    const clash: GeneratedToolset = fakeToolset('GithubToolset', [{ name: 'list_issues' }]);
+    const clash: ToolsetFunctions = fakeToolset('GithubToolset', [{ name: 'list_issues' }]);
     const error = syncError(() => catalogue.sync({ toolsets: [clash, clash] }));
     expect(error.message).toContain('by toolset GithubToolset and by toolset GithubToolset');
     expect(catalogue.get('github__list_issues')?.source.kind).toBe('server');

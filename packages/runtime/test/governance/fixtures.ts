@@ -4,7 +4,7 @@ import {
   type AIFunction,
   type ApprovalChannel,
   type ApprovalResponse,
-  type GeneratedToolset,
+  type ToolsetFunctions,
   type JsonSchema,
   type ToolApprovalRequest,
   type ToolMetadata,
@@ -94,7 +94,7 @@ export function fakeTool(options: FakeToolOptions): AIFunction {
 }
 
 /** A generated-style toolset of fake tools. */
-export function fakeToolset(className: string, tools: readonly Omit<FakeToolOptions, 'className'>[], displayName = className): GeneratedToolset {
+export function fakeToolset(className: string, tools: readonly Omit<FakeToolOptions, 'className'>[], displayName = className): ToolsetFunctions {
   return {
     className,
     owner: ToolNaming.ownerFromClassName(className),

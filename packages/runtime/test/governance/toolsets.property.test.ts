@@ -11,7 +11,7 @@ import {
   ToolPolicyResolver,
   ToolSearchState,
   type AgentDefinition,
-  type GeneratedToolset,
+  type ToolsetFunctions,
   type OfferedToolset,
   type ToolMetadata,
   type ToolSurface,
@@ -88,7 +88,7 @@ type Scenario = typeof scenarioArbitrary extends fc.Arbitrary<infer T> ? T : nev
 const metadataOf = (scenario: Scenario, tool: WorldTool) => scenario.metadata[world.indexOf(tool)]!;
 const className = (tool: WorldTool) => (tool.owner === 'prop' ? 'PropToolset' : tool.owner === 'other' ? 'OtherToolset' : 'MineToolset');
 
-function toolsetOf(scenario: Scenario, tools: readonly WorldTool[]): GeneratedToolset {
+function toolsetOf(scenario: Scenario, tools: readonly WorldTool[]): ToolsetFunctions {
   return fakeToolset(className(tools[0]!), tools.map((tool) => ({ name: tool.name, metadata: metadataOf(scenario, tool), description: `Does ${tool.name}.` })));
 }
 

@@ -12,7 +12,7 @@ import {
   ToolSearchState,
   type AgentDefinition,
   type AIFunction,
-  type GeneratedToolset,
+  type ToolsetFunctions,
   type NetworkScope,
   type OmissionReason,
   type ToolMetadata,
@@ -31,7 +31,7 @@ const helpdesk = fakeToolset('HelpdeskToolset', [
 const allHelpdesk = ['helpdesk__search_tickets', 'helpdesk__get_ticket', 'helpdesk__close_ticket', 'helpdesk__delete_ticket', 'helpdesk__export_tickets', 'helpdesk__ticket_notes'];
 
 /** A generated toolset, a plugin toolset under the same owner, and an MCP-like server. */
-function deskCatalogue(toolsets: readonly GeneratedToolset[] = [helpdesk]): ToolCatalogue {
+function deskCatalogue(toolsets: readonly ToolsetFunctions[] = [helpdesk]): ToolCatalogue {
   const catalogue = new ToolCatalogue();
   catalogue.sync({
     toolsets: [...toolsets, fakeToolset('GreetingToolset', [{ name: 'say_hi' }])],
@@ -184,7 +184,7 @@ describe('AgentDefinition.toolsets: offering whole toolsets', () => {
     const agent: AgentDefinition = { toolsets: [{ owner: 'helpdesk', exclude: ['delete_ticket'] }], confidential: true };
     expect(exposedNames(agent, catalogue)).not.toContain('helpdesk__merge_tickets');
 
-    const grown: GeneratedToolset = { ...helpdesk, functions: [...helpdesk.functions, fakeTool({ name: 'merge_tickets', className: 'HelpdeskToolset' })] };
+    const grown: ToolsetFunctions = { ...helpdesk, functions: [...helpdesk.functions, fakeTool({ name: 'merge_tickets', className: 'HelpdeskToolset' })] };
     catalogue.sync({ toolsets: [grown] });
     expect(exposedNames(agent, catalogue)).toEqual([
       'helpdesk__search_tickets',

@@ -25,7 +25,10 @@ function objectShape(type: HostType, pointer: string, walk: Walk, typeNode: Host
       properties.push(property);
     }
   }
-  return { kind: 'object', properties, additionalProperties: indexSignatureShape(type, pointer, walk) };
+  const additionalProperties = indexSignatureShape(type, pointer, walk);
+  return members.some((member) => member.classBehaviour)
+    ? { kind: 'object', properties, additionalProperties, classBehaviour: true }
+    : { kind: 'object', properties, additionalProperties };
 }
 
 /**
