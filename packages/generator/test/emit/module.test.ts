@@ -35,6 +35,10 @@ describe('the generated module of the tickets example', () => {
     expect(await run(['-p', tickets, '--check'], repoRoot)).toMatchObject({ code: 0, stderr: '' });
   });
 
+  it('keeps the module typedModule.test-d.ts pins fresh (regenerate with npx toolgen -p packages/generator/test/emit/typed)', async () => {
+    expect(await run(['-p', path.join(repoRoot, 'packages/generator/test/emit/typed'), '--check'], repoRoot)).toMatchObject({ code: 0, stderr: '' });
+  });
+
   const compilers = [
     ['TypeScript 6', path.join(repoRoot, 'node_modules/typescript/bin/tsc')],
     ['TypeScript 7 (native)', path.join(repoRoot, 'node_modules/typescript7/bin/tsc')],

@@ -236,12 +236,12 @@ export type ToolsetFunctions = Pick<GeneratedToolset, 'className' | 'owner' | 'd
  * `tools` holds the same functions as `functions`, keyed by tool name and each typed:
  * `ticketToolset.tools.search_tickets.invoke(...)` resolves to that tool's result type.
  */
-export interface GeneratedToolset<Tools extends ToolsByName = ToolsByName> {
+export interface GeneratedToolset<Tools extends ToolsByName = ToolsByName, Functions extends ToolsByName[string] = Tools[keyof Tools]> {
   readonly className: string;
   /** The owner segment of qualified names: the class name minus `Toolset`, normalized. */
   readonly owner: string;
   readonly displayName: string;
-  /** The tools in the order the constructor adds them, each typed as in `tools`. */
-  readonly functions: readonly Tools[keyof Tools][];
+  /** The tools in the order the constructor adds them, each typed as in `tools` (a parameter of its own, so a typed toolset is a `GeneratedToolset`). */
+  readonly functions: readonly Functions[];
   readonly tools: Tools;
 }
