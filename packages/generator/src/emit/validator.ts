@@ -1,9 +1,9 @@
+import * as helpers from '@toolgen/runtime/generated';
 import type { Shape, ShapeDocument } from '../schema/shape.js';
 import { shapeChildren } from '../schema/shapeChildren.js';
 import { CodeWriter } from './CodeWriter.js';
 import { isIdentifier } from './validator/literals.js';
 import { NormalizationNeeds } from './validator/NormalizationNeeds.js';
-import { preamble } from './validator/preamble.js';
 import { NormalizationPrinter } from './validator/printNormalization.js';
 import { ValidationPrinter } from './validator/printValidation.js';
 import { Pointer } from './validator/Pointer.js';
@@ -43,7 +43,7 @@ export interface EmittedValidator {
  *
  * `prefix` is a valid identifier unique per tool within a module (e.g. `searchTickets`); every
  * name declared starts with it. The code expects `ArgumentIssue` imported as a type from
- * `@toolgen/runtime` and `emitValidatorPreamble()` once above it.
+ * `@toolgen/runtime` and `emitHelpersImport()` once above it.
  */
 /** With `normalizer: false` (settings), no strict normalizer is declared. */
 /** `shared`: the module's shared object validators, which the validator calls where it meets one of their objects. */
@@ -132,71 +132,28 @@ export function emitValidator(
   return { code, validateName: scope.validateName, normalizeName };
 }
 
-/**
- * Source to put once at the top of a generated module (after imports), shared by all its
- * validators: value descriptions for messages, format checks, pointer escaping. Its names
- * start with `__toolgen`.
- */
-export function emitValidatorPreamble(usedBy?: string): string {
-  if (usedBy === undefined) {
-    return preamble;
-  }
-  // only the helpers the module's validators reach: an unused one would fail noUnusedLocals
-  const needed = new Set<PreambleChunk>();
-  const pending = [usedBy];
-  while (pending.length > 0) {
-    const code = pending.pop()!;
-    // one pass for every helper name: whole-word matches of distinct identifiers never overlap
-    preambleNamePattern.lastIndex = 0;
-    for (let match = preambleNamePattern.exec(code); match !== null; match = preambleNamePattern.exec(code)) {
-      const chunk = preambleChunkByName.get(match[0])!;
-      if (!needed.has(chunk)) {
-        needed.add(chunk);
-        pending.push(chunk.text);
-      }
-    }
-  }
-  return preambleChunks
-    .filter((chunk) => needed.has(chunk))
-    .map((chunk) => chunk.text)
-    .join('\n\n');
-}
+/** The module generated code imports its validators' helpers from. */
+export const helpersModule = '@toolgen/runtime/generated';
 
-interface PreambleChunk {
-  readonly name: string;
-  readonly text: string;
-}
+/** Every helper the runtime gives generated validators, by name. */
+const helperNames: ReadonlySet<string> = new Set(Object.keys(helpers).filter((name) => name.startsWith('__toolgen')));
 
-/** The preamble cut into its top-level declarations, each with the name it declares. */
-const preambleChunks: readonly PreambleChunk[] = (() => {
-  const chunks: string[][] = [];
-  let previousBlank = true;
-  for (const line of preamble.split('\n')) {
-    if (previousBlank && /^(?:const |function |\/\*\*)/.test(line)) {
-      chunks.push([]);
-    }
-    chunks.at(-1)?.push(line);
-    previousBlank = line.trim() === '';
-  }
-  return chunks.map((lines) => {
-    const text = lines.join('\n').trim();
-    const name = /(?:const|function) (__toolgen\w+)/.exec(text)?.[1];
-    if (name === undefined) {
-      throw new Error(`emitValidatorPreamble: a preamble declaration without a name: ${text.slice(0, 60)}`);
-    }
-    return { name, text };
-  });
-})();
-
-const preambleChunkByName = new Map(preambleChunks.map((chunk) => [chunk.name, chunk]));
 /** Any helper's name as a whole word, longest first (one name may begin another). */
-const preambleNamePattern = new RegExp(
-  `\\b(?:${preambleChunks
-    .map((chunk) => chunk.name)
-    .sort((a, b) => b.length - a.length)
-    .join('|')})\\b`,
+const helperNamePattern = new RegExp(
+  `\\b(?:${[...helperNames].sort((a, b) => b.length - a.length).join('|')})\\b`,
   'g',
 );
+
+/**
+ * The import to put once at the top of a generated module: the runtime's helpers (value
+ * descriptions for messages, format checks, pointer escaping) that `usedBy`, the module's
+ * validators, call, sorted; none when they call none (an unused import would fail
+ * `noUnusedLocals`). Without `usedBy`, every helper.
+ */
+export function emitHelpersImport(usedBy?: string): string {
+  const used = usedBy === undefined ? [...helperNames] : [...new Set(usedBy.match(helperNamePattern) ?? [])];
+  return used.length === 0 ? '' : `import { ${used.sort().join(', ')} } from '${helpersModule}';`;
+}
 
 /** Fails on what no derivation produces: a dangling reference or a pattern JavaScript cannot compile. */
 function checkDocument(document: ShapeDocument): void {

@@ -1,6 +1,5 @@
 import type { AIFunction, JsonValue, ToolArgumentsCheck } from './AIFunction.js';
 import type { ToolDefinition } from './ToolDefinition.js';
-import { registerLenientStep } from '../repair/lenientStep.js';
 import { invokeFunction, runTool } from './invokeTool.js';
 import { resolveSettings } from './resolveSettings.js';
 import { createToolParameters } from './toolParameters.js';
@@ -48,7 +47,6 @@ export function defineTool<Args = Readonly<Record<string, unknown>>, Result = Js
     normalizeStrictArguments: (args) => normalizeStrict(definition, args),
     resolveSettings: (stored, overrides) => resolveSettings(definition, stored, overrides),
   };
-  registerLenientStep(fn as unknown as AIFunction, definition.validate);
   return fn;
 }
 

@@ -1,35 +1,33 @@
+import type { ArgumentIssue } from '../errors/ToolFailure.js';
 import type { AIFunction, ToolInvocationContext } from '../function/AIFunction.js';
 import type { ArgumentValidator } from '../function/ToolDefinition.js';
-import { functionChain } from '../middleware/wrapFunction.js';
 import { repairArguments } from './repairArguments.js';
 
 /*
- * The lenient step of a generated function, for wrappers that must see the arguments as the tool
- * will run them before it is called: approval shows a person the repaired, validated arguments,
- * never the raw text the model sent.
+ * The lenient step of a function, for `invoke` and for wrappers that must see the arguments as
+ * the tool will run them before it is called: approval shows a person the repaired, validated
+ * arguments, never the raw text the model sent. It repairs against the function's own `validate`
+ * (a wrapper's is its inner function's), so nothing needs to be registered beside it.
  */
 
-const validators = new WeakMap<AIFunction, ArgumentValidator>();
-
-/** Records `validate` as the validator `fn`'s lenient step repairs against; `defineTool` calls it. */
-export function registerLenientStep(fn: AIFunction, validate: ArgumentValidator): void {
-  validators.set(fn, validate);
-}
-
 /**
- * `args` as the lenient step of `fn` (or of the generated function it wraps) repairs them, each
- * repair reported as `invoke` reports it (unless `report` is false: a check that passes the raw
- * arguments on, to be repaired again where they are run); `args` unchanged when `fn` has no lenient step (a
- * hand-written function) or the step has nothing to repair.
+ * `args` as the lenient step of `fn` repairs them, each repair reported as `invoke` reports it
+ * (unless `report` is false: a check that passes the raw arguments on, to be repaired again
+ * where they are run); `args` unchanged when the step has nothing to repair.
  *
  * @throws {ToolArgumentError} for an ambiguity the step refuses to guess at (see `repairArguments`).
  */
 export function applyLenientStep(fn: AIFunction, args: unknown, context: ToolInvocationContext, options: { readonly report?: boolean } = {}): unknown {
-  for (const link of functionChain(fn)) {
-    const validate = validators.get(link);
-    if (validate !== undefined) return repairWith(link.qualifiedName, validate, args, options.report === false ? {} : context);
-  }
-  return args;
+  return repairWith(fn.qualifiedName, issuesOf(fn), args, options.report === false ? {} : context);
+}
+
+/** `fn.validate` as the validator the repair step reads issues from. */
+function issuesOf(fn: AIFunction): ArgumentValidator {
+  return (input: unknown, issues: ArgumentIssue[]) => {
+    const checked = fn.validate(input);
+    if (!checked.ok) issues.push(...checked.issues);
+    return {};
+  };
 }
 
 /** `args` repaired against `validate`, each repair reported to `context.onRepair` and `context.logger.warn`. */

@@ -1,6 +1,6 @@
-/** A string format the validator enforces: the preamble function that tests it, and how messages name it. */
+/** A string format the validator enforces: the runtime helper that tests it, and how messages name it. */
 export interface EnforcedFormat {
-  /** A preamble function `(text: string) => boolean`. */
+  /** A helper of `@toolgen/runtime/generated`, `(text: string) => boolean`. */
   readonly test: string;
   /** What the value must be, with an example: `a date in ISO 8601 form such as "2026-01-31"`. */
   readonly phrase: string;

@@ -1,13 +1,15 @@
 import path from 'node:path';
 import { ts } from 'ts-morph';
 import type { ArgumentIssue } from '@toolgen/runtime';
-import { emitSharedValidators, emitValidator, emitValidatorPreamble, SharedValidators, type EmittedValidator } from '../../../src/emit/validator.js';
+import * as helpers from '@toolgen/runtime/generated';
+import { emitHelpersImport, emitSharedValidators, emitValidator, SharedValidators, type EmittedValidator } from '../../../src/emit/validator.js';
 import type { ShapeDocument } from '../../../src/schema/shape.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
 
-/** The one module generated code imports from, resolved to the file that declares `ArgumentIssue`. */
+/** The modules generated code imports from: the file that declares `ArgumentIssue`, and the validators' helpers. */
 const runtimeTypes = path.join(repoRoot, 'packages/runtime/src/errors/ToolFailure.ts');
+const runtimeHelpers = path.join(repoRoot, 'packages/runtime/src/generated/validation.ts');
 
 const typescriptLib = path.join(repoRoot, 'node_modules/typescript/lib');
 
@@ -26,7 +28,7 @@ export const strictFlags: ts.CompilerOptions = {
   types: [],
   noEmit: true,
   skipLibCheck: true,
-  paths: { '@toolgen/runtime': [runtimeTypes] },
+  paths: { '@toolgen/runtime': [runtimeTypes], '@toolgen/runtime/generated': [runtimeHelpers] },
 };
 
 export type Validate = (input: unknown, issues: ArgumentIssue[]) => Record<string, unknown>;
@@ -42,12 +44,12 @@ export interface CompiledValidator {
   check(input: unknown): { readonly value: Record<string, unknown>; readonly issues: readonly ArgumentIssue[] };
 }
 
-/** The module a generator would write around one validator. */
+/** The module a generator would write around one validator: its imports on the first two lines. */
 export function moduleSource(emitted: EmittedValidator): string {
   return [
     "import type { ArgumentIssue } from '@toolgen/runtime';",
+    emitHelpersImport(`${emitted.code}\n${emitted.normalizeName}`),
     '',
-    emitValidatorPreamble(),
     emitted.code,
     `export { ${emitted.validateName}, ${emitted.normalizeName} };`,
     '',
@@ -60,15 +62,17 @@ function load(source: string): Record<string, unknown> {
     compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
   });
   const exports: Record<string, unknown> = {};
-  new Function('exports', outputText)(exports);
+  const require = (specifier: string): unknown => {
+    if (specifier !== '@toolgen/runtime/generated') throw new Error(`a validator module imports ${specifier}`);
+    return helpers;
+  };
+  new Function('exports', 'require', outputText)(exports, require);
   return exports;
 }
 
-/** Every helper the preamble declares, loaded: `__toolgenIsUri`, `__toolgenDateTimeOf`… */
+/** Every helper of `@toolgen/runtime/generated`: `__toolgenIsUri`, `__toolgenDateTimeOf`… */
 export function loadPreamble(): Readonly<Record<string, (...args: never[]) => unknown>> {
-  const preamble = emitValidatorPreamble();
-  const names = [...preamble.matchAll(/^(?:function|const) (__toolgen\w+)/gm)].map((match) => match[1]!);
-  return load(`import type { ArgumentIssue } from '@toolgen/runtime';\n${preamble}\nexport { ${names.join(', ')} };\n`) as Record<string, (...args: never[]) => unknown>;
+  return helpers as unknown as Readonly<Record<string, (...args: never[]) => unknown>>;
 }
 
 /**

@@ -1,54 +1,56 @@
-import { argumentLimits } from '@toolgen/runtime';
+import { argumentLimits, type ArgumentIssue } from '../errors/ToolFailure.js';
 
 /*
- * The helpers every emitted validator of a module shares, declared once after the imports.
- * Fixed text: it does not depend on any tool. The format checks follow their RFCs' grammars
- * (RFC 3339, RFC 5321, RFC 4122, RFC 3986); the tests hold them against oracles built from the
- * ABNF itself.
+ * The helpers generated validators call, imported by each generated module from
+ * `@toolgen/runtime/generated` (only the ones it uses) instead of copied into it. For generated
+ * code, not for hand-written code: names and signatures change with the generator, which always
+ * ships with a runtime that has them. Their names start with `__toolgen`, which no name a module
+ * declares for a tool does. The format checks follow their RFCs' grammars (RFC 3339, RFC 5321,
+ * RFC 4122, RFC 3986); the generator's tests hold them against oracles built from the ABNF itself.
  */
 
 const { maxDepth, maxEchoLength, maxRecordedIssues } = argumentLimits;
 
-export const preamble = String.raw`const __toolgenHasOwn = Object.prototype.hasOwnProperty;
+export const __toolgenHasOwn = Object.prototype.hasOwnProperty;
 
-const __toolgenDateTimePattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/i;
+export const __toolgenDateTimePattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/i;
 
-const __toolgenDatePattern = /^\d{4}-\d{2}-\d{2}$/;
+export const __toolgenDatePattern = /^\d{4}-\d{2}-\d{2}$/;
 
-const __toolgenTimePattern = /^\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/i;
+export const __toolgenTimePattern = /^\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/i;
 
 /** RFC 5321 Mailbox: a dot-string or quoted-string local part, then a domain or an address literal in brackets. */
-const __toolgenEmailPattern = /^(?:[\w!#$%&'*+/=?^\`{|}~-]+(?:\.[\w!#$%&'*+/=?^\`{|}~-]+)*|"(?:[ !#-[\]-~]|\\[ -~])*")@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*|\[[^[\]]*\])$/;
+export const __toolgenEmailPattern = /^(?:[\w!#$%&'*+/=?^\`{|}~-]+(?:\.[\w!#$%&'*+/=?^\`{|}~-]+)*|"(?:[ !#-[\]-~]|\\[ -~])*")@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*|\[[^[\]]*\])$/;
 
-const __toolgenUuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const __toolgenUuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * RFC 3986 URI: scheme ":" hier-part ["?" query] ["#" fragment], where hier-part is "//"
  * authority path-abempty or a path not starting with "//". An IP-literal host is checked apart.
  */
-const __toolgenUriPattern = /^[A-Za-z][A-Za-z0-9+.-]*:(?:\/\/(?:(?:[\w.~!$&'()*+,;=:-]|%[0-9A-Fa-f]{2})*@)?(?:\[[^[\]]*\]|(?:[\w.~!$&'()*+,;=-]|%[0-9A-Fa-f]{2})*)(?::\d*)?(?:\/(?:[\w.~!$&'()*+,;=:@-]|%[0-9A-Fa-f]{2})*)*|(?!\/\/)(?:[\w.~!$&'()*+,;=:@\/-]|%[0-9A-Fa-f]{2})*)(?:\?(?:[\w.~!$&'()*+,;=:@\/?-]|%[0-9A-Fa-f]{2})*)?(?:#(?:[\w.~!$&'()*+,;=:@\/?-]|%[0-9A-Fa-f]{2})*)?$/;
+export const __toolgenUriPattern = /^[A-Za-z][A-Za-z0-9+.-]*:(?:\/\/(?:(?:[\w.~!$&'()*+,;=:-]|%[0-9A-Fa-f]{2})*@)?(?:\[[^[\]]*\]|(?:[\w.~!$&'()*+,;=-]|%[0-9A-Fa-f]{2})*)(?::\d*)?(?:\/(?:[\w.~!$&'()*+,;=:@-]|%[0-9A-Fa-f]{2})*)*|(?!\/\/)(?:[\w.~!$&'()*+,;=:@\/-]|%[0-9A-Fa-f]{2})*)(?:\?(?:[\w.~!$&'()*+,;=:@\/?-]|%[0-9A-Fa-f]{2})*)?(?:#(?:[\w.~!$&'()*+,;=:@\/?-]|%[0-9A-Fa-f]{2})*)?$/;
 
 /** RFC 3986 IPvFuture: "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" ). */
-const __toolgenIpFuturePattern = /^[Vv][0-9A-Fa-f]+\.[\w.~!$&'()*+,;=:-]+$/;
+export const __toolgenIpFuturePattern = /^[Vv][0-9A-Fa-f]+\.[\w.~!$&'()*+,;=:-]+$/;
 
 /** RFC 3986 IPv4address: four decimal octets from 0 to 255, without leading zeros. */
-const __toolgenIpv4Pattern = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
+export const __toolgenIpv4Pattern = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
 
 /** RFC 5321 IPv4-address-literal: four numbers of one to three digits. */
-const __toolgenSnumPattern = /^\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}$/;
+export const __toolgenSnumPattern = /^\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}$/;
 
-const __toolgenHexGroupPattern = /^[0-9A-Fa-f]{1,4}$/;
+export const __toolgenHexGroupPattern = /^[0-9A-Fa-f]{1,4}$/;
 
-const __toolgenUrl = (globalThis as unknown as { readonly URL: new (input: string) => unknown }).URL;
+export const __toolgenUrl = (globalThis as unknown as { readonly URL: new (input: string) => unknown }).URL;
 
-/** Each issue past the first ${maxRecordedIssues}: counted, never described (its pointer and message would cost what a flood of them must not). */
-const __toolgenUnrecorded: ArgumentIssue = Object.freeze({ pointer: '', message: 'is one more problem past the first ${maxRecordedIssues}' });
+/** Each issue past the first `maxRecordedIssues`: counted, never described (its pointer and message would cost what a flood of them must not). */
+export const __toolgenUnrecorded: ArgumentIssue = Object.freeze({ pointer: '', message: `is one more problem past the first ${maxRecordedIssues}` });
 
 /** Thrown where an object or array lies deeper than the nesting limit; the tool's validator catches it. */
-const __toolgenTooDeep = new RangeError('toolgen: the arguments nest objects and arrays more than ${maxDepth} levels deep');
+export const __toolgenTooDeep = new RangeError(`toolgen: the arguments nest objects and arrays more than ${maxDepth} levels deep`);
 
 /** The value as a message shows it after "got": JSON, cut short. */
-function __toolgenDescribe(value: unknown): string {
+export function __toolgenDescribe(value: unknown): string {
   if (value === null) {
     return 'null';
   }
@@ -57,7 +59,7 @@ function __toolgenDescribe(value: unknown): string {
   }
   switch (typeof value) {
     case 'string':
-      return value.length > ${maxEchoLength} ? JSON.stringify(value.slice(0, ${maxEchoLength - 3}).replace(/[\uD800-\uDBFF]$/, '') + '…') : __toolgenIsPlain(value) ? '"' + value + '"' : JSON.stringify(value);
+      return value.length > maxEchoLength ? JSON.stringify(value.slice(0, maxEchoLength - 3).replace(/[\uD800-\uDBFF]$/, '') + '…') : __toolgenIsPlain(value) ? '"' + value + '"' : JSON.stringify(value);
     case 'number':
     case 'boolean':
       return String(value);
@@ -71,7 +73,7 @@ function __toolgenDescribe(value: unknown): string {
 }
 
 /** Whether JSON.stringify would write text between quotes unchanged: no quote, backslash, control character or surrogate. */
-function __toolgenIsPlain(text: string): boolean {
+export function __toolgenIsPlain(text: string): boolean {
   for (let index = 0; index < text.length; index++) {
     const code = text.charCodeAt(index);
     if (code < 32 || code === 34 || code === 92 || (code >= 0xd800 && code <= 0xdfff)) {
@@ -82,22 +84,22 @@ function __toolgenIsPlain(text: string): boolean {
 }
 
 /** The strict normalizer of a tool whose openai-strict arguments already have the canonical form: they pass unchanged. */
-function __toolgenUnchanged(input: unknown): unknown {
+export function __toolgenUnchanged(input: unknown): unknown {
   return input;
 }
 
 /** A key as a JSON Pointer token (RFC 6901). */
-function __toolgenEscape(key: string): string {
+export function __toolgenEscape(key: string): string {
   return key.indexOf('~') === -1 && key.indexOf('/') === -1 ? key : key.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
-/** Records one issue; past the first ${maxRecordedIssues}, the shared one that only counts. */
-function __toolgenIssue(issues: ArgumentIssue[], pointer: string, message: string, expected?: ArgumentIssue['expected']): void {
-  issues.push(issues.length >= ${maxRecordedIssues} ? __toolgenUnrecorded : expected === undefined ? { pointer, message } : { pointer, message, expected });
+/** Records one issue; past the first `maxRecordedIssues`, the shared one that only counts. */
+export function __toolgenIssue(issues: ArgumentIssue[], pointer: string, message: string, expected?: ArgumentIssue['expected']): void {
+  issues.push(issues.length >= maxRecordedIssues ? __toolgenUnrecorded : expected === undefined ? { pointer, message } : { pointer, message, expected });
 }
 
 /** How many own enumerable keys record has. */
-function __toolgenOwnKeyCount(record: Record<string, unknown>): number {
+export function __toolgenOwnKeyCount(record: Record<string, unknown>): number {
   let count = 0;
   for (const key in record) {
     if (__toolgenHasOwn.call(record, key)) {
@@ -108,7 +110,7 @@ function __toolgenOwnKeyCount(record: Record<string, unknown>): number {
 }
 
 /** Records an issue at prefix/key for each own key of record that is not declared (null: none is). */
-function __toolgenExtraKeys(issues: ArgumentIssue[], record: Record<string, unknown>, declared: ReadonlySet<string> | null, prefix: string, message: string): void {
+export function __toolgenExtraKeys(issues: ArgumentIssue[], record: Record<string, unknown>, declared: ReadonlySet<string> | null, prefix: string, message: string): void {
   for (const key in record) {
     if (__toolgenHasOwn.call(record, key) && (declared === null || !declared.has(key))) {
       __toolgenIssue(issues, prefix + '/' + __toolgenEscape(key), message);
@@ -116,9 +118,9 @@ function __toolgenExtraKeys(issues: ArgumentIssue[], record: Record<string, unkn
   }
 }
 
-/** Records one issue whose message ends with the value described (text ends in "got "); past the first ${maxRecordedIssues}, the shared one. */
-function __toolgenGot(issues: ArgumentIssue[], pointer: string, text: string, value: unknown, expected?: ArgumentIssue['expected']): void {
-  if (issues.length >= ${maxRecordedIssues}) {
+/** Records one issue whose message ends with the value described (text ends in "got "); past the first `maxRecordedIssues`, the shared one. */
+export function __toolgenGot(issues: ArgumentIssue[], pointer: string, text: string, value: unknown, expected?: ArgumentIssue['expected']): void {
+  if (issues.length >= maxRecordedIssues) {
     issues.push(__toolgenUnrecorded);
   } else {
     const message = text + __toolgenDescribe(value);
@@ -127,7 +129,7 @@ function __toolgenGot(issues: ArgumentIssue[], pointer: string, text: string, va
 }
 
 /** Prefixes the pointers of the issues a def's validator pushed from index from on. */
-function __toolgenRebase(issues: ArgumentIssue[], from: number, prefix: string): void {
+export function __toolgenRebase(issues: ArgumentIssue[], from: number, prefix: string): void {
   for (let index = from; index < issues.length; index++) {
     const issue = issues[index] as ArgumentIssue;
     if (issue !== __toolgenUnrecorded) {
@@ -137,27 +139,27 @@ function __toolgenRebase(issues: ArgumentIssue[], from: number, prefix: string):
 }
 
 /** Ends a validation that reached the nesting limit: the issues it pushed give way to the one saying so. */
-function __toolgenNestedTooDeep(error: unknown, issues: ArgumentIssue[], start: number): Record<string, unknown> {
+export function __toolgenNestedTooDeep(error: unknown, issues: ArgumentIssue[], start: number): Record<string, unknown> {
   if (error !== __toolgenTooDeep) {
     throw error;
   }
   issues.length = start;
-  issues.push({ pointer: '', message: 'must nest objects and arrays at most ${maxDepth} levels deep; got deeper nesting' });
+  issues.push({ pointer: '', message: `must nest objects and arrays at most ${maxDepth} levels deep; got deeper nesting` });
   return {};
 }
 
 /** Keys an object the validator builds holds only as own data properties, defined rather than assigned, so none reaches a prototype. */
-function __toolgenIsReservedKey(key: string): boolean {
+export function __toolgenIsReservedKey(key: string): boolean {
   return key === '__proto__' || key === 'constructor' || key === 'prototype';
 }
 
 /** Defines an own data property: assigning __proto__ would set the prototype instead. */
-function __toolgenDefine(target: Record<string, unknown>, key: string, value: unknown): void {
+export function __toolgenDefine(target: Record<string, unknown>, key: string, value: unknown): void {
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
 /** Sets a map entry: a reserved key as an own data property, any other by assignment. */
-function __toolgenPut(target: Record<string, unknown>, key: string, value: unknown): void {
+export function __toolgenPut(target: Record<string, unknown>, key: string, value: unknown): void {
   if (__toolgenIsReservedKey(key)) {
     __toolgenDefine(target, key, value);
   } else {
@@ -169,7 +171,7 @@ function __toolgenPut(target: Record<string, unknown>, key: string, value: unkno
  * A map as the openai-strict and gemini variants send it, {"entries": [{"key": …, "value": …}]}: the object the
  * entries spell, a key given twice keeping its last value (as in JSON text); undefined when value is not in that form.
  */
-function __toolgenFromEntries(value: unknown): Record<string, unknown> | undefined {
+export function __toolgenFromEntries(value: unknown): Record<string, unknown> | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value) || !__toolgenHasOwn.call(value, 'entries') || __toolgenOwnKeyCount(value as Record<string, unknown>) !== 1) {
     return undefined;
   }
@@ -196,8 +198,8 @@ function __toolgenFromEntries(value: unknown): Record<string, unknown> | undefin
  * Any value as the openai-strict variant sends it, each object as {"entries": [{"key": …, "value": …}]}: the value
  * it spells. What is not in that form is left as it is; past the nesting limit, everything is.
  */
-function __toolgenFromJsonValue(value: unknown, depth: number): unknown {
-  if (typeof value !== 'object' || value === null || depth > ${maxDepth}) {
+export function __toolgenFromJsonValue(value: unknown, depth: number): unknown {
+  if (typeof value !== 'object' || value === null || depth > maxDepth) {
     return value;
   }
   if (Array.isArray(value)) {
@@ -214,7 +216,7 @@ function __toolgenFromJsonValue(value: unknown, depth: number): unknown {
 }
 
 /** Whether every own key of record is in keys. */
-function __toolgenKeysWithin(record: Record<string, unknown>, keys: ReadonlySet<string>): boolean {
+export function __toolgenKeysWithin(record: Record<string, unknown>, keys: ReadonlySet<string>): boolean {
   for (const key in record) {
     if (__toolgenHasOwn.call(record, key) && !keys.has(key)) {
       return false;
@@ -224,7 +226,7 @@ function __toolgenKeysWithin(record: Record<string, unknown>, keys: ReadonlySet<
 }
 
 /** The length of a string in Unicode code points, as JSON Schema counts it. */
-function __toolgenCodePoints(text: string): number {
+export function __toolgenCodePoints(text: string): number {
   let count = 0;
   for (let index = 0; index < text.length; index++) {
     const code = text.charCodeAt(index);
@@ -239,12 +241,12 @@ function __toolgenCodePoints(text: string): number {
   return count;
 }
 
-function __toolgenTwoDigits(text: string, at: number): number {
+export function __toolgenTwoDigits(text: string, at: number): number {
   return (text.charCodeAt(at) - 48) * 10 + text.charCodeAt(at + 1) - 48;
 }
 
 /** Whether the YYYY-MM-DD at the start of text names a day of the calendar. */
-function __toolgenIsCalendarDay(text: string): boolean {
+export function __toolgenIsCalendarDay(text: string): boolean {
   const year = __toolgenTwoDigits(text, 0) * 100 + __toolgenTwoDigits(text, 2);
   const month = __toolgenTwoDigits(text, 5);
   const day = __toolgenTwoDigits(text, 8);
@@ -262,7 +264,7 @@ function __toolgenIsCalendarDay(text: string): boolean {
  * Whether the HH:MM:SS at at and the offset ending text are in range. Second 60 is a leap
  * second: only in the last minute of a UTC day (23:59 after the offset), as RFC 3339 allows it.
  */
-function __toolgenIsClock(text: string, at: number): boolean {
+export function __toolgenIsClock(text: string, at: number): boolean {
   const hour = __toolgenTwoDigits(text, at);
   const minute = __toolgenTwoDigits(text, at + 3);
   const second = __toolgenTwoDigits(text, at + 6);
@@ -281,22 +283,22 @@ function __toolgenIsClock(text: string, at: number): boolean {
 }
 
 /** RFC 3339 date-time: YYYY-MM-DDTHH:MM:SS(.frac)?(Z|±HH:MM), T and Z in either case. */
-function __toolgenIsDateTime(text: string): boolean {
+export function __toolgenIsDateTime(text: string): boolean {
   return __toolgenDateTimePattern.test(text) && __toolgenIsCalendarDay(text) && __toolgenIsClock(text, 11);
 }
 
 /** RFC 3339 full-date: YYYY-MM-DD. */
-function __toolgenIsDate(text: string): boolean {
+export function __toolgenIsDate(text: string): boolean {
   return __toolgenDatePattern.test(text) && __toolgenIsCalendarDay(text);
 }
 
 /** RFC 3339 full-time: HH:MM:SS(.frac)?(Z|±HH:MM). */
-function __toolgenIsTime(text: string): boolean {
+export function __toolgenIsTime(text: string): boolean {
   return __toolgenTimePattern.test(text) && __toolgenIsClock(text, 0);
 }
 
 /** text with a leap second at at (second 60, any fraction) as 59.999: Date cannot hold second 60. */
-function __toolgenWithoutLeapSecond(text: string, at: number): string {
+export function __toolgenWithoutLeapSecond(text: string, at: number): string {
   if (text.charCodeAt(at) !== 54) {
     return text;
   }
@@ -310,17 +312,17 @@ function __toolgenWithoutLeapSecond(text: string, at: number): string {
 }
 
 /** The Date of an RFC 3339 date-time; a leap second becomes the last millisecond before it (23:59:59.999 UTC). */
-function __toolgenDateTimeOf(text: string): Date {
+export function __toolgenDateTimeOf(text: string): Date {
   return new Date(__toolgenWithoutLeapSecond(text, 17));
 }
 
 /** The Date of an RFC 3339 full-time on 1970-01-01; a leap second becomes the last millisecond before it. */
-function __toolgenTimeOf(text: string): Date {
+export function __toolgenTimeOf(text: string): Date {
   return new Date('1970-01-01T' + __toolgenWithoutLeapSecond(text, 6));
 }
 
 /** RFC 5321 Mailbox. Of the address literals, IPv4 and IPv6 ones: no other tag is registered. */
-function __toolgenIsEmail(text: string): boolean {
+export function __toolgenIsEmail(text: string): boolean {
   if (!__toolgenEmailPattern.test(text)) {
     return false;
   }
@@ -332,7 +334,7 @@ function __toolgenIsEmail(text: string): boolean {
 }
 
 /** RFC 5321 IPv4-address-literal: four Snum, each at most 255. */
-function __toolgenIsSnum(text: string): boolean {
+export function __toolgenIsSnum(text: string): boolean {
   if (!__toolgenSnumPattern.test(text)) {
     return false;
   }
@@ -344,7 +346,7 @@ function __toolgenIsSnum(text: string): boolean {
   return true;
 }
 
-function __toolgenIsIpv4(text: string): boolean {
+export function __toolgenIsIpv4(text: string): boolean {
   return __toolgenIpv4Pattern.test(text);
 }
 
@@ -352,7 +354,7 @@ function __toolgenIsIpv4(text: string): boolean {
  * An IPv6 address: eight groups of one to four hex digits, the last two of which may be an
  * IPv4 address (isIpv4); one "::" stands for at least spare zero groups (1 in RFC 3986, 2 in RFC 5321).
  */
-function __toolgenIsIpv6(text: string, spare: number, isIpv4: (text: string) => boolean): boolean {
+export function __toolgenIsIpv6(text: string, spare: number, isIpv4: (text: string) => boolean): boolean {
   const gap = text.indexOf('::');
   if (gap !== -1 && text.indexOf('::', gap + 1) !== -1) {
     return false;
@@ -376,12 +378,12 @@ function __toolgenIsIpv6(text: string, spare: number, isIpv4: (text: string) => 
 }
 
 /** RFC 4122 UUID: 8-4-4-4-12 hex digits, either case; any version and variant. */
-function __toolgenIsUuid(text: string): boolean {
+export function __toolgenIsUuid(text: string): boolean {
   return __toolgenUuidPattern.test(text);
 }
 
 /** RFC 3986 absolute URI (a fragment allowed), with an IP-literal host an IPv6 address or IPvFuture. */
-function __toolgenIsUri(text: string): boolean {
+export function __toolgenIsUri(text: string): boolean {
   if (!__toolgenUriPattern.test(text)) {
     return false;
   }
@@ -395,11 +397,10 @@ function __toolgenIsUri(text: string): boolean {
 }
 
 /** The URL object of an absolute URI; undefined where the WHATWG URL parser refuses it (a port over 65535, an http URL without a host). */
-function __toolgenUrlOf(text: string): unknown {
+export function __toolgenUrlOf(text: string): unknown {
   try {
     return new __toolgenUrl(text);
   } catch {
     return undefined;
   }
 }
-`;
