@@ -200,6 +200,8 @@ function note_shareNoteValidate(input: unknown, issues: ArgumentIssue[]): Record
 type note_addNoteArgs = { text: string; tags?: string[] };
 /** The JSON note__add_note resolves to. */
 type note_addNoteResult = { id: number; text: string; tags: string[]; createdAt: string };
+/** What note__add_note's method gives for that JSON. */
+type note_addNoteReturned = { id: number; text: string; tags: readonly string[]; createdAt: Date };
 
 const note_addNoteTool = defineTool<note_addNoteArgs, note_addNoteResult, 'add_note', 'note__add_note'>({
   name: 'add_note',
@@ -227,13 +229,15 @@ const note_addNoteTool = defineTool<note_addNoteArgs, note_addNoteResult, 'add_n
   validate: note_addNoteValidate,
   normalizeStrict: note_addNoteNormalizeStrict,
   result: 'value',
-  call: (args, injected) => NoteToolset.addNote(args.text, injected.services, args.tags), // stale if this fails to type-check: run toolgen
+  call: (args, injected): note_addNoteReturned => NoteToolset.addNote(args.text, injected.services, args.tags), // stale if this fails to type-check: run toolgen
 });
 
 /** The arguments note__find_notes takes, as its validator checks them. */
 type note_findNotesArgs = { words: string };
 /** The JSON note__find_notes resolves to. */
 type note_findNotesResult = { id: number; text: string; tags: string[]; createdAt: string }[];
+/** What note__find_notes's method gives for that JSON. */
+type note_findNotesReturned = readonly { id: number; text: string; tags: readonly string[]; createdAt: Date }[];
 
 const note_findNotesTool = defineTool<note_findNotesArgs, note_findNotesResult, 'find_notes', 'note__find_notes'>({
   name: 'find_notes',
@@ -261,13 +265,15 @@ const note_findNotesTool = defineTool<note_findNotesArgs, note_findNotesResult, 
   validate: note_findNotesValidate,
   normalizeStrict: __toolgenUnchanged,
   result: 'value',
-  call: (args, injected) => NoteToolset.findNotes(args.words, injected.services), // stale if this fails to type-check: run toolgen
+  call: (args, injected): note_findNotesReturned => NoteToolset.findNotes(args.words, injected.services), // stale if this fails to type-check: run toolgen
 });
 
 /** The arguments note__get_note takes, as its validator checks them. */
 type note_getNoteArgs = { id: number };
 /** The JSON note__get_note resolves to. */
 type note_getNoteResult = { id: number; text: string; tags: string[]; createdAt: string };
+/** What note__get_note's method gives for that JSON. */
+type note_getNoteReturned = { id: number; text: string; tags: readonly string[]; createdAt: Date };
 
 const note_getNoteTool = defineTool<note_getNoteArgs, note_getNoteResult, 'get_note', 'note__get_note'>({
   name: 'get_note',
@@ -295,7 +301,7 @@ const note_getNoteTool = defineTool<note_getNoteArgs, note_getNoteResult, 'get_n
   validate: note_getNoteValidate,
   normalizeStrict: __toolgenUnchanged,
   result: 'value',
-  call: (args, injected) => NoteToolset.getNote(args.id, injected.services), // stale if this fails to type-check: run toolgen
+  call: (args, injected): note_getNoteReturned => NoteToolset.getNote(args.id, injected.services), // stale if this fails to type-check: run toolgen
 });
 
 /** The arguments note__delete_note takes, as its validator checks them. */
@@ -336,6 +342,8 @@ const note_deleteNoteTool = defineTool<note_deleteNoteArgs, note_deleteNoteResul
 type note_shareNoteArgs = { id: number; to: string };
 /** The JSON note__share_note resolves to. */
 type note_shareNoteResult = { id: number; to: string };
+/** What note__share_note's method gives for that JSON. */
+type note_shareNoteReturned = { id: number; to: string };
 
 const note_shareNoteTool = defineTool<note_shareNoteArgs, note_shareNoteResult, 'share_note', 'note__share_note'>({
   name: 'share_note',
@@ -363,7 +371,7 @@ const note_shareNoteTool = defineTool<note_shareNoteArgs, note_shareNoteResult, 
   validate: note_shareNoteValidate,
   normalizeStrict: __toolgenUnchanged,
   result: 'value',
-  call: (args, injected) => NoteToolset.shareNote(args.id, args.to, injected.services), // stale if this fails to type-check: run toolgen
+  call: (args, injected): note_shareNoteReturned => NoteToolset.shareNote(args.id, args.to, injected.services), // stale if this fails to type-check: run toolgen
 });
 
 export const noteToolset: GeneratedToolset<{

@@ -146,6 +146,8 @@ function ticket_closeTicketValidate(input: unknown, issues: ArgumentIssue[]): Re
 type ticket_searchTicketsArgs = { query: string };
 /** The JSON ticket__search_tickets resolves to. */
 type ticket_searchTicketsResult = { number: number; title: string; status: "open" | "pending" | "closed"; priority: "low" | "normal" | "urgent"; openedAt: string; assignee: string | null; tags: string[] }[];
+/** What ticket__search_tickets's method gives for that JSON. */
+type ticket_searchTicketsReturned = readonly { number: number; title: string; status: "open" | "pending" | "closed"; priority: "low" | "normal" | "urgent"; openedAt: Date; assignee: string | null; tags: readonly string[] }[];
 
 const ticket_searchTicketsTool = defineTool<ticket_searchTicketsArgs, ticket_searchTicketsResult, 'search_tickets', 'ticket__search_tickets'>({
   name: 'search_tickets',
@@ -175,13 +177,15 @@ const ticket_searchTicketsTool = defineTool<ticket_searchTicketsArgs, ticket_sea
   createSettings: () => new SearchTicketsSettings(),
   validateSettings: ticket_searchTicketsSettingsValidate,
   result: 'value',
-  call: (args, injected) => TicketToolset.searchTickets(args.query, injected.settings as Parameters<typeof TicketToolset.searchTickets>[1], injected.services), // stale if this fails to type-check: run toolgen
+  call: (args, injected): ticket_searchTicketsReturned => TicketToolset.searchTickets(args.query, injected.settings as Parameters<typeof TicketToolset.searchTickets>[1], injected.services), // stale if this fails to type-check: run toolgen
 });
 
 /** The arguments ticket__get_ticket takes, as its validator checks them. */
 type ticket_getTicketArgs = { number: number };
 /** The JSON ticket__get_ticket resolves to. */
 type ticket_getTicketResult = { number: number; title: string; status: "open" | "pending" | "closed"; priority: "low" | "normal" | "urgent"; openedAt: string; assignee: string | null; tags: string[] } | null;
+/** What ticket__get_ticket's method gives for that JSON. */
+type ticket_getTicketReturned = { number: number; title: string; status: "open" | "pending" | "closed"; priority: "low" | "normal" | "urgent"; openedAt: Date; assignee: string | null; tags: readonly string[] } | null;
 
 const ticket_getTicketTool = defineTool<ticket_getTicketArgs, ticket_getTicketResult, 'get_ticket', 'ticket__get_ticket'>({
   name: 'get_ticket',
@@ -209,7 +213,7 @@ const ticket_getTicketTool = defineTool<ticket_getTicketArgs, ticket_getTicketRe
   validate: ticket_getTicketValidate,
   normalizeStrict: __toolgenUnchanged,
   result: 'promise',
-  call: (args, injected) => TicketToolset.getTicket(args.number, injected.services, injected.signal), // stale if this fails to type-check: run toolgen
+  call: (args, injected): PromiseLike<ticket_getTicketReturned> => TicketToolset.getTicket(args.number, injected.services, injected.signal), // stale if this fails to type-check: run toolgen
 });
 
 /** The arguments ticket__close_ticket takes, as its validator checks them. */

@@ -107,7 +107,7 @@ export function emitModule(input: ModuleInput): string {
   const bodyText = body.toString();
   writer.line(`import { defineTool, type ArgumentIssue, type GeneratedToolset, type JsonSchema${usesJsonValue ? ', type JsonValue' : ''} } from '@toolgen/runtime';`);
   // the runtime's helpers the validators call, and the shared identity normalizer the definitions may name
-  const helpers = emitHelpersImport([...validatorCode, ...validators.map(({ emitted }) => emitted.normalizeName)].join('\n'));
+  const helpers = emitHelpersImport([...validatorCode, ...validators.map(({ emitted }) => emitted.normalizeName)].join('\n'), bodyText.includes('__toolgenWithin<'));
   if (helpers !== '') {
     writer.line(helpers);
   }
@@ -127,14 +127,31 @@ export function emitModule(input: ModuleInput): string {
 function printTypes(writer: CodeWriter, tool: ToolModel, prefix: string): boolean {
   const args = shapeType(tool.parametersShape, 'arguments', `${prefix}ArgsDef`);
   const result = tool.returnsShape === null ? { type: 'undefined', aliases: [] } : shapeType(tool.returnsShape, 'result', `${prefix}ResultDef`);
-  for (const alias of [...args.aliases, ...result.aliases]) writer.line(alias);
+  const returned = returnedType(tool, prefix);
+  for (const alias of [...args.aliases, ...result.aliases, ...(returned?.aliases ?? [])]) writer.line(alias);
   writer.line(`/** The arguments ${tool.qualifiedName} takes, as its validator checks them. */`);
   writer.line(`type ${prefix}Args = ${args.type};`);
   writer.line(`/** The JSON ${tool.qualifiedName} resolves to. */`);
   writer.line(`type ${prefix}Result = ${result.type};`);
+  if (returned !== undefined) {
+    writer.line(`/** What ${tool.qualifiedName}'s method gives for that JSON${tool.resultKind === 'asyncIterable' ? ', item by item' : ''}. */`);
+    writer.line(`type ${prefix}Returned = ${returned.type};`);
+  }
   writer.blankLine();
   // whether the types name JsonValue, which the module then imports
   return [args.type, result.type, ...args.aliases, ...result.aliases].some((text) => /\bJsonValue\b/.test(text));
+}
+
+/**
+ * What the method must return for its result to be the JSON the module declares, as a type the
+ * method's own return type is checked against (an item of an async iterable); undefined for a
+ * tool that returns nothing.
+ */
+function returnedType(tool: ToolModel, prefix: string): { readonly type: string; readonly aliases: readonly string[] } | undefined {
+  const document = tool.returnsShape;
+  if (document === null || tool.resultKind === 'void') return undefined;
+  const root = tool.resultKind === 'asyncIterable' && document.root.kind === 'array' ? document.root.items : document.root;
+  return shapeType({ ...document, root }, 'returned', `${prefix}ReturnedDef`);
 }
 
 function printTool(
@@ -179,16 +196,31 @@ function printTool(
       }
     }
     writer.line(`result: ${quote(tool.resultKind)},`);
-    const call = printCall(tool, toolsetName);
+    const call = printCall(tool, toolsetName, prefix);
     // unused callback parameters get a leading underscore, for consumers with noUnusedParameters
     const argsName = tool.parameters.some((parameter) => parameter.kind === 'argument') ? 'args' : '_args';
     const injectedName = tool.parameters.some((parameter) => parameter.kind !== 'argument') ? 'injected' : '_injected';
     // a type error at the call means the method changed after toolgen wrote this module
-    writer.line(`call: (${argsName}, ${injectedName}) => ${call}, // stale if this fails to type-check: run toolgen`);
+    writer.line(`call: (${argsName}, ${injectedName})${callReturnType(tool, prefix)} => ${call}, // stale if this fails to type-check: run toolgen`);
   });
 }
 
-function printCall(tool: ToolModel, toolsetName: string): string {
+/** The call's return type, so a method whose result changed since toolgen wrote the module fails to type-check. */
+function callReturnType(tool: ToolModel, prefix: string): string {
+  if (tool.returnsShape === null) return '';
+  switch (tool.resultKind) {
+    case 'void':
+      return '';
+    case 'value':
+      return `: ${prefix}Returned`;
+    case 'promise':
+      return `: PromiseLike<${prefix}Returned>`;
+    case 'asyncIterable':
+      return `: AsyncIterable<${prefix}Returned>`;
+  }
+}
+
+function printCall(tool: ToolModel, toolsetName: string, prefix: string): string {
   const method = `${toolsetName}.${tool.methodName}`;
   const parameterType = (index: number) => `Parameters<typeof ${method}>[${index}]`;
   const document = tool.parametersShape;
@@ -199,7 +231,12 @@ function printCall(tool: ToolModel, toolsetName: string): string {
         const value = tool.flattened ? 'args' : `args${propertyAccess(parameter.name)}`;
         const shapes = tool.flattened ? [document.root] : (root?.properties.filter((property) => property.name === parameter.name).map((property) => property.shape) ?? []);
         // the typed value as it is: a parameter whose type changed since toolgen wrote this fails here
-        return shapes.some((shape) => mayBeNominal(shape, document)) ? `${value} as ${parameterType(index)}` : value;
+        const shape = shapes[0];
+        if (shape === undefined || !mayBeNominal(shape, document)) return value;
+        // the method's own type, which must fit what the validator checks (written loosely: readonly arrays, optional members undefined too)
+        const loose = shapeType({ root: shape, defs: document.defs }, 'returned', `${prefix}Loose`);
+        if (loose.type.includes(`${prefix}Loose`)) return `${value} as ${parameterType(index)}`; // a recursive type: the cast alone
+        return `${value} as __toolgenWithin<${parameterType(index)}, ${loose.type}${parameter.optional ? ' | undefined' : ''}>`;
       }
       case 'settings':
         return `injected.settings as ${parameterType(index)}`;
@@ -218,8 +255,9 @@ function printCall(tool: ToolModel, toolsetName: string): string {
  * Whether the written-out type of `shape` may fall short of the method's own type although the
  * two hold the same values: a string `enum` or literal (a TS string enum's members are not their
  * strings to the checker), a string with a pattern (a template literal type), or a class with
- * methods (the validator builds a plain object of its data members). Such an argument
- * is passed with a cast from its typed value, which still fails when the types no longer overlap.
+ * methods (the validator builds a plain object of its data members). Such an argument is passed
+ * as the method's own type, which must fit the written one (`__toolgenWithin`): a renamed enum
+ * value or a widened parameter still fails to type-check.
  */
 function mayBeNominal(shape: Shape, document: ShapeDocument, seen = new Set<string>()): boolean {
   switch (shape.kind) {

@@ -2,9 +2,11 @@ import type { Shape, ShapeDocument } from '../schema/shape.js';
 
 /**
  * Which side of a call a type describes: `arguments` as the validator hands them to the method
- * (`Date`s and `URL`s), or the `result` as the JSON the model receives (their strings).
+ * (`Date`s and `URL`s), the `result` as the JSON the model receives (their strings), or what the
+ * method is `returned` to give, loosely enough that its own declared type fits: arrays readonly,
+ * optional members also `undefined`, `Date`s and `URL`s as themselves.
  */
-export type ShapeTypeSide = 'arguments' | 'result';
+export type ShapeTypeSide = 'arguments' | 'result' | 'returned';
 
 /**
  * A shape as a TypeScript type, written out: the type the generated module gives a tool's checked
@@ -13,6 +15,7 @@ export type ShapeTypeSide = 'arguments' | 'result';
  */
 export function shapeType(document: ShapeDocument, side: ShapeTypeSide, prefix: string): { readonly type: string; readonly aliases: readonly string[] } {
   const names = new Map(Object.keys(document.defs).map((name, index) => [name, `${prefix}${index}`] as const));
+  const readonly = side === 'returned' ? 'readonly ' : '';
   const print = (shape: Shape): string => {
     switch (shape.kind) {
       case 'any':
@@ -34,14 +37,16 @@ export function shapeType(document: ShapeDocument, side: ShapeTypeSide, prefix: 
       case 'url':
         return side === 'result' ? 'string' : 'URL';
       case 'array':
-        return `${element(shape.items)}[]`;
+        return `${readonly}${element(shape.items)}[]`;
       case 'tuple': {
         const elements = shape.elements.map((member, index) => `${print(member)}${index >= shape.minItems ? '?' : ''}`);
         if (shape.rest !== null) elements.push(`...${element(shape.rest)}[]`);
-        return `[${elements.join(', ')}]`;
+        return `${readonly}[${elements.join(', ')}]`;
       }
       case 'object': {
-        const members = shape.properties.map((property) => `${propertyName(property.name)}${property.optional ? '?' : ''}: ${print(property.shape)}`);
+        const members = shape.properties.map(
+          (property) => `${propertyName(property.name)}${property.optional ? '?' : ''}: ${print(property.shape)}${property.optional && side === 'returned' ? ' | undefined' : ''}`,
+        );
         if (shape.additionalProperties !== false) {
           // named members beside other keys: the index signature must admit the members' types too
           members.push(`[key: string]: ${shape.properties.length === 0 ? print(shape.additionalProperties) : side === 'result' ? 'JsonValue | undefined' : 'unknown'}`);
@@ -56,7 +61,8 @@ export function shapeType(document: ShapeDocument, side: ShapeTypeSide, prefix: 
   };
   const element = (shape: Shape): string => {
     const type = print(shape);
-    return shape.kind === 'union' || (shape.kind === 'enum' && shape.values.length > 1) ? `(${type})` : type;
+    const compound = shape.kind === 'union' || (shape.kind === 'enum' && shape.values.length > 1) || (readonly !== '' && (shape.kind === 'array' || shape.kind === 'tuple'));
+    return compound ? `(${type})` : type;
   };
   const aliases = Object.entries(document.defs).map(([name, shape]) => `type ${names.get(name)!} = ${print(shape)};`);
   return { type: print(document.root), aliases };

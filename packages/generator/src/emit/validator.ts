@@ -150,9 +150,11 @@ const helperNamePattern = new RegExp(
  * validators, call, sorted; none when they call none (an unused import would fail
  * `noUnusedLocals`). Without `usedBy`, every helper.
  */
-export function emitHelpersImport(usedBy?: string): string {
+export function emitHelpersImport(usedBy?: string, within = false): string {
   const used = usedBy === undefined ? [...helperNames] : [...new Set(usedBy.match(helperNamePattern) ?? [])];
-  return used.length === 0 ? '' : `import { ${used.sort().join(', ')} } from '${helpersModule}';`;
+  // the type that passes a parameter the written type cannot name (see module.ts)
+  const names = [...used.sort(), ...(within ? ['type __toolgenWithin'] : [])];
+  return names.length === 0 ? '' : `import { ${names.join(', ')} } from '${helpersModule}';`;
 }
 
 /** Fails on what no derivation produces: a dangling reference or a pattern JavaScript cannot compile. */

@@ -262,7 +262,7 @@ export class NamesToolset extends Toolset {
 `,
     });
     expect((await run([], root)).code).toBe(0);
-    expect(readFileSync(path.join(root, 'src/names.tools.ts'), 'utf8')).toContain('call: (_args, _injected) => NamesToolset.injectedargs(),');
+    expect(readFileSync(path.join(root, 'src/names.tools.ts'), 'utf8')).toContain('call: (_args, _injected): names_injectedargsReturned => NamesToolset.injectedargs(),');
     const output = (() => {
       try {
         return execFileSync(process.execPath, [path.join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', root, '--noEmit'], { encoding: 'utf8' });
@@ -467,9 +467,32 @@ export class PaintToolset extends Toolset {
     const root = writeProject({ 'src/paint.ts': kinds('Colour') });
     expect((await run([], root)).code).toBe(0);
     const call = readFileSync(path.join(root, 'src/paint.tools.ts'), 'utf8').split('\n').find((line) => line.includes('PaintToolset.paint('));
-    expect(call).toContain('PaintToolset.paint(args.colour as Parameters<typeof PaintToolset.paint>[0], args.code as Parameters<typeof PaintToolset.paint>[1], args.spot as Parameters<typeof PaintToolset.paint>[2])');
+    expect(call).toContain(
+      'PaintToolset.paint(args.colour as __toolgenWithin<Parameters<typeof PaintToolset.paint>[0], "red" | "green">, args.code as __toolgenWithin<Parameters<typeof PaintToolset.paint>[1], string>, args.spot as __toolgenWithin<Parameters<typeof PaintToolset.paint>[2], { x: number }>)',
+    );
     expect(tsc(root)).toBe('');
     writeFileSync(path.join(root, 'src/paint.ts'), kinds('number'));
-    expect(tsc(root)).toMatch(/src\/paint\.tools\.ts\(\d+,\d+\): error TS2352/);
+    expect(tsc(root)).toMatch(/src\/paint\.tools\.ts\(\d+,\d+\): error TS2344: Type 'number' does not satisfy the constraint '"red" \| "green"'/);
+    // a renamed enum value: the enum still overlaps the written values, but no longer fits them
+    writeFileSync(path.join(root, 'src/paint.ts'), kinds('Colour').replace("Green = 'green'", "Green = 'lime'"));
+    expect(tsc(root)).toMatch(/src\/paint\.tools\.ts\(\d+,\d+\): error TS2344: Type 'Colour' does not satisfy the constraint '"red" \| "green"'/);
+  }, 60_000);
+
+  it("a result type changed without regenerating fails the user's tsc at the call", async () => {
+    const root = writeProject({ 'src/rooms.ts': source('query: string') });
+    expect((await run([], root)).code).toBe(0);
+    const drifts: readonly (readonly [string, string, RegExp])[] = [
+      ['readonly seats?: number }', 'readonly seats?: string }', /Type 'string' is not assignable to type 'number'/],
+      ['static paint(colour: Colour): Colour', 'static paint(colour: Colour): number', /Type 'number' is not assignable to type 'rooms_paintReturned'/],
+      ['readonly at: Date;', 'readonly at: string;', /Type 'string' is not assignable to type 'Date'/],
+    ];
+    for (const [before, after, message] of drifts) {
+      const changed = source('query: string').replace(before, after).replace('return colour;', after.includes('number') ? 'return 1;' : 'return colour;').replace('at: new Date(0)', after.includes('at: string') ? "at: ''" : 'at: new Date(0)');
+      expect(changed).not.toBe(source('query: string'));
+      writeFileSync(path.join(root, 'src/rooms.ts'), changed);
+      const output = tsc(root);
+      expect(output, after).toMatch(/src\/rooms\.tools\.ts\(\d+,\d+\): error TS\d+/);
+      expect(output, after).toMatch(message);
+    }
   }, 60_000);
 });

@@ -11,6 +11,14 @@ import { argumentLimits, type ArgumentIssue } from '../errors/ToolFailure.js';
 
 const { maxDepth, maxEchoLength, maxRecordedIssues } = argumentLimits;
 
+/**
+ * `T`, where `T` (a method's parameter type) must fit `S` (the type toolgen wrote for it): how a
+ * generated module passes an argument whose written type cannot name the method's own (a string
+ * enum, a template literal type, a class with methods). A parameter type changed since toolgen
+ * wrote the module so that it no longer fits fails here.
+ */
+export type __toolgenWithin<T extends S, S> = T;
+
 export const __toolgenHasOwn = Object.prototype.hasOwnProperty;
 
 export const __toolgenDateTimePattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/i;
