@@ -95,6 +95,7 @@ describe('the AI SDK adapter types generated tools (issue 26, item 7)', () => {
     expectTypeOf(toolApproval).toEqualTypeOf<Readonly<Record<'notes__find' | 'notes__remove', 'user-approval' | 'not-applicable'>>>();
     expectTypeOf<keyof typeof tools>().toEqualTypeOf<'notes__find' | 'notes__remove'>();
     const result = await generateText({ model, tools, toolApproval, prompt: 'Find the notes.' });
+    expectTypeOf(result.toolCalls).toBeArray();
     type Call = Exclude<(typeof result.toolCalls)[number], { dynamic: true }>;
     expectTypeOf<Call['toolName']>().toEqualTypeOf<'notes__find' | 'notes__remove'>();
     expectTypeOf<Extract<Call, { toolName: 'notes__find' }>['input']>().toExtend<{ readonly query: string; readonly since?: string }>();
@@ -105,6 +106,7 @@ describe('the AI SDK adapter types generated tools (issue 26, item 7)', () => {
 
   it("keys it by tool name with names: 'name'", () => {
     const { tools } = toAISDKTools([find, remove], { names: 'name' });
+    expectTypeOf(tools).toHaveProperty('find');
     expectTypeOf<keyof typeof tools>().toEqualTypeOf<'find' | 'remove'>();
   });
 });
