@@ -50,12 +50,12 @@ function ticket(number: number, title: string, status: Ticket['status'], priorit
 }
 
 const services: ToolServices = { tickets: new InMemoryTickets() };
-const tools = new Map<string, AIFunction>(ticketToolset.functions.map((fn) => [fn.name, fn]));
+const { search_tickets: searchTickets, get_ticket: getTicket, close_ticket: closeTicket } = ticketToolset.tools;
 
 const settingsStore: ToolSettingsStore = new InMemoryToolSettingsStore();
 
-async function call(name: string, args: unknown): Promise<void> {
-  const fn: AIFunction = tools.get(name)!;
+/** Calls a tool as a model would: with whatever JSON it sent. */
+async function call(fn: AIFunction, args: unknown): Promise<void> {
   console.log(`\n> ${fn.qualifiedName} ${JSON.stringify(args)}`);
   try {
     const result: JsonValue | undefined = await fn.invoke(args, {
@@ -70,21 +70,21 @@ async function call(name: string, args: unknown): Promise<void> {
 }
 
 console.log(`Toolset ${ticketToolset.displayName}: ${ticketToolset.functions.map((fn) => fn.qualifiedName).join(', ')}`);
-await call('search_tickets', { query: 'printer' });
-await call('search_tickets', { query: 42, limit: 5 });
+await call(searchTickets, { query: 'printer' });
+await call(searchTickets, { query: 42, limit: 5 });
 
 // Settings the model never sees: a user stores includeClosed and limit for search_tickets.
 const stored = { includeClosed: true, limit: 1 };
-await saveToolSettings(settingsStore, tools.get('search_tickets')!, stored);
+await saveToolSettings(settingsStore, searchTickets, stored);
 console.log(`\n(stored settings for search_tickets: ${JSON.stringify(stored)})`);
-await call('search_tickets', { query: 'printer' });
+await call(searchTickets, { query: 'printer' });
 try {
-  await saveToolSettings(settingsStore, tools.get('search_tickets')!, { limit: 1000 });
+  await saveToolSettings(settingsStore, searchTickets, { limit: 1000 });
 } catch (error) {
   console.log(`host error: ${(error as Error).message}`);
 }
-await call('get_ticket', { number: 4712 });
-await call('get_ticket', {});
-await call('close_ticket', { number: 4711, reason: 'Replaced the fuser unit.' });
-await call('close_ticket', { number: 9999, reason: 'Duplicate.' });
-await call('close_ticket', { number: '4711' });
+await call(getTicket, { number: 4712 });
+await call(getTicket, {});
+await call(closeTicket, { number: 4711, reason: 'Replaced the fuser unit.' });
+await call(closeTicket, { number: 9999, reason: 'Duplicate.' });
+await call(closeTicket, { number: '4711' });
