@@ -1,4 +1,3 @@
-import * as helpers from '@toolgen/runtime/generated';
 import type { Shape, ShapeDocument } from '../schema/shape.js';
 import { shapeChildren } from '../schema/shapeChildren.js';
 import { CodeWriter } from './CodeWriter.js';
@@ -12,6 +11,7 @@ import { ShapeFacts } from './validator/ShapeFacts.js';
 import { SharedValidators } from './validator/SharedValidators.js';
 
 export { SharedValidators };
+export { moduleHelpers, type ModuleHelpers } from './validator/helpers.js';
 
 /** The source of the shared object validators a module's validators called (see `SharedValidators`). */
 export function emitSharedValidators(shared: SharedValidators): string {
@@ -43,7 +43,7 @@ export interface EmittedValidator {
  *
  * `prefix` is a valid identifier unique per tool within a module (e.g. `searchTickets`); every
  * name declared starts with it. The code expects `ArgumentIssue` imported as a type from
- * `@toolgen/runtime` and `emitHelpersImport()` once above it.
+ * `@toolgen/runtime` and what `moduleHelpers()` gives once above it.
  */
 /** With `normalizer: false` (settings), no strict normalizer is declared. */
 /** `shared`: the module's shared object validators, which the validator calls where it meets one of their objects. */
@@ -132,30 +132,6 @@ export function emitValidator(
   return { code, validateName: scope.validateName, normalizeName };
 }
 
-/** The module generated code imports its validators' helpers from. */
-export const helpersModule = '@toolgen/runtime/generated';
-
-/** Every helper the runtime gives generated validators, by name. */
-const helperNames: ReadonlySet<string> = new Set(Object.keys(helpers).filter((name) => name.startsWith('__toolgen')));
-
-/** Any helper's name as a whole word, longest first (one name may begin another). */
-const helperNamePattern = new RegExp(
-  `\\b(?:${[...helperNames].sort((a, b) => b.length - a.length).join('|')})\\b`,
-  'g',
-);
-
-/**
- * The import to put once at the top of a generated module: the runtime's helpers (value
- * descriptions for messages, format checks, pointer escaping) that `usedBy`, the module's
- * validators, call, sorted; none when they call none (an unused import would fail
- * `noUnusedLocals`). Without `usedBy`, every helper.
- */
-export function emitHelpersImport(usedBy?: string, within = false): string {
-  const used = usedBy === undefined ? [...helperNames] : [...new Set(usedBy.match(helperNamePattern) ?? [])];
-  // the type that passes a parameter the written type cannot name (see module.ts)
-  const names = [...used.sort(), ...(within ? ['type __toolgenWithin'] : [])];
-  return names.length === 0 ? '' : `import { ${names.join(', ')} } from '${helpersModule}';`;
-}
 
 /** Fails on what no derivation produces: a dangling reference or a pattern JavaScript cannot compile. */
 function checkDocument(document: ShapeDocument): void {

@@ -1,15 +1,25 @@
 import { argumentLimits, type ArgumentIssue } from '../errors/ToolFailure.js';
 
 /*
- * The helpers generated validators call, imported by each generated module from
- * `@toolgen/runtime/generated` (only the ones it uses) instead of copied into it. For generated
- * code, not for hand-written code: names and signatures change with the generator, which always
- * ships with a runtime that has them. Their names start with `__toolgen`, which no name a module
- * declares for a tool does. The format checks follow their RFCs' grammars (RFC 3339, RFC 5321,
+ * The helpers generated validators call. For generated code, not for hand-written code: names and
+ * signatures change with the generator, which always ships with a runtime that has them. Their
+ * names start with `__toolgen`, which no name a module declares for a tool does.
+ *
+ * A generated module imports from here the helpers off its hot path (the format grammars, depth,
+ * the strict normalizer's entries, rebasing). The few that run on every call (reading keys,
+ * recording an issue, describing a value) it copies from this file's text instead, declaration by
+ * declaration, because V8 does not inline a call into another module: a validator calling them
+ * here took 1.6 times as long on valid arguments (bench/notes/generated.md). This file is the only
+ * place they are written. The format checks follow their RFCs' grammars (RFC 3339, RFC 5321,
  * RFC 4122, RFC 3986); the generator's tests hold them against oracles built from the ABNF itself.
  */
 
-const { maxDepth, maxEchoLength, maxRecordedIssues } = argumentLimits;
+/** The argument limits, as the helpers read them. */
+export const __toolgenMaxDepth = argumentLimits.maxDepth;
+
+export const __toolgenMaxEchoLength = argumentLimits.maxEchoLength;
+
+export const __toolgenMaxRecordedIssues = argumentLimits.maxRecordedIssues;
 
 /**
  * `T`, where `T` (a method's parameter type) must fit `S` (the type toolgen wrote for it): how a
@@ -52,10 +62,10 @@ export const __toolgenHexGroupPattern = /^[0-9A-Fa-f]{1,4}$/;
 export const __toolgenUrl = (globalThis as unknown as { readonly URL: new (input: string) => unknown }).URL;
 
 /** Each issue past the first `maxRecordedIssues`: counted, never described (its pointer and message would cost what a flood of them must not). */
-export const __toolgenUnrecorded: ArgumentIssue = Object.freeze({ pointer: '', message: `is one more problem past the first ${maxRecordedIssues}` });
+export const __toolgenUnrecorded: ArgumentIssue = Object.freeze({ pointer: '', message: `is one more problem past the first ${__toolgenMaxRecordedIssues}` });
 
 /** Thrown where an object or array lies deeper than the nesting limit; the tool's validator catches it. */
-export const __toolgenTooDeep = new RangeError(`toolgen: the arguments nest objects and arrays more than ${maxDepth} levels deep`);
+export const __toolgenTooDeep = new RangeError(`toolgen: the arguments nest objects and arrays more than ${__toolgenMaxDepth} levels deep`);
 
 /** The value as a message shows it after "got": JSON, cut short. */
 export function __toolgenDescribe(value: unknown): string {
@@ -67,7 +77,7 @@ export function __toolgenDescribe(value: unknown): string {
   }
   switch (typeof value) {
     case 'string':
-      return value.length > maxEchoLength ? JSON.stringify(value.slice(0, maxEchoLength - 3).replace(/[\uD800-\uDBFF]$/, '') + '…') : __toolgenIsPlain(value) ? '"' + value + '"' : JSON.stringify(value);
+      return value.length > __toolgenMaxEchoLength ? JSON.stringify(value.slice(0, __toolgenMaxEchoLength - 3).replace(/[\uD800-\uDBFF]$/, '') + '…') : __toolgenIsPlain(value) ? '"' + value + '"' : JSON.stringify(value);
     case 'number':
     case 'boolean':
       return String(value);
@@ -103,7 +113,7 @@ export function __toolgenEscape(key: string): string {
 
 /** Records one issue; past the first `maxRecordedIssues`, the shared one that only counts. */
 export function __toolgenIssue(issues: ArgumentIssue[], pointer: string, message: string, expected?: ArgumentIssue['expected']): void {
-  issues.push(issues.length >= maxRecordedIssues ? __toolgenUnrecorded : expected === undefined ? { pointer, message } : { pointer, message, expected });
+  issues.push(issues.length >= __toolgenMaxRecordedIssues ? __toolgenUnrecorded : expected === undefined ? { pointer, message } : { pointer, message, expected });
 }
 
 /** How many own enumerable keys record has. */
@@ -128,7 +138,7 @@ export function __toolgenExtraKeys(issues: ArgumentIssue[], record: Record<strin
 
 /** Records one issue whose message ends with the value described (text ends in "got "); past the first `maxRecordedIssues`, the shared one. */
 export function __toolgenGot(issues: ArgumentIssue[], pointer: string, text: string, value: unknown, expected?: ArgumentIssue['expected']): void {
-  if (issues.length >= maxRecordedIssues) {
+  if (issues.length >= __toolgenMaxRecordedIssues) {
     issues.push(__toolgenUnrecorded);
   } else {
     const message = text + __toolgenDescribe(value);
@@ -152,7 +162,7 @@ export function __toolgenNestedTooDeep(error: unknown, issues: ArgumentIssue[], 
     throw error;
   }
   issues.length = start;
-  issues.push({ pointer: '', message: `must nest objects and arrays at most ${maxDepth} levels deep; got deeper nesting` });
+  issues.push({ pointer: '', message: `must nest objects and arrays at most ${__toolgenMaxDepth} levels deep; got deeper nesting` });
   return {};
 }
 
@@ -207,7 +217,7 @@ export function __toolgenFromEntries(value: unknown): Record<string, unknown> | 
  * it spells. What is not in that form is left as it is; past the nesting limit, everything is.
  */
 export function __toolgenFromJsonValue(value: unknown, depth: number): unknown {
-  if (typeof value !== 'object' || value === null || depth > maxDepth) {
+  if (typeof value !== 'object' || value === null || depth > __toolgenMaxDepth) {
     return value;
   }
   if (Array.isArray(value)) {

@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { ts } from 'ts-morph';
+import * as runtime from '@toolgen/runtime';
 import type { ArgumentIssue } from '@toolgen/runtime';
 import * as helpers from '@toolgen/runtime/generated';
-import { emitHelpersImport, emitSharedValidators, emitValidator, SharedValidators, type EmittedValidator } from '../../../src/emit/validator.js';
+import { emitSharedValidators, emitValidator, moduleHelpers, SharedValidators, type EmittedValidator } from '../../../src/emit/validator.js';
 import type { ShapeDocument } from '../../../src/schema/shape.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
@@ -44,12 +45,14 @@ export interface CompiledValidator {
   check(input: unknown): { readonly value: Record<string, unknown>; readonly issues: readonly ArgumentIssue[] };
 }
 
-/** The module a generator would write around one validator: its imports on the first two lines. */
+/** The module a generator would write around one validator: its imports, the helpers it copies, the validator. */
 export function moduleSource(emitted: EmittedValidator): string {
+  const used = moduleHelpers(`${emitted.code}\n${emitted.normalizeName}`);
   return [
-    "import type { ArgumentIssue } from '@toolgen/runtime';",
-    emitHelpersImport(`${emitted.code}\n${emitted.normalizeName}`),
+    used.readsLimits ? "import { argumentLimits, type ArgumentIssue } from '@toolgen/runtime';" : "import type { ArgumentIssue } from '@toolgen/runtime';",
+    used.importLine,
     '',
+    used.declarations,
     emitted.code,
     `export { ${emitted.validateName}, ${emitted.normalizeName} };`,
     '',
@@ -63,6 +66,7 @@ function load(source: string): Record<string, unknown> {
   });
   const exports: Record<string, unknown> = {};
   const require = (specifier: string): unknown => {
+    if (specifier === '@toolgen/runtime') return runtime;
     if (specifier !== '@toolgen/runtime/generated') throw new Error(`a validator module imports ${specifier}`);
     return helpers;
   };

@@ -265,4 +265,15 @@ describe('a flood of issues', () => {
     expect(issues).toHaveLength(100_000);
     expect(issues[0]!.pointer).toBe(`/json${'/a'.repeat(60)}/k0`);
   });
+
+  it('keeps the issues past the limit the one shared issue where a def rebases the rest, never copied or rebased', () => {
+    const nested = { a: { b: Object.fromEntries(Array.from({ length: 3_000 }, (_, index) => [`k${index}`, 'x'])) } };
+    const { issues } = compiled.check({ json: nested });
+    expect(issues).toHaveLength(3_000);
+    expect(issues[argumentLimits.maxRecordedIssues - 1]!.pointer).toBe(`/json/a/b/k${argumentLimits.maxRecordedIssues - 1}`);
+    const rest = new Set(issues.slice(argumentLimits.maxRecordedIssues));
+    expect(rest.size).toBe(1);
+    expect([...rest][0]).toMatchObject({ pointer: '' });
+    expect(Object.isFrozen([...rest][0])).toBe(true);
+  });
 });

@@ -1,0 +1,119 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+/** The module generated code imports its validators' helpers from. */
+export const helpersModule = '@toolgen/runtime/generated';
+
+/**
+ * The helpers a validator calls on every call, which a module declares itself, copied from the
+ * runtime's source: V8 does not inline a call into another module, and a validator calling these
+ * through an import took 1.6 times as long on valid arguments and 1.2 times on invalid ones
+ * (bench/notes/generated.md). The rest (format grammars, depth, entries, rebasing) is imported.
+ */
+const copied: ReadonlySet<string> = new Set([
+  '__toolgenMaxEchoLength',
+  '__toolgenMaxRecordedIssues',
+  '__toolgenHasOwn',
+  '__toolgenUnrecorded',
+  '__toolgenDescribe',
+  '__toolgenIsPlain',
+  '__toolgenUnchanged',
+  '__toolgenEscape',
+  '__toolgenIssue',
+  '__toolgenOwnKeyCount',
+  '__toolgenExtraKeys',
+  '__toolgenGot',
+  '__toolgenRebase',
+  '__toolgenIsReservedKey',
+  '__toolgenDefine',
+  '__toolgenPut',
+  '__toolgenCodePoints',
+]);
+
+interface Declaration {
+  readonly name: string;
+  /** Its text as the module declares it: the runtime's, without `export`. */
+  readonly text: string;
+}
+
+let declarations: readonly Declaration[] | undefined;
+
+/** The runtime's helper declarations, in its file's order: read once, from the `src` the runtime package ships. */
+function helperDeclarations(): readonly Declaration[] {
+  if (declarations === undefined) {
+    const runtimeRoot = path.dirname(createRequire(import.meta.url).resolve('@toolgen/runtime/package.json'));
+    const source = readFileSync(path.join(runtimeRoot, 'src/generated/validation.ts'), 'utf8');
+    // top-level declarations are separated by blank lines, each with its doc comment
+    declarations = source.split(/\n\n+/).flatMap((block) => {
+      const name = /^export (?:const|function|type) (__toolgen\w+)/m.exec(block)?.[1];
+      return name === undefined ? [] : [{ name, text: block.trim().replace(/^export /m, '') }];
+    });
+    if (!declarations.some((declaration) => declaration.name === '__toolgenIssue')) {
+      throw new Error(`toolgen: ${path.join(runtimeRoot, 'src/generated/validation.ts')} does not declare the validators' helpers; reinstall @toolgen/runtime at the generator's version`);
+    }
+  }
+  return declarations;
+}
+
+let namePattern: RegExp | undefined;
+
+/** Any helper's name as a whole word, longest first (one name may begin another). */
+function helperNamePattern(): RegExp {
+  namePattern ??= new RegExp(
+    `\\b(?:${helperDeclarations()
+      .map((declaration) => declaration.name)
+      .sort((a, b) => b.length - a.length)
+      .join('|')})\\b`,
+    'g',
+  );
+  return namePattern;
+}
+
+/** What a module needs for the helpers its validators call. */
+export interface ModuleHelpers {
+  /** The import of the helpers off the hot path, or `''`. */
+  readonly importLine: string;
+  /** The declarations the module copies, in the runtime's order, or `''`. */
+  readonly declarations: string;
+  /** Whether the copied declarations read `argumentLimits`, which the module then imports from `@toolgen/runtime`. */
+  readonly readsLimits: boolean;
+}
+
+/**
+ * The helpers `usedBy` (a module's validators) calls: the hot ones copied, with what they call in
+ * turn, and the others imported; none that it does not call (an unused one would fail
+ * `noUnusedLocals`). Without `usedBy`, every helper. `within`: the module passes an argument as
+ * its method's own type (`__toolgenWithin`).
+ */
+export function moduleHelpers(usedBy?: string, within = false): ModuleHelpers {
+  const all = helperDeclarations();
+  const byName = new Map(all.map((declaration) => [declaration.name, declaration]));
+  const namesIn = (text: string) => new Set(text.match(helperNamePattern()) ?? []);
+  const pending = usedBy === undefined ? all.filter((declaration) => !declaration.text.startsWith('type ')).map((declaration) => declaration.name) : [...namesIn(usedBy)];
+  const copy = new Set<string>();
+  const imported = new Set<string>();
+  while (pending.length > 0) {
+    const name = pending.pop()!;
+    if (copy.has(name) || imported.has(name)) continue;
+    if (!copied.has(name)) {
+      imported.add(name);
+      continue;
+    }
+    copy.add(name);
+    for (const reference of namesIn(byName.get(name)!.text)) pending.push(reference);
+  }
+  // the one shared issue is compared by identity: whatever reads it must see the module's copy
+  const split = [...imported].find((name) => /\b__toolgenUnrecorded\b/.test(byName.get(name)?.text ?? ''));
+  if (split !== undefined) throw new Error(`toolgen: ${split} reads __toolgenUnrecorded, so a module must copy it too`);
+  const names = [...[...imported].sort(), ...(within ? ['type __toolgenWithin'] : [])];
+  const text = all
+    .filter((declaration) => copy.has(declaration.name))
+    .map((declaration) => declaration.text)
+    .join('\n\n');
+  return {
+    importLine: names.length === 0 ? '' : `import { ${names.join(', ')} } from '${helpersModule}';`,
+    declarations: text,
+    readsLimits: /\bargumentLimits\b/.test(text),
+  };
+}
