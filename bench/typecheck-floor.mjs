@@ -9,7 +9,7 @@
 //                that keeps item 2's check: no validators, schemas, metadata or definitions at all)
 // Each variant is measured `runs` times, interleaved with runs without the modules; ratios are
 // medians of per-run ratios.
-//   node bench/typecheck-floor.mjs [tools]   (default 1000; runs: BENCH_TYPECHECK_RUNS, default 3)
+//   node bench/typecheck-floor.mjs [tools [variant ...]]   (default 1000 and all four; runs: BENCH_TYPECHECK_RUNS, default 3)
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -62,7 +62,7 @@ const variants = {
     }
     return out
       .join('\n')
-      .replace(/^import \{ defineTool, [^}]*\} from '@toolgen\/runtime';$/m, "import type { InjectedValues, JsonValue } from '@toolgen/runtime';")
+      .replace(/^import \{ [^}]*\bdefineTool\b[^}]*\} from '@toolgen\/runtime';$/m, "import type { InjectedValues, JsonValue } from '@toolgen/runtime';")
       .replace(/^import \{ ([^}]*)\} from '@toolgen\/runtime\/generated';$/m, (_, names) => (names.includes('__toolgenWithin') ? "import type { __toolgenWithin } from '@toolgen/runtime/generated';" : ''));
   },
 };
@@ -73,7 +73,7 @@ async function tsc(dir) {
   return result;
 }
 
-export async function typecheckFloor({ tools, runs = 3, log = () => {} }) {
+export async function typecheckFloor({ tools, runs = 3, only = Object.keys(variants), log = () => {} }) {
   const dir = path.join(bench, '.work', `typecheckFloor${tools}`);
   writeCorpus({ dir, toolsets: Math.ceil(tools / 20), toolsPerToolset: 20 });
   const generated = await measureNode(toolgenScript, ['-p', dir], { cwd: repo });
@@ -87,7 +87,7 @@ export async function typecheckFloor({ tools, runs = 3, log = () => {} }) {
     }
   };
   const results = {};
-  for (const variant of Object.keys(variants)) {
+  for (const variant of only) {
     place(variant);
     const bytes = [...modules.keys()].reduce((sum, file) => sum + readFileSync(path.join(folder, file)).length, 0);
     await tsc(dir); // untimed: files in the OS cache, and the variant type-checks
@@ -110,5 +110,6 @@ export async function typecheckFloor({ tools, runs = 3, log = () => {} }) {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const tools = Number(process.argv[2] ?? 1000);
   const runs = Number(process.env.BENCH_TYPECHECK_RUNS ?? 3);
-  console.log(JSON.stringify(await typecheckFloor({ tools, runs, log: (text) => process.stderr.write(`${text}\n`) }), null, 2));
+  const only = process.argv.length > 3 ? process.argv.slice(3) : undefined;
+  console.log(JSON.stringify(await typecheckFloor({ tools, runs, ...(only === undefined ? {} : { only }), log: (text) => process.stderr.write(`${text}\n`) }), null, 2));
 }
