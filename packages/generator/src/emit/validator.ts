@@ -132,7 +132,6 @@ export function emitValidator(
   return { code, validateName: scope.validateName, normalizeName };
 }
 
-
 /** Fails on what no derivation produces: a dangling reference or a pattern JavaScript cannot compile. */
 function checkDocument(document: ShapeDocument): void {
   const visit = (shape: Shape): void => {
