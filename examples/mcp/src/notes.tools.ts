@@ -448,8 +448,6 @@ const note_deleteNoteTool = defineTool<note_deleteNoteArgs, note_deleteNoteResul
 type note_shareNoteArgs = { id: number; to: string };
 /** The JSON note__share_note resolves to. */
 type note_shareNoteResult = { id: number; to: string };
-/** What note__share_note's method gives for that JSON. */
-type note_shareNoteReturned = { id: number; to: string };
 
 const note_shareNoteTool = defineTool<note_shareNoteArgs, note_shareNoteResult, 'share_note', 'note__share_note'>({
   name: 'share_note',
@@ -477,7 +475,7 @@ const note_shareNoteTool = defineTool<note_shareNoteArgs, note_shareNoteResult, 
   validate: note_shareNoteValidate,
   normalizeStrict: __toolgenUnchanged,
   result: 'value',
-  call: (args, injected): note_shareNoteReturned => NoteToolset.shareNote(args.id, args.to, injected.services), // stale if this fails to type-check: run toolgen
+  call: (args, injected): note_shareNoteResult => NoteToolset.shareNote(args.id, args.to, injected.services), // stale if this fails to type-check: run toolgen
 });
 
 export const noteToolset: GeneratedToolset<{

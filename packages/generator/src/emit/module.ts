@@ -83,8 +83,9 @@ export function emitModule(input: ModuleInput): string {
     for (const tool of toolset.tools) {
       const prefix = validatorPrefix(toolset, tool);
       const { emitted, settings } = validators.find((entry) => entry.tool === tool)!;
-      usesJsonValue = printTypes(body, tool, prefix) || usesJsonValue;
-      printTool(body, tool, prefix, toolsetName, parametersConstant(toolset, tool), emitted, settings, toolJson.get(tool)!, json, imports);
+      const types = printTypes(body, tool, prefix);
+      usesJsonValue ||= types.usesJsonValue;
+      printTool(body, tool, prefix, toolsetName, parametersConstant(toolset, tool), emitted, settings, toolJson.get(tool)!, json, imports, types.callReturnType);
       body.blankLine();
     }
     const record = toolset.tools.map((tool) => `readonly ${propertyKey(tool.name)}: typeof ${validatorPrefix(toolset, tool)}Tool;`);
@@ -125,24 +126,31 @@ export function emitModule(input: ModuleInput): string {
 /**
  * The tool's checked arguments and JSON result as types, written out from the shapes the
  * validator and the returns schema come from, so the module states what the tool takes. Returns
- * whether they name `JsonValue`.
+ * whether they name `JsonValue`, and the call's return type annotation (`''` for a tool that
+ * returns nothing), so a method whose result changed since toolgen wrote the module fails to
+ * type-check.
  */
-function printTypes(writer: CodeWriter, tool: ToolModel, prefix: string): boolean {
+function printTypes(writer: CodeWriter, tool: ToolModel, prefix: string): { readonly usesJsonValue: boolean; readonly callReturnType: string } {
   const args = shapeType(tool.parametersShape, 'arguments', `${prefix}ArgsDef`);
   const result = tool.returnsShape === null ? { type: 'undefined', aliases: [] } : shapeType(tool.returnsShape, 'result', `${prefix}ResultDef`);
   const returned = returnedType(tool, prefix);
-  for (const alias of [...args.aliases, ...result.aliases, ...(returned?.aliases ?? [])]) writer.line(alias);
+  // where the method's type and the JSON are written alike (no Date, array or optional member), the result's alias serves both
+  const sameAsResult = returned !== undefined && tool.resultKind !== 'asyncIterable' && returned.type === result.type && returned.aliases.length === 0 && result.aliases.length === 0;
+  for (const alias of [...args.aliases, ...result.aliases, ...(returned === undefined || sameAsResult ? [] : returned.aliases)]) writer.line(alias);
   writer.line(`/** The arguments ${tool.qualifiedName} takes, as its validator checks them. */`);
   writer.line(`type ${prefix}Args = ${args.type};`);
   writer.line(`/** The JSON ${tool.qualifiedName} resolves to. */`);
   writer.line(`type ${prefix}Result = ${result.type};`);
-  if (returned !== undefined) {
+  if (returned !== undefined && !sameAsResult) {
     writer.line(`/** What ${tool.qualifiedName}'s method gives for that JSON${tool.resultKind === 'asyncIterable' ? ', item by item' : ''}. */`);
     writer.line(`type ${prefix}Returned = ${returned.type};`);
   }
   writer.blankLine();
+  const returnedName = sameAsResult ? `${prefix}Result` : `${prefix}Returned`;
+  const callReturnType =
+    returned === undefined ? '' : tool.resultKind === 'promise' ? `: PromiseLike<${returnedName}>` : tool.resultKind === 'asyncIterable' ? `: AsyncIterable<${returnedName}>` : `: ${returnedName}`;
   // whether the types name JsonValue, which the module then imports
-  return [args.type, result.type, ...args.aliases, ...result.aliases].some((text) => /\bJsonValue\b/.test(text));
+  return { usesJsonValue: [args.type, result.type, ...args.aliases, ...result.aliases].some((text) => /\bJsonValue\b/.test(text)), callReturnType };
 }
 
 /**
@@ -168,6 +176,7 @@ function printTool(
   values: ToolJson,
   json: JsonPool,
   imports: ImportSet,
+  callReturnType: string,
 ): void {
   writer.enclose(`const ${prefix}Tool = defineTool<${prefix}Args, ${prefix}Result, ${quote(tool.name)}, ${quote(tool.qualifiedName)}>({`, '});', () => {
     writer.line(`name: ${quote(tool.name)},`);
@@ -204,23 +213,8 @@ function printTool(
     const argsName = tool.parameters.some((parameter) => parameter.kind === 'argument') ? 'args' : '_args';
     const injectedName = tool.parameters.some((parameter) => parameter.kind !== 'argument') ? 'injected' : '_injected';
     // a type error at the call means the method changed after toolgen wrote this module
-    writer.line(`call: (${argsName}, ${injectedName})${callReturnType(tool, prefix)} => ${call}, // stale if this fails to type-check: run toolgen`);
+    writer.line(`call: (${argsName}, ${injectedName})${callReturnType} => ${call}, // stale if this fails to type-check: run toolgen`);
   });
-}
-
-/** The call's return type, so a method whose result changed since toolgen wrote the module fails to type-check. */
-function callReturnType(tool: ToolModel, prefix: string): string {
-  if (tool.returnsShape === null) return '';
-  switch (tool.resultKind) {
-    case 'void':
-      return '';
-    case 'value':
-      return `: ${prefix}Returned`;
-    case 'promise':
-      return `: PromiseLike<${prefix}Returned>`;
-    case 'asyncIterable':
-      return `: AsyncIterable<${prefix}Returned>`;
-  }
 }
 
 function printCall(tool: ToolModel, toolsetName: string, prefix: string): string {

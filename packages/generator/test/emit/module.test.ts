@@ -483,7 +483,7 @@ export class PaintToolset extends Toolset {
     expect((await run([], root)).code).toBe(0);
     const drifts: readonly (readonly [string, string, RegExp])[] = [
       ['readonly seats?: number }', 'readonly seats?: string }', /Type 'string' is not assignable to type 'number'/],
-      ['static paint(colour: Colour): Colour', 'static paint(colour: Colour): number', /Type 'number' is not assignable to type 'rooms_paintReturned'/],
+      ['static paint(colour: Colour): Colour', 'static paint(colour: Colour): number', /Type 'number' is not assignable to type 'rooms_paintResult'/],
       ['readonly at: Date;', 'readonly at: string;', /Type 'string' is not assignable to type 'Date'/],
     ];
     for (const [before, after, message] of drifts) {

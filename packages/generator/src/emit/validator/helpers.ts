@@ -3,13 +3,13 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 
 /** The module generated code imports its validators' helpers from. */
-export const helpersModule = '@toolgen/runtime/generated';
+const helpersModule = '@toolgen/runtime/generated';
 
 /**
  * The helpers a validator calls on every call, which a module declares itself, copied from the
  * runtime's source: V8 does not inline a call into another module, and a validator calling these
  * through an import took 1.6 times as long on valid arguments and 1.2 times on invalid ones
- * (bench/notes/generated.md). The rest (format grammars, depth, entries, rebasing) is imported.
+ * (bench/notes/generated.md). The rest (format grammars, depth, the strict normalizer's entries) is imported.
  */
 const copied: ReadonlySet<string> = new Set([
   '__toolgenMaxEchoLength',
@@ -44,9 +44,10 @@ function helperDeclarations(): readonly Declaration[] {
   if (declarations === undefined) {
     const runtimeRoot = path.dirname(createRequire(import.meta.url).resolve('@toolgen/runtime/package.json'));
     const source = readFileSync(path.join(runtimeRoot, 'src/generated/validation.ts'), 'utf8');
-    // top-level declarations are separated by blank lines, each with its doc comment
-    declarations = source.split(/\n\n+/).flatMap((block) => {
-      const name = /^export (?:const|function|type) (__toolgen\w+)/m.exec(block)?.[1];
+    // a top-level declaration starts after a blank line, at its doc comment or at `export`; a blank line inside a body is followed by indented code
+    declarations = source.split(/\n\n+(?=\/\*\*|export )/).flatMap((block) => {
+      // values only: the one type (`__toolgenWithin`) is imported where a module passes an argument through it
+      const name = /^export (?:const|function) (__toolgen\w+)/m.exec(block)?.[1];
       return name === undefined ? [] : [{ name, text: block.trim().replace(/^export /m, '') }];
     });
     if (!declarations.some((declaration) => declaration.name === '__toolgenIssue')) {
@@ -90,7 +91,7 @@ export function moduleHelpers(usedBy?: string, within = false): ModuleHelpers {
   const all = helperDeclarations();
   const byName = new Map(all.map((declaration) => [declaration.name, declaration]));
   const namesIn = (text: string) => new Set(text.match(helperNamePattern()) ?? []);
-  const pending = usedBy === undefined ? all.filter((declaration) => !declaration.text.startsWith('type ')).map((declaration) => declaration.name) : [...namesIn(usedBy)];
+  const pending = usedBy === undefined ? all.map((declaration) => declaration.name) : [...namesIn(usedBy)];
   const copy = new Set<string>();
   const imported = new Set<string>();
   while (pending.length > 0) {

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { argumentLimits } from '@toolgen/runtime';
-import { emitValidator } from '../../../src/emit/validator.js';
+import { emitValidator, moduleHelpers } from '../../../src/emit/validator.js';
 import type { ShapeDocument } from '../../../src/schema/shape.js';
 import { toJsonSchema } from '../../../src/schema/toJsonSchema.js';
 import { derive } from '../../schema/fixture.js';
@@ -47,6 +47,15 @@ describe('emitted code', () => {
     const modules = Object.fromEntries(Object.entries(documents).map(([name, document]) => [name, moduleSource(emitValidator(document, name))]));
     const diagnostics = typeCheck(modules);
     expect(Object.entries(diagnostics).filter(([, list]) => list.length > 0)).toEqual([]);
+  });
+
+  it('copies whole declarations of the runtime helpers it copies: every helper, copied or imported, type-checks in a module', () => {
+    const every = moduleHelpers();
+    expect(every.declarations).toContain('function __toolgenIssue(');
+    expect(every.importLine).toContain('__toolgenIsEmail');
+    const names = [...every.declarations.matchAll(/^(?:const|function) (__toolgen\w+)/gm)].map((match) => match[1]!);
+    const source = ["import { argumentLimits, type ArgumentIssue } from '@toolgen/runtime';", every.importLine, '', every.declarations, `export { ${names.join(', ')} };`, ''].join('\n');
+    expect(typeCheck({ helpers: source })).toEqual({ helpers: [] });
   });
 
   it('declares no unused local in a tool’s own code', () => {
