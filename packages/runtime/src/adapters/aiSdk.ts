@@ -1,9 +1,10 @@
-import { jsonSchema, type JSONSchema7, type Tool, type ToolSet } from 'ai';
+import { jsonSchema, TypeValidationError, type JSONSchema7, type Tool, type ToolSet } from 'ai';
 import { isApprovalGated } from '../approval/withApproval.js';
 import { ToolArgumentError, ToolFailure } from '../errors/ToolFailure.js';
-import type { AIFunction, JsonSchema, JsonValue, ToolInput, ToolInvocationContext, ToolResult } from '../function/AIFunction.js';
+import type { AIFunction, JsonSchema, JsonValue, ToolInput, ToolInvocationContext, ToolLogger, ToolResult } from '../function/AIFunction.js';
 import { jsonSchemaForTarget } from '../function/jsonSchemaForTarget.js';
-import { asToolFailure, byWireName, callContext, contextFor, resultText, type AdapterOptions, type ToolContextOption, type WireNames } from './toolCalls.js';
+import { applyLenientStep } from '../repair/lenientStep.js';
+import { asToolFailure, byWireName, callContext, contextFor, resultText, type AdapterOptions, type ToolCallInfo, type WireNames } from './toolCalls.js';
 
 export type { AdapterOptions, ToolCallInfo, ToolContextOption, WireNames } from './toolCalls.js';
 
@@ -37,37 +38,55 @@ export interface AISDKTools<Tools = ToolSet> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
 type AnyFunction = AIFunction<any, JsonValue | undefined, string, string>;
 
+/** What `toAISDKTools` takes besides the functions. */
+export interface AISDKToolsOptions<Names extends WireNames = 'qualified'> extends AdapterOptions {
+  /** Wire names: `'qualified'` (the default) or `'name'`, where the caller vouches that tool names are unique. */
+  readonly names?: Names;
+  /**
+   * Where an unexpected error of a call goes, with the tool's qualified name, when the call's
+   * context has no `logger` of its own: `console.error` by default, `false` for nowhere.
+   */
+  readonly logger?: ToolLogger | false;
+}
+
 /**
  * Turns generated functions into an ai v7 `ToolSet` and the `toolApproval` setting that goes with it.
  *
  * Each tool is built once: its description, the canonical parameter schema (as draft-07, the
  * dialect ai 7 hands providers) through ai's `jsonSchema()` with a `validate` that runs toolgen's
  * validator, an `outputSchema` when the tool returns something, and an `execute` that runs the
- * function with the SDK's abort signal and its `toolCallId` as `callId`. The SDK keeps the model's
- * JSON as the call's input, so its messages and approvals hold what the model sent; `execute`
- * checks that JSON with the function's `validate` (a pure check, the same the SDK's validation
- * step made) and hands the checked value (`Date`s and all) to its `run`, through any wrapper.
+ * function with the SDK's abort signal and its `toolCallId` as `callId`.
+ *
+ * Every call is validated in the SDK's own input step, as a `tool()` with a zod schema is: an
+ * invalid call is a `tool-call` part with `invalid: true` and an `InvalidToolInputError`, it goes
+ * to `experimental_repairToolCall` when one is given (its repair is validated again), and it never
+ * reaches `execute` or an approval request. The model reads the SDK's
+ * `AI_InvalidToolInputError: Invalid input for tool <wire name>: ` and then toolgen's message, with
+ * every JSON Pointer (the error's `cause` is a `TypeValidationError` whose `cause` is the
+ * `ToolArgumentError`). With `lenient: true` in a `context` object, the lenient step repairs the
+ * arguments in that step first. The SDK keeps the model's JSON as the call's input, so its messages,
+ * approvals and typed `toolCalls` hold what the model sent (a `Date` as its string); `execute`
+ * checks that JSON again (a pure check, the same the SDK's step made) and hands the checked value
+ * (`Date`s and all) to the function's `run`, through any wrapper.
  *
  * The model reads toolgen's own words: the result as JSON (a tool that returns nothing as a short
  * "Done"), a `ToolFailure` as its reason and fix, any other error as "The tool failed
- * unexpectedly." (in full to the context's `logger`), also when a `context` function throws. The
+ * unexpectedly.", also when a `context` function throws. The error itself goes to the context's
+ * `logger`, else to `options.logger`, else to `console.error` (`logger: false` turns that off). The
  * SDK's `tool-error` part holds a `ToolFailure` whose `cause` is the one `invoke` rejected with
  * (and its `cause` the unexpected error). An abort of the SDK's signal rejects with its reason.
- * Invalid arguments reach `execute` and come back as the validator's message with every JSON
- * Pointer (or, with `lenient: true` in the context, are repaired there by `invoke`), except for a tool that needs approval (and arguments that are not an object at all):
- * those the SDK refuses while parsing the call, so nobody is asked to approve a call that cannot
- * run, and the SDK puts its "Invalid input for tool …" before the same message.
  *
  * Approval is ai 7's own flow: `toolApproval` maps each wire name to `'user-approval'` when the
  * tool's declared approval is `require_approval` or the function is approval-wrapped (a
  * `resolveAgentTools` list), and to `'not-applicable'` otherwise; such a tool also carries ai's
  * tool-level `needsApproval: true`, so a caller that does not pass `toolApproval` on still gets
  * the approval step (a `toolApproval` the caller writes takes precedence, as in ai 7). Such a call ends the
- * `generateText` call with a `tool-approval-request`; the host appends a `tool-approval-response`
- * to the messages and calls again, and the approved call runs. An approval-wrapped function is
- * invoked as given, so its router decides too; give `resolveAgentTools` an
- * `auto_approve_required` router when the SDK's request is to be the only one. When messages
- * come back from a client, sign approvals with the SDK's `experimental_toolApprovalSecret`.
+ * `generateText` call with a `tool-approval-request`; the host appends the result's
+ * `responseMessages` and a `tool-approval-response` to the messages and calls again, and the
+ * approved call runs. An approval-wrapped function is invoked as given, so its router decides too;
+ * give `resolveAgentTools` an `auto_approve_required` router when the SDK's request is to be the
+ * only one. When messages come back from a client, sign approvals with the SDK's
+ * `experimental_toolApprovalSecret`.
  *
  * ```ts
  * import { generateText, stepCountIs, type ModelMessage } from 'ai';
@@ -77,7 +96,7 @@ type AnyFunction = AIFunction<any, JsonValue | undefined, string, string>;
  * // tools is typed per tool: first.toolCalls[0].input is { number: number } when its toolName is 'ticket__get_ticket'
  * const messages: ModelMessage[] = [{ role: 'user', content: 'Close ticket 4711, it is fixed.' }];
  * const first = await generateText({ model, tools, toolApproval, messages, stopWhen: stepCountIs(5) });
- * messages.push(...first.response.messages);
+ * messages.push(...first.responseMessages);
  * const approvals = first.content.filter((part) => part.type === 'tool-approval-request');
  * messages.push({ role: 'tool', content: approvals.map((part) => ({ type: 'tool-approval-response', approvalId: part.approvalId, approved: true })) });
  * const second = await generateText({ model, tools, toolApproval, messages, stopWhen: stepCountIs(5) }); // runs close_ticket
@@ -87,11 +106,12 @@ type AnyFunction = AIFunction<any, JsonValue | undefined, string, string>;
  */
 export function toAISDKTools<Fn extends AnyFunction, Names extends WireNames = 'qualified'>(
   functions: readonly Fn[],
-  options: AdapterOptions & { readonly names?: Names } = {},
+  options: AISDKToolsOptions<Names> = {},
 ): AISDKTools<AISDKToolSet<Fn, Names>> {
   const entries = [...byWireName(functions as readonly AIFunction[], options.names)];
+  const calls = new CallContexts(options);
   return {
-    tools: Object.fromEntries(entries.map(([name, fn]) => [name, aiSdkTool(fn, options.context)])) as unknown as AISDKToolSet<Fn, Names>,
+    tools: Object.fromEntries(entries.map(([name, fn]) => [name, aiSdkTool(fn, calls)])) as unknown as AISDKToolSet<Fn, Names>,
     toolApproval: Object.fromEntries(entries.map(([name, fn]) => [name, needsApproval(fn) ? 'user-approval' : 'not-applicable'])) as Record<keyof AISDKToolSet<Fn, Names> & string, AISDKToolApproval>,
   };
 }
@@ -100,28 +120,83 @@ function needsApproval(fn: AIFunction): boolean {
   return fn.metadata.approval === 'require_approval' || isApprovalGated(fn);
 }
 
-function aiSdkTool(fn: AIFunction, context: ToolContextOption | undefined): Tool<unknown, JsonValue | undefined> {
-  const asksApproval = needsApproval(fn);
+/** Where an unexpected error goes when nobody said: the host's console, with the tool's name in the message. */
+const consoleLogger: ToolLogger = {
+  error: (message, error) => console.error(`toolgen: ${message}:`, error),
+};
+
+/**
+ * The invoke context of each call of one `toAISDKTools` set: the caller's context (or what its
+ * function returns), with the SDK's call id and abort signal, and the default logger when the
+ * context names none.
+ */
+class CallContexts {
+  /** The context of every call, when the caller gave an object (or nothing): its logger already settled. */
+  readonly #fixed: ToolInvocationContext | undefined;
+  readonly #perCall: ((call: ToolCallInfo) => ToolInvocationContext | Promise<ToolInvocationContext>) | undefined;
+  readonly #logger: ToolLogger | undefined;
+  #warnedLenient = false;
+
+  constructor(options: AISDKToolsOptions<WireNames>) {
+    this.#logger = options.logger === false ? undefined : (options.logger ?? consoleLogger);
+    const { context } = options;
+    if (typeof context === 'function') {
+      this.#perCall = context;
+      this.#fixed = undefined;
+    } else {
+      this.#perCall = undefined;
+      this.#fixed = this.#withLogger(context ?? {});
+    }
+  }
+
+  /** The context the SDK's input step repairs with, when the caller's object asks for the lenient step. */
+  get lenient(): ToolInvocationContext | undefined {
+    return this.#fixed?.lenient === true ? this.#fixed : undefined;
+  }
+
+  /** Where the SDK's input step reports a validator that could not read the arguments. */
+  get logger(): ToolLogger | undefined {
+    return this.#fixed === undefined ? this.#logger : this.#fixed.logger;
+  }
+
+  /** The context of one call, or a promise of it when the caller's context is a function. */
+  of(fn: AIFunction, call: { readonly callId: string; readonly signal: AbortSignal | undefined }): ToolInvocationContext | Promise<ToolInvocationContext> {
+    if (this.#fixed !== undefined) return callContext(this.#fixed, call);
+    return contextFor(this.#perCall, fn, call).then((context) => {
+      if (context.lenient === true) this.#warnOfLenient(context);
+      return this.#withLogger(context);
+    });
+  }
+
+  #withLogger(context: ToolInvocationContext): ToolInvocationContext {
+    return context.logger !== undefined || this.#logger === undefined ? context : { ...context, logger: this.#logger };
+  }
+
+  /** A context function's `lenient` comes too late: the SDK checked the call before `execute` asked for the context. */
+  #warnOfLenient(context: ToolInvocationContext): void {
+    if (this.#warnedLenient) return;
+    this.#warnedLenient = true;
+    const message =
+      'toAISDKTools: lenient: true from a context function does not repair anything, because the SDK validates each call before execute builds its context. ' +
+      'Put lenient: true in a context object (toAISDKTools(functions, { context: { lenient: true, ... } })) instead.';
+    const logger = context.logger ?? this.#logger;
+    if (logger?.warn !== undefined) logger.warn(message, { lenient: true });
+    else console.warn(`toolgen: ${message}`);
+  }
+}
+
+function aiSdkTool(fn: AIFunction, calls: CallContexts): Tool<unknown, JsonValue | undefined> {
   return {
     description: fn.description,
     // the tool carries its approval itself, so it holds when the caller does not pass toolApproval on
-    ...(asksApproval ? { needsApproval: true } : {}),
-    inputSchema: jsonSchema<unknown>(draft07(fn.parameters.jsonSchema), {
-      validate: (input) => {
-        const checked = fn.validate(input);
-        if (!checked.ok && (asksApproval || typeof input !== 'object' || input === null)) {
-          return { success: false, error: new AISDKToolFailure(new ToolArgumentError(checked.issues.length > 0 ? checked.issues : [{ pointer: '', message: 'are not valid' }])) };
-        }
-        // the SDK keeps the model's JSON as the call's input (what its history and approvals hold); `execute` checks it again
-        return { success: true, value: input };
-      },
-    }),
+    ...(needsApproval(fn) ? { needsApproval: true } : {}),
+    inputSchema: jsonSchema<unknown>(draft07(fn.parameters.jsonSchema), { validate: (input) => checkInput(fn, input, calls) }),
     ...(fn.returns === null ? { toModelOutput: () => ({ type: 'text', value: resultText(undefined) }) } : { outputSchema: jsonSchema(draft07(fn.returns)) }),
     execute: (input, { toolCallId, abortSignal }) => {
-      const call = { callId: toolCallId, signal: abortSignal };
-      if (typeof context !== 'function') return run(fn, input, callContext(context, call));
+      const context = calls.of(fn, { callId: toolCallId, signal: abortSignal });
+      if (!(context instanceof Promise)) return run(fn, input, context);
       // the SDK shows the model whatever execute rejects with: a failing context function too, so opaquely
-      return contextFor(context, fn, call).then(
+      return context.then(
         (invokeContext) => run(fn, input, invokeContext),
         (error: unknown) => Promise.reject(new AISDKToolFailure(asToolFailure(error))),
       );
@@ -130,21 +205,43 @@ function aiSdkTool(fn: AIFunction, context: ToolContextOption | undefined): Tool
 }
 
 /**
- * Runs `fn` on the model's JSON `input`: validated (a pure check, the same the SDK's validation
- * step made) and then `run`, or, for a lenient call, `invoke`, which repairs first. A failure
- * rejects as an `AISDKToolFailure`; an abort of the call's own signal rejects as it is.
+ * The SDK's input step for one call: the model's JSON (repaired first when the context object is
+ * lenient) checked by the function's validator. A valid call keeps the JSON as its input; an
+ * invalid one fails with toolgen's message, which the SDK turns into an `InvalidToolInputError`.
+ */
+function checkInput(fn: AIFunction, input: unknown, calls: CallContexts): { success: true; value: unknown } | { success: false; error: Error } {
+  let value = input;
+  const lenient = calls.lenient;
+  if (lenient !== undefined) {
+    try {
+      value = applyLenientStep(fn, input, lenient);
+    } catch (error) {
+      if (error instanceof ToolArgumentError) return { success: false, error: new InvalidArguments(input, error) };
+      throw error;
+    }
+  }
+  const checked = fn.validate(value);
+  if (checked.ok) return { success: true, value };
+  if (checked.cause !== undefined) calls.logger?.error(`Tool ${fn.qualifiedName}: its validator could not read the arguments`, checked.cause);
+  return { success: false, error: new InvalidArguments(input, new ToolArgumentError(checked.issues.length > 0 ? checked.issues : [{ pointer: '', message: 'are not valid' }])) };
+}
+
+/**
+ * Runs `fn` on the JSON `input` the SDK's input step accepted: checked again (a pure check) and
+ * then `run` with the checked value. A failure rejects as an `AISDKToolFailure`; an abort of the
+ * call's own signal rejects as it is.
  */
 function run(fn: AIFunction, input: unknown, context: ToolInvocationContext): Promise<JsonValue | undefined> {
   let called: Promise<JsonValue | undefined>;
-  if (context.lenient === true) {
+  const checked = fn.validate(input);
+  if (checked.ok) {
+    called = fn.run(checked.value, context);
+  } else if (context.lenient === true) {
+    // only when execute is called by hand: the SDK's input step lets no invalid call through
     called = fn.invoke(input, context);
   } else {
-    const checked = fn.validate(input);
-    if (!checked.ok) {
-      if (checked.cause !== undefined) context.logger?.error(`Tool ${fn.qualifiedName}: its validator could not read the arguments`, checked.cause);
-      return Promise.reject(new AISDKToolFailure(new ToolArgumentError(checked.issues)));
-    }
-    called = fn.run(checked.value, context);
+    if (checked.cause !== undefined) context.logger?.error(`Tool ${fn.qualifiedName}: its validator could not read the arguments`, checked.cause);
+    return Promise.reject(new AISDKToolFailure(new ToolArgumentError(checked.issues)));
   }
   return called.catch((error: unknown) => {
     if (context.signal?.aborted === true) throw error;
@@ -156,6 +253,22 @@ function run(fn: AIFunction, input: unknown, context: ToolInvocationContext): Pr
 
 function draft07(schema: JsonSchema): JSONSchema7 {
   return jsonSchemaForTarget(schema, 'draft-07') as JSONSchema7;
+}
+
+/**
+ * Invalid arguments as the SDK's input step reports them: a `TypeValidationError` of the model's
+ * own value, so the SDK takes it as it is (it wraps any other error in one that repeats the whole
+ * value), whose text is toolgen's message alone. `cause` is the `ToolArgumentError`, with the issues.
+ */
+class InvalidArguments extends TypeValidationError {
+  constructor(value: unknown, failure: ToolArgumentError) {
+    super({ value, cause: failure });
+    this.message = failure.message;
+  }
+
+  override toString(): string {
+    return this.message;
+  }
 }
 
 /**

@@ -1,7 +1,7 @@
-import { asSchema, generateText, stepCountIs, streamText, ToolLoopAgent, type ContentPart, type ModelMessage, type ToolApprovalResponse, type ToolSet } from 'ai';
+import { asSchema, generateText, InvalidToolInputError, TypeValidationError, stepCountIs, streamText, ToolLoopAgent, type ContentPart, type ModelMessage, type ToolApprovalResponse, type ToolSet } from 'ai';
 import { MockLanguageModelV4, simulateReadableStream } from 'ai/test';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { defineTool, ToolApprovalRouter, withApproval, type AIFunction, type ArgumentValidator } from '@toolgen/runtime';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { defineTool, ToolApprovalRouter, ToolArgumentError, withApproval, type AIFunction, type ArgumentValidator } from '@toolgen/runtime';
 import { toAISDKTools, type ToolCallInfo } from '@toolgen/runtime/ai-sdk';
 import { plainMetadata, probeDefinition, recordingLogger } from '../invokeFixtures.js';
 import { generateCalendar, type Calendar } from './calendarTools.js';
@@ -138,17 +138,17 @@ describe('generateText with ai\'s mock language model', () => {
     expect(result.steps[0]!.toolCalls[0]!.input).toEqual({ title: 'Sync', at: '2026-03-02T09:00:00Z', room: 'Kepler' });
   });
 
-  it("answers invalid arguments with the validator's message, every pointer, and does not run the tool", async () => {
-    const { tools } = toAISDKTools(calendar.toolset.functions);
-    const model = new MockLanguageModelV4({
-      doGenerate: [callsTools(['call-1', 'calendar__schedule_meeting', { title: 7, at: 'Monday', minutes: '30', extra: true }]), says('Let me fix that.')],
-    });
-    await generateText({ model, tools, prompt: 'Book it.', stopWhen: stepCountIs(5) });
+  it("refuses invalid arguments in the SDK's input step: an invalid call, an InvalidToolInputError, and the validator's message with every pointer", async () => {
+    const logger = recordingLogger();
+    const { tools } = toAISDKTools(calendar.toolset.functions, { context: { logger } });
+    const sent = { title: 7, at: 'Monday', minutes: '30', extra: true };
+    const model = new MockLanguageModelV4({ doGenerate: [callsTools(['call-1', 'calendar__schedule_meeting', sent]), says('Let me fix that.')] });
+    const result = await generateText({ model, tools, prompt: 'Book it.', stopWhen: stepCountIs(5) });
     expect(toolOutputs(model, 1)).toEqual({
       'call-1': {
         type: 'error-text',
         value:
-          'Invalid arguments:\n' +
+          'AI_InvalidToolInputError: Invalid input for tool calendar__schedule_meeting: Invalid arguments:\n' +
           '- /title: must be a string; got 7\n' +
           '- /at: must be a date-time in ISO 8601 form such as "2026-01-31T09:00:00Z"; got "Monday"\n' +
           '- /minutes: must be a number; got "30"\n' +
@@ -156,6 +156,95 @@ describe('generateText with ai\'s mock language model', () => {
           'Correct these arguments and call the tool again.',
       },
     });
+    // the SDK's own shape of an invalid call, as for a zod tool(): the tool never ran
+    const call = result.steps[0]!.content.find((part) => part.type === 'tool-call');
+    expect(call).toMatchObject({ toolName: 'calendar__schedule_meeting', input: sent, invalid: true, dynamic: true });
+    const error = (call as { error?: unknown }).error;
+    expect(InvalidToolInputError.isInstance(error)).toBe(true);
+    const validation = (error as Error).cause;
+    expect(TypeValidationError.isInstance(validation)).toBe(true);
+    expect((validation as Error).cause).toBeInstanceOf(ToolArgumentError);
+    expect(((validation as Error).cause as ToolArgumentError).issues.map((issue) => issue.pointer)).toEqual(['/title', '/at', '/minutes', '/extra']);
+    expect(result.toolResults).toEqual([]);
+    expect(logger.errors).toEqual([]);
+  });
+
+  it('hands an invalid call to experimental_repairToolCall, validates its repair again and runs it; a repair still invalid stays an invalid call', async () => {
+    const { tools } = toAISDKTools(calendar.toolset.functions);
+    const repairs: { toolName: string; error: unknown }[] = [];
+    const model = new MockLanguageModelV4({
+      doGenerate: [
+        callsTools(['call-1', 'calendar__schedule_meeting', { title: 'Sync', at: 'Monday 9:00' }], ['call-2', 'calendar__find_rooms', { minSeats: 'ten' }]),
+        says('Booked.'),
+      ],
+    });
+    const result = await generateText({
+      model,
+      tools,
+      prompt: 'Book the sync on Monday at nine.',
+      stopWhen: stepCountIs(5),
+      experimental_repairToolCall: async ({ toolCall, error }) => {
+        repairs.push({ toolName: toolCall.toolName, error });
+        // the repair of find_rooms is still invalid: the SDK validates it again
+        const input = toolCall.toolName === 'calendar__find_rooms' ? { minSeats: 'still ten' } : { title: 'Sync', at: '2026-03-02T09:00:00Z' };
+        return { ...toolCall, input: JSON.stringify(input) };
+      },
+    });
+    expect(repairs.map((repair) => repair.toolName)).toEqual(['calendar__schedule_meeting', 'calendar__find_rooms']);
+    expect(repairs.every((repair) => InvalidToolInputError.isInstance(repair.error))).toBe(true);
+    const outputs = toolOutputs(model, 1);
+    expect(outputs['call-1']).toEqual({ type: 'json', value: { title: 'Sync', at: '2026-03-02T09:00:00.000Z', minutes: 30, room: null } });
+    expect(outputs['call-2']).toMatchObject({ type: 'error-text', value: expect.stringContaining('- /minSeats: must be a number; got "still ten"') as unknown });
+    expect(result.steps[0]!.toolCalls.map((call) => [call.toolCallId, call.invalid === true])).toEqual([
+      ['call-1', false],
+      ['call-2', true],
+    ]);
+  });
+
+  it("repairs in the SDK's input step with lenient: true in a context object, reported once; from a context function it warns that it comes too late", async () => {
+    const logger = recordingLogger();
+    const repaired: unknown[] = [];
+    const { tools } = toAISDKTools([calendar.findRooms], { context: { lenient: true, logger, onRepair: (repair) => repaired.push(repair) } });
+    const model = new MockLanguageModelV4({ doGenerate: [callsTools(['call-1', 'calendar__find_rooms', { minSeats: '10' }]), says('Aula.')] });
+    const result = await generateText({ model, tools, prompt: 'A room for ten.', stopWhen: stepCountIs(5) });
+    expect(toolOutputs(model, 1)).toEqual({ 'call-1': { type: 'json', value: ['Aula'] } });
+    expect(repaired).toHaveLength(1);
+    // the call's input is the repaired JSON, which its type promises
+    expect(result.steps[0]!.toolCalls[0]!.input).toEqual({ minSeats: 10 });
+
+    const late = recordingLogger();
+    const fromFunction = toAISDKTools([calendar.findRooms], { context: () => ({ lenient: true, logger: late }) });
+    const second = new MockLanguageModelV4({ doGenerate: [callsTools(['call-1', 'calendar__find_rooms', { minSeats: '10' }], ['call-2', 'calendar__find_rooms', { minSeats: 10 }]), says('Aula.')] });
+    await generateText({ model: second, tools: fromFunction.tools, prompt: 'A room for ten.', stopWhen: stepCountIs(5) });
+    expect(toolOutputs(second, 1)['call-1']).toMatchObject({ type: 'error-text' });
+    expect(late.warnings.map(([message]) => message)).toEqual([expect.stringContaining('lenient: true from a context function does not repair anything') as unknown]);
+  });
+
+  it('logs an unexpected error to console.error by default, to options.logger when given, and nowhere with logger: false', async () => {
+    const boom = { title: 'boom', at: '2026-03-02T09:00:00Z' };
+    const runOnce = async (options: Parameters<typeof toAISDKTools>[1]): Promise<void> => {
+      const { tools } = toAISDKTools([calendar.schedule], options);
+      const model = new MockLanguageModelV4({ doGenerate: [callsTools(['call-1', 'calendar__schedule_meeting', boom]), says('Sorry.')] });
+      await generateText({ model, tools, prompt: 'Book it.', stopWhen: stepCountIs(5) });
+      expect(toolOutputs(model, 1)).toEqual({ 'call-1': { type: 'error-text', value: 'The tool failed unexpectedly.' } });
+    };
+    const printed = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      await runOnce({});
+      expect(printed.mock.calls).toEqual([['toolgen: Tool calendar__schedule_meeting failed unexpectedly:', new Error('the calendar database password is hunter2')]]);
+      printed.mockClear();
+      const host = recordingLogger();
+      await runOnce({ logger: host });
+      await runOnce({ logger: false });
+      // a context's own logger comes first
+      const own = recordingLogger();
+      await runOnce({ logger: host, context: () => ({ logger: own }) });
+      expect(printed).not.toHaveBeenCalled();
+      expect(host.errors.map(([message]) => message)).toEqual(['Tool calendar__schedule_meeting failed unexpectedly']);
+      expect(own.errors.map(([message]) => message)).toEqual(['Tool calendar__schedule_meeting failed unexpectedly']);
+    } finally {
+      printed.mockRestore();
+    }
   });
 
   it('answers a ToolFailure with its reason and fix, an unexpected error opaquely, and logs the error in full', async () => {
@@ -249,7 +338,7 @@ describe("ai 7's tool approval", () => {
     const first = await generateText({ model, tools, toolApproval, messages, stopWhen: stepCountIs(5) });
     expect(first.content.map((part) => part.type)).toEqual(['tool-call', 'tool-approval-request']);
     expect(calendar.cancelled).not.toContain('Retro');
-    messages.push(...first.response.messages, answerApprovals(first.content, true));
+    messages.push(...first.responseMessages, answerApprovals(first.content, true));
     // as a server gets them back from its client: JSON
     const second = await generateText({ model, tools, toolApproval, messages: JSON.parse(JSON.stringify(messages)) as ModelMessage[], stopWhen: stepCountIs(5) });
     expect(second.text).toBe('Cancelled the retro.');
@@ -257,12 +346,35 @@ describe("ai 7's tool approval", () => {
     expect(toolOutputs(model, 1)).toEqual({ 'call-1': { type: 'text', value: 'Done (the tool returns nothing).' } });
   });
 
+  it('issue 27, item 3: the documented follow-up, responseMessages and the answers, brings every earlier message to the next prompt', async () => {
+    const { tools, toolApproval } = toAISDKTools(calendar.toolset.functions);
+    const model = new MockLanguageModelV4({
+      doGenerate: [
+        callsTools(['call-1', 'calendar__find_rooms', { minSeats: 4 }]),
+        callsTools(['call-2', 'calendar__cancel_meeting', { title: 'Offsite' }]),
+        says('Cancelled the offsite; Aula and Kepler are free.'),
+      ],
+    });
+    const messages: ModelMessage[] = [{ role: 'user', content: 'Find a room, then cancel the offsite.' }];
+    const first = await generateText({ model, tools, toolApproval, messages, stopWhen: stepCountIs(5) });
+    expect(first.steps).toHaveLength(2);
+    messages.push(...first.responseMessages, answerApprovals(first.content, true));
+    const second = await generateText({ model, tools, toolApproval, messages, stopWhen: stepCountIs(5) });
+    expect(second.text).toBe('Cancelled the offsite; Aula and Kepler are free.');
+    const prompt = model.doGenerateCalls[2]!.prompt;
+    // both steps of the first call reach the model: find_rooms' call and result, then cancel_meeting's
+    expect(prompt.map((message) => message.role)).toEqual(['user', 'assistant', 'tool', 'assistant', 'tool']);
+    expect(toolOutputs(model, 2)).toEqual({ 'call-1': { type: 'json', value: ['Aula', 'Kepler'] }, 'call-2': { type: 'text', value: 'Done (the tool returns nothing).' } });
+    // response.messages, deprecated in ai 7, holds the last step alone: following it would drop find_rooms
+    expect(first.response.messages.length).toBeLessThan(first.responseMessages.length);
+  });
+
   it('does not run a denied call; the model reads the denial', async () => {
     const { tools, toolApproval } = toAISDKTools(calendar.toolset.functions);
     const model = new MockLanguageModelV4({ doGenerate: [callsTools(['call-1', 'calendar__cancel_meeting', { title: 'Planning' }]), says('Kept it.')] });
     const messages: ModelMessage[] = [{ role: 'user', content: 'Cancel planning.' }];
     const first = await generateText({ model, tools, toolApproval, messages, stopWhen: stepCountIs(5) });
-    messages.push(...first.response.messages, answerApprovals(first.content, false));
+    messages.push(...first.responseMessages, answerApprovals(first.content, false));
     await generateText({ model, tools, toolApproval, messages, stopWhen: stepCountIs(5) });
     expect(calendar.cancelled).not.toContain('Planning');
     expect(toolOutputs(model, 1)).toEqual({ 'call-1': { type: 'execution-denied', reason: 'Not today.' } });
@@ -286,7 +398,7 @@ describe("ai 7's tool approval", () => {
     const messages: ModelMessage[] = [{ role: 'user', content: 'Echo hi.' }];
     const first = await generateText({ model, tools, toolApproval, messages, stopWhen: stepCountIs(5) });
     expect(counted.validations()).toBe(1);
-    messages.push(...first.response.messages, answerApprovals(first.content, true));
+    messages.push(...first.responseMessages, answerApprovals(first.content, true));
     await generateText({ model, tools, toolApproval, messages: JSON.parse(JSON.stringify(messages)) as ModelMessage[], stopWhen: stepCountIs(5) });
     expect(counted.validations()).toBe(3);
     expect(counted.received).toEqual([{ value: 'checked hi' }]);
@@ -304,7 +416,7 @@ describe("ai 7's tool approval", () => {
     });
     const messages: ModelMessage[] = [{ role: 'user', content: 'Book the sync and find a room.' }];
     const first = await generateText({ model, tools, toolApproval, messages, stopWhen: stepCountIs(5) });
-    messages.push(...first.response.messages, answerApprovals(first.content, true));
+    messages.push(...first.responseMessages, answerApprovals(first.content, true));
     await generateText({ model, tools, toolApproval, messages, stopWhen: stepCountIs(5) });
     expect(toolOutputs(model, 1)).toEqual({
       'call-1': { type: 'error-text', value: 'Calls that need approval are rejected in this run, so calendar__schedule_meeting was not called.' },
@@ -342,7 +454,7 @@ describe('streamText and ToolLoopAgent take the same tools and toolApproval', ()
     const first = await agent.generate({ messages });
     expect(first.content.some((part) => part.type === 'tool-approval-request')).toBe(true);
     expect(calendar.cancelled).not.toContain('Standup');
-    messages.push(...first.response.messages, answerApprovals(first.content, true));
+    messages.push(...first.responseMessages, answerApprovals(first.content, true));
     const second = await agent.generate({ messages });
     expect(second.text).toBe('Cancelled.');
     expect(calendar.cancelled).toContain('Standup');
