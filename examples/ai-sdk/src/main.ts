@@ -97,11 +97,13 @@ const model = new MockLanguageModelV4({
 const messages: ModelMessage[] = [{ role: 'user', content: 'The printer ticket is fixed, close it. Also close 9999, it is a duplicate.' }];
 print('\ngenerateText, first call:');
 const first = await generateText({ model, tools, toolApproval, messages, stopWhen: stepCountIs(10) });
+const invalid = first.toolCalls.filter((call) => call.invalid === true);
+print(`  invalid calls, refused by the SDK's input step before anything ran: ${invalid.map((call) => `${call.toolName} ${JSON.stringify(call.input)}`).join(', ')}`);
 const requests = first.content.filter((part) => part.type === 'tool-approval-request');
 print(`  the call ends with ${requests.length} approval requests: ${requests.map((part) => `${part.toolCall.toolName} ${JSON.stringify(part.toolCall.input)}`).join(', ')}`);
 
-// ── The host asks the user, adds the answers to the messages and calls again ─────────────────
-messages.push(...first.response.messages);
+// ── The host asks the user, adds the conversation so far and the answers, and calls again ─────
+messages.push(...first.responseMessages);
 const answers: ToolApprovalResponse[] = requests.map((part) => ({ type: 'tool-approval-response', approvalId: part.approvalId, approved: true }));
 messages.push({ role: 'tool', content: answers });
 print('  the user approves both');

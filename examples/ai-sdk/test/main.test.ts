@@ -19,8 +19,12 @@ describe('npm start in examples/ai-sdk', () => {
     expect(output).toContain('model reads  ticket__search_tickets: [{"number":4711,"title":"Printer on floor 3 prints blank pages"');
     expect(output).toContain('"openedAt":"2026-11-20T09:15:00.000Z"');
     expect(output).toMatch(
-      /model reads {2}ticket__get_ticket: \(error\) Invalid arguments:\n +- \/number: must be a number; got "4711"\n +- \/verbose: is not a parameter of this tool; remove it\n +Correct these arguments and call the tool again\./,
+      /model reads {2}ticket__get_ticket: \(error\) AI_InvalidToolInputError: Invalid input for tool ticket__get_ticket: Invalid arguments:\n +- \/number: must be a number; got "4711"\n +- \/verbose: is not a parameter of this tool; remove it\n +Correct these arguments and call the tool again\./,
     );
+  });
+
+  it("flags the invalid call as the SDK does for its own tool(): invalid, refused in the SDK's input step", () => {
+    expect(output).toContain('invalid calls, refused by the SDK\'s input step before anything ran: ticket__get_ticket {"number":"4711","verbose":true}');
   });
 
   it('ends the first call with approval requests, and runs the approved calls in the second', () => {

@@ -1,7 +1,7 @@
 import { jsonSchema, TypeValidationError, type JSONSchema7, type Tool, type ToolSet } from 'ai';
 import { isApprovalGated } from '../approval/withApproval.js';
 import { ToolArgumentError, ToolFailure } from '../errors/ToolFailure.js';
-import type { AIFunction, JsonSchema, JsonValue, ToolInput, ToolInvocationContext, ToolLogger, ToolResult } from '../function/AIFunction.js';
+import type { AIFunction, JsonSchema, JsonValue, ToolArgumentsCheck, ToolArgumentsValue, ToolInput, ToolInvocationContext, ToolLogger, ToolResult } from '../function/AIFunction.js';
 import { jsonSchemaForTarget } from '../function/jsonSchemaForTarget.js';
 import { applyLenientStep } from '../repair/lenientStep.js';
 import { asToolFailure, byWireName, callContext, contextFor, resultText, type AdapterOptions, type ToolCallInfo, type WireNames } from './toolCalls.js';
@@ -65,9 +65,11 @@ export interface AISDKToolsOptions<Names extends WireNames = 'qualified'> extend
  * every JSON Pointer (the error's `cause` is a `TypeValidationError` whose `cause` is the
  * `ToolArgumentError`). With `lenient: true` in a `context` object, the lenient step repairs the
  * arguments in that step first. The SDK keeps the model's JSON as the call's input, so its messages,
- * approvals and typed `toolCalls` hold what the model sent (a `Date` as its string); `execute`
- * checks that JSON again (a pure check, the same the SDK's step made) and hands the checked value
- * (`Date`s and all) to the function's `run`, through any wrapper.
+ * approvals and typed `toolCalls` hold what the model sent (a `Date` as its string); the value the
+ * step checked it into (`Date`s and all) rides on that object under a symbol only this module holds,
+ * and `execute` hands it to the function's `run`, through any wrapper, without validating again.
+ * An input that did not come through the step (an approved call the SDK rebuilt from the messages,
+ * `execute` called by hand) is validated in `execute`.
  *
  * The model reads toolgen's own words: the result as JSON (a tool that returns nothing as a short
  * "Done"), a `ToolFailure` as its reason and fix, any other error as "The tool failed
@@ -221,19 +223,36 @@ function checkInput(fn: AIFunction, input: unknown, calls: CallContexts): { succ
     }
   }
   const checked = fn.validate(value);
-  if (checked.ok) return { success: true, value };
+  if (checked.ok) {
+    // the checked value rides on the JSON the SDK keeps and hands to execute, hidden from JSON and from keys
+    if (typeof value === 'object' && value !== null) Object.defineProperty(value, checkedArgs, { value: checked.value });
+    return { success: true, value };
+  }
   if (checked.cause !== undefined) calls.logger?.error(`Tool ${fn.qualifiedName}: its validator could not read the arguments`, checked.cause);
   return { success: false, error: new InvalidArguments(input, new ToolArgumentError(checked.issues.length > 0 ? checked.issues : [{ pointer: '', message: 'are not valid' }])) };
 }
 
 /**
- * Runs `fn` on the JSON `input` the SDK's input step accepted: checked again (a pure check) and
- * then `run` with the checked value. A failure rejects as an `AISDKToolFailure`; an abort of the
- * call's own signal rejects as it is.
+ * The arguments the SDK's input step checked, on the very object it accepted. Only this module
+ * holds the symbol, so no JSON (the model's, or messages a client sends back) can carry it.
+ */
+const checkedArgs = Symbol('toolgen checked arguments');
+
+/** The value the input step checked `input` into, when `input` is the object it accepted. */
+function checkedBefore(input: unknown): ToolArgumentsCheck<ToolArgumentsValue> | undefined {
+  if (typeof input !== 'object' || input === null || !Object.hasOwn(input, checkedArgs)) return undefined;
+  return { ok: true, value: (input as { readonly [checkedArgs]: ToolArgumentsValue })[checkedArgs] };
+}
+
+/**
+ * Runs `fn` on the JSON `input` the SDK's input step accepted: `run` with the value that step
+ * checked it into (or, for an input that did not come through it, such as `execute` called by
+ * hand, with the value a check here gives). A failure rejects as an `AISDKToolFailure`; an abort
+ * of the call's own signal rejects as it is.
  */
 function run(fn: AIFunction, input: unknown, context: ToolInvocationContext): Promise<JsonValue | undefined> {
   let called: Promise<JsonValue | undefined>;
-  const checked = fn.validate(input);
+  const checked = checkedBefore(input) ?? fn.validate(input);
   if (checked.ok) {
     called = fn.run(checked.value, context);
   } else if (context.lenient === true) {

@@ -318,15 +318,25 @@ describe('generateText with ai\'s mock language model', () => {
     await expect(running).rejects.toThrow('The user stopped the run.');
   });
 
-  it("validates in the SDK's step and again in execute, which runs the value its own check produced", async () => {
+  it("validates a call once, in the SDK's input step: execute runs the value that check produced; an input that did not come through it is checked", async () => {
     const counted = countedFunction('default');
     const { tools } = toAISDKTools([counted.fn]);
     const model = new MockLanguageModelV4({ doGenerate: [callsTools(['call-1', 'test__echo', { value: 'hello' }]), says('ok')] });
-    await generateText({ model, tools, prompt: 'Echo hello.', stopWhen: stepCountIs(5) });
-    // no side channel between the two: execute checks the JSON the SDK keeps, and runs what that check returns
-    expect(counted.validations()).toBe(2);
+    const result = await generateText({ model, tools, prompt: 'Echo hello.', stopWhen: stepCountIs(5) });
+    expect(counted.validations()).toBe(1);
     expect(counted.received).toEqual([{ value: 'checked hello' }]);
     expect(toolOutputs(model, 1)).toEqual({ 'call-1': { type: 'text', value: 'checked hello' } });
+    // the call's input is the model's JSON: the checked value rides on it unseen by JSON and keys
+    expect(JSON.stringify(result.steps[0]!.toolCalls[0]!.input)).toBe('{"value":"hello"}');
+    expect(Reflect.ownKeys(result.steps[0]!.toolCalls[0]!.input as object)).toHaveLength(2);
+    expect(Object.keys(result.steps[0]!.toolCalls[0]!.input as object)).toEqual(['value']);
+
+    // execute called by hand, with JSON the SDK never checked: validated there, and refused when invalid
+    const execute = tools['test__echo']!.execute!;
+    await expect(execute({ value: 'by hand' }, { toolCallId: 'c2', messages: [], context: undefined })).resolves.toBe('checked by hand');
+    expect(counted.validations()).toBe(2);
+    await expect(execute({ value: 5 }, { toolCallId: 'c3', messages: [], context: undefined })).rejects.toThrow('- /value: must be a string');
+    expect(counted.received).toEqual([{ value: 'checked hello' }, { value: 'checked by hand' }]);
   });
 });
 
@@ -400,6 +410,7 @@ describe("ai 7's tool approval", () => {
     expect(counted.validations()).toBe(1);
     messages.push(...first.responseMessages, answerApprovals(first.content, true));
     await generateText({ model, tools, toolApproval, messages: JSON.parse(JSON.stringify(messages)) as ModelMessage[], stopWhen: stepCountIs(5) });
+    // the SDK validates the approved call from the messages and hands execute that input, not the validated one: checked there again
     expect(counted.validations()).toBe(3);
     expect(counted.received).toEqual([{ value: 'checked hi' }]);
   });
