@@ -2,16 +2,17 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { readPageProject } from './docProject.js';
 import { fences, readPage, repoRoot } from './markdown.js';
 
 /*
  * docs/getting-started.md, done for real: `npm pack` each package, install the tarballs into a
  * fresh project outside the repository (the runtime as a dependency, the generator and the
- * ESLint plugin as dev dependencies, with TypeScript 6.0.3), write the page's package.json,
- * tsconfig, eslint.config.js and files, then run what the page runs: `npx toolgen`, `tsc`, the
- * program, `npx toolgen --check` and ESLint. Third-party packages come from npm's cache where it
+ * ESLint plugin as dev dependencies, with TypeScript 6.0.3; and again with TypeScript 7 and no
+ * plugin, the page's other set-up), write the page's package.json, tsconfig, eslint.config.js and
+ * files, then run what the page runs: `npx toolgen`, `tsc`, the programs, `npx toolgen --check`
+ * and ESLint. Third-party packages come from npm's cache where it
  * has them (the root's pinned versions, which `npm ci` put there), else from the registry.
  */
 
@@ -52,43 +53,71 @@ function eslintConfigOfPage(): string {
   return block.text;
 }
 
-it('packs each package; the tarballs install together into a fresh project, where toolgen, tsc, the program and ESLint work', { timeout: 300_000 }, () => {
-  const work = mkdtempSync(path.join(os.tmpdir(), 'toolgen-pack-'));
-  try {
-    const packs = path.join(work, 'toolgen-packages');
-    mkdirSync(packs);
-    succeed('npm', ['pack', '-w', '@toolgen/runtime', '-w', '@toolgen/generator', '-w', '@toolgen/eslint-plugin', '--pack-destination', packs], repoRoot);
+/** Packs the three packages into `packs`, once per run. */
+function packAll(packs: string): void {
+  mkdirSync(packs);
+  succeed('npm', ['pack', '-w', '@toolgen/runtime', '-w', '@toolgen/generator', '-w', '@toolgen/eslint-plugin', '--pack-destination', packs], repoRoot);
+}
 
-    const app = path.join(work, 'app');
-    mkdirSync(path.join(app, 'src'), { recursive: true });
-    writeFileSync(path.join(app, 'package.json'), `${JSON.stringify({ name: 'toolgen-app', version: '1.0.0', private: true, ...packageJsonOfPage() }, null, 2)}\n`);
-    writeFileSync(path.join(app, 'tsconfig.json'), project.tsconfig!.text);
-    writeFileSync(path.join(app, 'eslint.config.js'), eslintConfigOfPage());
-    for (const file of project.files) writeFileSync(path.join(app, file.path), file.content);
+/** A fresh project with the page's package.json, tsconfig and files, and the runtime's tarball installed. */
+function pageProject(work: string, packs: string, withEslint: boolean): string {
+  const app = path.join(work, withEslint ? 'app' : 'app-ts7');
+  mkdirSync(path.join(app, 'src'), { recursive: true });
+  writeFileSync(path.join(app, 'package.json'), `${JSON.stringify({ name: 'toolgen-app', version: '1.0.0', private: true, ...packageJsonOfPage() }, null, 2)}\n`);
+  writeFileSync(path.join(app, 'tsconfig.json'), project.tsconfig!.text);
+  if (withEslint) writeFileSync(path.join(app, 'eslint.config.js'), eslintConfigOfPage());
+  for (const file of project.files) writeFileSync(path.join(app, file.path), file.content);
+  succeed('npm', [...install, path.join(packs, tarball('runtime'))], app);
+  return app;
+}
 
-    const install = ['install', '--prefer-offline', '--no-audit', '--no-fund'];
-    succeed('npm', [...install, path.join(packs, tarball('runtime'))], app);
-    const toolgenPackages = [path.join(packs, tarball('generator')), path.join(packs, tarball('eslint-plugin'))];
-    // `ai` for the page's last section, the program through the AI SDK
-    const thirdParty = ['typescript@6.0.3', pinned('@types/node'), pinned('eslint'), pinned('typescript-eslint'), pinned('ai')];
-    succeed('npm', [...install, '--save-dev', ...toolgenPackages, ...thirdParty], app);
-    const installed = JSON.parse(readFileSync(path.join(app, 'package.json'), 'utf8')) as Record<string, Record<string, string>>;
-    expect(Object.keys(installed['dependencies']!)).toEqual(['@toolgen/runtime']);
-    expect(Object.keys(installed['devDependencies']!).sort()).toEqual(['@toolgen/eslint-plugin', '@toolgen/generator', '@types/node', 'ai', 'eslint', 'typescript', 'typescript-eslint']);
+const install = ['install', '--prefer-offline', '--no-audit', '--no-fund'];
 
-    expect(succeed('npx', ['toolgen'], app)).toBe(project.toolgen.text!.text);
-    // the second half of the page's `npm run build`, whose first half was the toolgen above
-    succeed('npx', ['tsc'], app);
-    // every program of the page, the call through the AI SDK adapter included
-    const programs = project.files.filter((file) => file.run);
-    expect(programs.map((program) => program.path)).toEqual(['src/main.ts', 'src/sdk.ts']);
-    for (const program of programs) {
-      const printed = succeed('node', [path.join('dist', path.basename(program.path).replace(/\.ts$/, '.js'))], app);
-      expect(printed.trim(), program.path).toBe(program.expected!.text.trim());
-    }
-    succeed('npx', ['toolgen', '--check'], app);
-    succeed('npx', ['eslint', '.'], app);
-  } finally {
-    rmSync(work, { recursive: true, force: true });
+/** What the page runs once the packages are in: `npx toolgen`, `tsc`, every program, `toolgen --check`. */
+function runThePage(app: string): void {
+  expect(succeed('npx', ['toolgen'], app)).toBe(project.toolgen.text!.text);
+  // the second half of the page's `npm run build`, whose first half was the toolgen above
+  succeed('npx', ['tsc'], app);
+  // every program of the page, the call through the AI SDK adapter included
+  const programs = project.files.filter((file) => file.run);
+  expect(programs.map((program) => program.path)).toEqual(['src/main.ts', 'src/sdk.ts']);
+  for (const program of programs) {
+    const printed = succeed('node', [path.join('dist', path.basename(program.path).replace(/\.ts$/, '.js'))], app);
+    expect(printed.trim(), program.path).toBe(program.expected!.text.trim());
   }
+  succeed('npx', ['toolgen', '--check'], app);
+}
+
+let work = '';
+let packs = '';
+
+beforeAll(() => {
+  work = mkdtempSync(path.join(os.tmpdir(), 'toolgen-pack-'));
+  packs = path.join(work, 'toolgen-packages');
+  packAll(packs);
+}, 120_000);
+
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+it('packs each package; with TypeScript 6 the tarballs install together into a fresh project, where toolgen, tsc, the program and ESLint work', { timeout: 300_000 }, () => {
+  const app = pageProject(work, packs, true);
+  const toolgenPackages = [path.join(packs, tarball('generator')), path.join(packs, tarball('eslint-plugin'))];
+  // `ai` for the page's last section, the program through the AI SDK
+  const thirdParty = ['typescript@6.0.3', pinned('@types/node'), pinned('eslint'), pinned('typescript-eslint'), pinned('ai')];
+  succeed('npm', [...install, '--save-dev', ...toolgenPackages, ...thirdParty], app);
+  const installed = JSON.parse(readFileSync(path.join(app, 'package.json'), 'utf8')) as Record<string, Record<string, string>>;
+  expect(Object.keys(installed['dependencies']!)).toEqual(['@toolgen/runtime']);
+  expect(Object.keys(installed['devDependencies']!).sort()).toEqual(['@toolgen/eslint-plugin', '@toolgen/generator', '@types/node', 'ai', 'eslint', 'typescript', 'typescript-eslint']);
+  runThePage(app);
+  succeed('npx', ['eslint', '.'], app);
+});
+
+it("issue 28: with TypeScript 7, npm's latest, and no ESLint plugin, the page's steps work too: toolgen, TypeScript 7's tsc, the programs, --check", { timeout: 300_000 }, () => {
+  // the page's TypeScript 7 command installs a bare `typescript`; here it is pinned to the 7 this was written against
+  const command = fences(markdown).find((fence) => fence.lang === 'sh' && fence.text.includes('toolgen-generator') && !fence.text.includes('eslint'));
+  expect(command?.text, `${page} shows the TypeScript 7 install`).toContain('--save-dev ../toolgen-packages/toolgen-generator-0.1.0.tgz typescript @types/node\n');
+  const app = pageProject(work, packs, false);
+  succeed('npm', [...install, '--save-dev', path.join(packs, tarball('generator')), 'typescript@7.0.2', pinned('@types/node'), pinned('ai')], app);
+  expect(succeed('npx', ['tsc', '--version'], app).trim()).toBe('Version 7.0.2');
+  runThePage(app);
 });
