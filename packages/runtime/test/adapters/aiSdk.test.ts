@@ -410,9 +410,28 @@ describe("ai 7's tool approval", () => {
     expect(counted.validations()).toBe(1);
     messages.push(...first.responseMessages, answerApprovals(first.content, true));
     await generateText({ model, tools, toolApproval, messages: JSON.parse(JSON.stringify(messages)) as ModelMessage[], stopWhen: stepCountIs(5) });
-    // the SDK validates the approved call from the messages and hands execute that input, not the validated one: checked there again
-    expect(counted.validations()).toBe(3);
+    // ai 7.0.173 validates the approved call from the messages too (7.0.0 does not), and hands execute that input, not the validated one: checked there again
+    expect([2, 3]).toContain(counted.validations());
     expect(counted.received).toEqual([{ value: 'checked hi' }]);
+  });
+
+  it('refuses an approved call whose arguments were changed in the messages the client sent back', async () => {
+    const counted = countedFunction('require_approval');
+    const { tools, toolApproval } = toAISDKTools([counted.fn]);
+    const model = new MockLanguageModelV4({ doGenerate: [callsTools(['call-1', 'test__echo', { value: 'hi' }]), says('ok')] });
+    const messages: ModelMessage[] = [{ role: 'user', content: 'Echo hi.' }];
+    const first = await generateText({ model, tools, toolApproval, messages, stopWhen: stepCountIs(5) });
+    messages.push(...first.responseMessages, answerApprovals(first.content, true));
+    // the client edits the call it approved: what runs must still be valid
+    const tampered = JSON.parse(JSON.stringify(messages).replace('{"value":"hi"}', '{"value":5}')) as ModelMessage[];
+    const rejected = await generateText({ model, tools, toolApproval, messages: tampered, stopWhen: stepCountIs(5) }).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(counted.received).toEqual([]);
+    // ai 7.0.0 rejects the generateText call; later 7.0.x answer the model instead
+    if (rejected !== undefined) expect(InvalidToolInputError.isInstance(rejected)).toBe(true);
+    else expect(toolOutputs(model, 1)['call-1']).toMatchObject({ type: 'error-text', value: expect.stringContaining('- /value: must be a string') as unknown });
   });
 
   it("keeps an approval-wrapped function's governance: after the SDK's approval, its router still decides", async () => {

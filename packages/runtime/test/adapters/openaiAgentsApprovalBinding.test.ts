@@ -1,4 +1,4 @@
-import { Agent, run, RunState, RunToolApprovalItem, setTracingDisabled, type Model } from '@openai/agents';
+import { Agent, ModelBehaviorError, run, RunState, RunToolApprovalItem, setTracingDisabled, type Model } from '@openai/agents';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { defineTool, resolveAgentTools, ToolApprovalRouter, ToolCatalogue, type AIFunction, type ToolApprovalRunMode } from '@toolgen/runtime';
 import { interruptionArguments, toOpenAIAgentsTools } from '@toolgen/runtime/openai-agents';
@@ -34,13 +34,24 @@ function ran(): unknown[] {
 }
 
 /** Runs to the first interruption, approves it as a person would, and resumes. */
-async function approveFirstAndResume(agent: Agent, input: string, tamper?: (state: RunState<unknown, Agent>) => void): Promise<void> {
+/**
+ * Runs until the approval, approves, and resumes. Resolves to `'sdk refused'` when the SDK itself
+ * stopped the resumed run because the model reused an approved call's id (its own guard since
+ * @openai/agents 0.20; 0.14 leaves that to toolgen's binding).
+ */
+async function approveFirstAndResume(agent: Agent, input: string, tamper?: (state: RunState<unknown, Agent>) => void): Promise<'resumed' | 'sdk refused'> {
   const first = await run(agent, input);
   expect(first.interruptions.map((item) => item.name)).toEqual([close]);
   const state = await RunState.fromString(agent, first.state.toString());
   for (const item of state.getInterruptions()) state.approve(item);
   tamper?.(state);
-  await run(agent, state);
+  try {
+    await run(agent, state);
+    return 'resumed';
+  } catch (error) {
+    if (error instanceof ModelBehaviorError && /was reused for a different invocation after an approval decision/.test(error.message)) return 'sdk refused';
+    throw error;
+  }
 }
 
 describe('finding 2: an Agents SDK approval counts only for the call toolgen asked about', () => {
@@ -51,9 +62,10 @@ describe('finding 2: an Agents SDK approval counts only for the call toolgen ask
       () => [message('Done.')],
     );
     const logger = recordingLogger();
-    await approveFirstAndResume(agentWith(model, tickets.functions, { context: { logger } }), 'Close ticket 1.');
+    const resumed = await approveFirstAndResume(agentWith(model, tickets.functions, { context: { logger } }), 'Close ticket 1.');
 
     expect(ran()).toEqual([1]);
+    if (resumed === 'sdk refused') return;
     expect(toolOutputs(model.requests[2])['c1']).toMatch(/^ticket__close_ticket was not called: the run reports call "c1" as approved, but no approval request was raised/);
     expect(logger.warnings.map(([text]) => text)).toEqual([`Tool ${close}: refused an approval toolgen did not ask for`, `Tool ${close}: refused an approval toolgen did not ask for`]);
   });
@@ -169,11 +181,11 @@ describe('finding 2: an Agents SDK approval counts only for the call toolgen ask
         () => [functionCall(close, { number: 666 }, 'c1')],
         () => [message('Done.')],
       );
-      await approveFirstAndResume(agentWith(model, functions), 'Close ticket 1.');
+      const resumed = await approveFirstAndResume(agentWith(model, functions), 'Close ticket 1.');
 
       expect(ran()).toEqual([1]);
       expect(asked()).toBe(0);
-      expect(toolOutputs(model.requests[2])['c1']).toMatch(/was not called/);
+      if (resumed === 'resumed') expect(toolOutputs(model.requests[2])['c1']).toMatch(/was not called/);
     });
   });
 });
