@@ -51,7 +51,7 @@ const reply: Anthropic.Message = {
   id: 'msg_01XFDUDYJgAACzvnptvVoYEL',
   type: 'message',
   role: 'assistant',
-  model: 'claude-sonnet-4-5-20250929',
+  model: 'claude-sonnet-5-5',
   container: null,
   diagnostics: null,
   content: [
@@ -89,5 +89,5 @@ for (const block of reply.content) {
   results.push(result);
 }
 messages.push({ role: 'user', content: results });
-const nextRequest: Anthropic.MessageCreateParamsNonStreaming = { model: 'claude-sonnet-4-5', max_tokens: 1024, messages, tools };
+const nextRequest: Anthropic.MessageCreateParamsNonStreaming = { model: 'claude-sonnet-5-5', max_tokens: 1024, messages, tools };
 print(`the next request sends ${nextRequest.messages.length} messages, the last with ${results.length} tool_result blocks`);

@@ -53,7 +53,7 @@ const completion: OpenAI.ChatCompletion = {
   id: 'chatcmpl-CBQ2wH6xT0xk9',
   object: 'chat.completion',
   created: 1764579600,
-  model: 'gpt-5-2025-08-07',
+  model: 'gpt-5.5',
   choices: [
     {
       index: 0,
@@ -86,7 +86,7 @@ for (const call of message.tool_calls ?? []) {
   print(`    → ${JSON.stringify(answer)}`);
   messages.push(answer);
 }
-const nextChatRequest: OpenAI.ChatCompletionCreateParamsNonStreaming = { model: 'gpt-5', messages, tools: chatTools };
+const nextChatRequest: OpenAI.ChatCompletionCreateParamsNonStreaming = { model: 'gpt-5.5', messages, tools: chatTools };
 print(`the next request sends ${nextChatRequest.messages.length} messages: ${nextChatRequest.messages.map((m) => m.role).join(', ')}`);
 
 // ── The Responses API ────────────────────────────────────────────────────────────────────────
@@ -108,5 +108,5 @@ for (const item of output) {
   print(`    → ${JSON.stringify(answer)}`);
   input.push(item, answer);
 }
-const nextResponseRequest: OpenAI.Responses.ResponseCreateParamsNonStreaming = { model: 'gpt-5', input, tools: responseTools };
+const nextResponseRequest: OpenAI.Responses.ResponseCreateParamsNonStreaming = { model: 'gpt-5.5', input, tools: responseTools };
 print(`the next request sends ${Array.isArray(nextResponseRequest.input) ? nextResponseRequest.input.length : 1} input items`);
