@@ -23,6 +23,15 @@ export const matrix = [
   { line: 'ai', packages: ['ai'], versions: ['7.0.0', '7.0.173'], tests: [`${adapters}/aiSdk.test.ts`, `${adapters}/aiSdkZodParity.test.ts`], typeTests: [`${adapters}/sdkTypes.test-d.ts`, `${adapters}/aiSdkZodParity.test-d.ts`, `${adapters}/aiSdk.test.ts`], extra: ['zod@4.6.7'] },
   { line: 'openai', packages: ['openai'], versions: ['6.49.0', '7.60.0'], tests: [`${adapters}/openai.test.ts`, `${adapters}/strictMaps.test.ts`, `${adapters}/sdkClients.test.ts`], typeTests: [`${adapters}/sdkTypes.test-d.ts`, `${adapters}/sdkClients.test.ts`, `${adapters}/openai.test.ts`] },
   { line: '@anthropic-ai/sdk', packages: ['@anthropic-ai/sdk'], versions: ['1.14.0', '1.17.0'], tests: [`${adapters}/anthropic.test.ts`, `${adapters}/sdkClients.test.ts`], typeTests: [`${adapters}/sdkTypes.test-d.ts`, `${adapters}/sdkClients.test.ts`, `${adapters}/anthropic.test.ts`] },
+  { line: '@modelcontextprotocol/sdk', packages: ['@modelcontextprotocol/sdk'], versions: ['1.24.0', '1.32.2'], tests: [`${adapters}/mcpV1.test.ts`], typeTests: [`${adapters}/mcpV1.test.ts`], extra: ['zod@4.6.7'] },
+  {
+    line: '@modelcontextprotocol/server',
+    packages: ['@modelcontextprotocol/server', '@modelcontextprotocol/client'],
+    versions: ['2.4.0'],
+    tests: [`${adapters}/mcp.test.ts`, `${adapters}/mcpConnect.test.ts`, `${adapters}/mcpHostile.test.ts`],
+    typeTests: [`${adapters}/mcp.test.ts`, `${adapters}/mcpConnect.test.ts`],
+    extra: ['zod@4.6.7'],
+  },
   { line: '@openai/agents', packages: ['@openai/agents'], versions: ['0.14.3', '0.20.0'], tests: [`${adapters}/openaiAgents.test.ts`, `${adapters}/openaiAgentsApprovalBinding.test.ts`], typeTests: [`${adapters}/openaiAgents.test.ts`, `${adapters}/openaiAgentsApprovalBinding.test.ts`] },
 ];
 
@@ -103,7 +112,9 @@ function checkTypes(entry, folder) {
   writeFileSync(config, `${JSON.stringify({ extends: '../tsconfig.test.json', compilerOptions: { noEmit: true, paths }, include: entry.typeTests.map((file) => `../${file}`) }, null, 2)}\n`);
   const result = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', config, '--listFiles'], { cwd: repo, encoding: 'utf8' });
   const listed = result.stdout.split('\n');
-  const stray = entry.packages.filter((name) => listed.some((file) => file.startsWith(path.join(repo, 'node_modules', name) + '/')));
+  // TypeScript reads one copy of a package per name and version: the repository's, when it holds this very version
+  const sameAsRepo = (name) => existsSync(path.join(repo, 'node_modules', name, 'package.json')) && versionIn(repo, name) === versionIn(folder, name);
+  const stray = entry.packages.filter((name) => !sameAsRepo(name) && listed.some((file) => file.startsWith(path.join(repo, 'node_modules', name) + '/')));
   const errors = listed.filter((line) => /error TS\d+/.test(line));
   if (errors.length > 0) process.stdout.write(`${errors.join('\n')}\n`);
   if (stray.length > 0) process.stdout.write(`the type check read ${stray.join(', ')} from the repository's node_modules, not ${folder}\n`);

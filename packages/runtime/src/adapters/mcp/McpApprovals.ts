@@ -102,6 +102,36 @@ export class McpApprovals {
     }
   }
 
+  /**
+   * The same decision in one round trip, for SDKs that ask the client while the call waits (the v1
+   * SDK's `elicitInput`): validated first, asked about through `elicit` when `canElicit`, and run
+   * only when the user accepts within the timeout.
+   */
+  async decideInline(fn: AIFunction, args: unknown, callId: string, canElicit: boolean, elicit: (form: ReturnType<typeof approvalForm>, timeoutMs: number) => Promise<unknown>): Promise<Exclude<ApprovalDecision, { kind: 'ask' }>> {
+    const validated = await validate(fn, args);
+    if (!validated.ok) return { kind: 'refused', message: validated.message };
+    if (!canElicit) return { kind: 'refused', message: `${fn.qualifiedName} was not called: this tool needs approval, and this client cannot give it.` };
+    const json = argumentsAsJson(validated.value);
+    let response: unknown;
+    try {
+      response = await elicit(approvalForm(fn, json), this.#timeoutMs);
+    } catch (error) {
+      return /time/i.test(String(error)) ? refused(fn, { status: 'timed_out', timeoutMs: this.#timeoutMs }) : refused(fn, { status: 'channel_failed', error });
+    }
+    switch (readAnswer(response)) {
+      case 'approve':
+        return isApprovalGated(fn)
+          ? { kind: 'approved', args: json, context: { callId, approvalGrant: issueSdkApprovalGrant(callId, sdkApprovalDigest(fn, validated.value)) } }
+          : { kind: 'approved', args: validated.value, context: {} };
+      case 'decline':
+        return refused(fn, { status: 'rejected', by: 'channel' });
+      case 'cancel':
+        return refused(fn, { status: 'rejected', by: 'channel', reason: 'the approval request was dismissed' });
+      case 'missing':
+        return refused(fn, { status: 'channel_failed', error: new Error('the client answered without the approval') });
+    }
+  }
+
   #prune(now: number): void {
     for (const [id, pending] of this.#pending) {
       if (pending.expiresAt < now) this.#pending.delete(id);
@@ -121,31 +151,31 @@ export function readAnswer(response: unknown): ApprovalAnswer {
 }
 
 function askFor(fn: AIFunction, args: JsonValue, requestState: string): InputRequiredResult {
-  const effect = fn.metadata.readOnly ? 'It only reads.' : 'It may change things.';
-  const network = fn.metadata.networkScope === 'egress' ? ' It reaches the Internet.' : '';
   return {
     resultType: 'input_required',
-    inputRequests: {
-      [approvalRequestKey]: {
-        method: 'elicitation/create',
-        params: {
-          mode: 'form',
-          message: `Allow ${fn.qualifiedName} to run with these arguments? ${effect}${network}\n${fn.description}\nArguments: ${JSON.stringify(args)}`,
-          requestedSchema: {
-            type: 'object',
-            properties: {
-              approve: { type: 'boolean', title: `Run ${fn.qualifiedName}`, description: 'Approve this one call, with exactly these arguments.', default: false },
-            },
-            required: ['approve'],
-          },
-        },
-      },
-    },
+    inputRequests: { [approvalRequestKey]: { method: 'elicitation/create', params: approvalForm(fn, args) } },
     requestState,
   };
 }
 
-function refused(fn: AIFunction, outcome: ToolApprovalRefusal): ApprovalDecision {
+/** The form elicitation that asks the user about one call of `fn` with these arguments. */
+export function approvalForm(fn: AIFunction, args: JsonValue) {
+  const effect = fn.metadata.readOnly ? 'It only reads.' : 'It may change things.';
+  const network = fn.metadata.networkScope === 'egress' ? ' It reaches the Internet.' : '';
+  return {
+    mode: 'form' as const,
+    message: `Allow ${fn.qualifiedName} to run with these arguments? ${effect}${network}\n${fn.description}\nArguments: ${JSON.stringify(args)}`,
+    requestedSchema: {
+      type: 'object' as const,
+      properties: {
+        approve: { type: 'boolean' as const, title: `Run ${fn.qualifiedName}`, description: 'Approve this one call, with exactly these arguments.', default: false },
+      },
+      required: ['approve'],
+    },
+  };
+}
+
+function refused(fn: AIFunction, outcome: ToolApprovalRefusal): Extract<ApprovalDecision, { kind: 'refused' }> {
   return { kind: 'refused', message: new ToolApprovalError(fn.qualifiedName, outcome).message };
 }
 

@@ -1,4 +1,5 @@
-import type { Client } from '@modelcontextprotocol/client';
+import type { CallToolResult, Client } from '@modelcontextprotocol/client';
+import type { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { classifyEndpointNetworkScope } from '../../catalogue/classifyEndpoint.js';
 import { isNetworkScope, widestNetworkScope } from '../../catalogue/networkScopeOrder.js';
 import type { ToolCatalogue } from '../../catalogue/ToolCatalogue.js';
@@ -53,7 +54,7 @@ export interface McpServerConnection {
 const publishers = new WeakMap<ToolCatalogue, Map<string, object>>();
 
 /**
- * Connects the tools of a connected MCP client (`Client` of `@modelcontextprotocol/client` v2)
+ * Connects the tools of a connected MCP client (`Client` of `@modelcontextprotocol/client` v2, or of `@modelcontextprotocol/sdk` 1.x)
  * into `catalogue`, live: published as `<serverName>__<tool>` when this resolves, re-listed on
  * `notifications/tools/list_changed`, and removed when the client's transport closes (or on
  * `close()`). Calls of a closed connection's tools fail closed with a `ToolFailure` saying so.
@@ -84,7 +85,7 @@ const publishers = new WeakMap<ToolCatalogue, Map<string, object>>();
  * catalogue.has('github__list_issues'); // true, with network scope 'none' (stdio)
  * ```
  */
-export async function connectMcpServer(catalogue: ToolCatalogue, client: Client, options: ConnectMcpServerOptions): Promise<McpServerConnection> {
+export async function connectMcpServer(catalogue: ToolCatalogue, client: Client | ClientV1, options: ConnectMcpServerOptions): Promise<McpServerConnection> {
   const { serverName } = options;
   if (typeof serverName !== 'string' || !/[a-z0-9]/i.test(serverName)) {
     throw new TypeError(`connectMcpServer needs a serverName with at least one letter or digit; got ${JSON.stringify(serverName) ?? 'undefined'}.`);
@@ -103,7 +104,11 @@ export async function connectMcpServer(catalogue: ToolCatalogue, client: Client,
   const token = {};
   let open = true;
   let leftOut: readonly McpToolOmission[] = [];
-  const connection: ImportedToolConnection = { serverName, networkScope, client, isConnected: () => open, limits };
+  const v1 = isV1Client(client);
+  const callTool: ImportedToolConnection['callTool'] = v1
+    ? (params, callOptions) => client.callTool(params, undefined, callOptions) as Promise<CallToolResult>
+    : (params, callOptions) => client.callTool(params, callOptions);
+  const connection: ImportedToolConnection = { serverName, networkScope, callTool, isConnected: () => open, limits };
   const publishing = (): boolean => open && publishersOf(catalogue).get(serverName) === token;
   const omitted = (): readonly McpToolOmission[] => {
     if (!publishing()) return [];
@@ -114,9 +119,10 @@ export async function connectMcpServer(catalogue: ToolCatalogue, client: Client,
   };
 
   const publish = async (): Promise<void> => {
-    const listed = await client.listTools(undefined, { cacheMode: 'refresh' });
+    // the v1 Client's listing has the same fields; importTools reads what a server sends as untrusted data either way
+    const listed = v1 ? await client.listTools() : await client.listTools(undefined, { cacheMode: 'refresh' });
     if (!open) return;
-    const imported = importTools(listed.tools, connection, limits);
+    const imported = importTools(listed.tools as Parameters<typeof importTools>[0], connection, limits);
     const others = publishersOf(catalogue).get(serverName);
     if (others !== undefined && others !== token && catalogue.connectedServers.includes(serverName)) {
       throw new Error(`Another connection already publishes the MCP server "${serverName}" in this catalogue; close it first, or use another serverName.`);
@@ -163,7 +169,13 @@ export async function connectMcpServer(catalogue: ToolCatalogue, client: Client,
     } while (again && open);
     listing = false;
   };
-  client.setNotificationHandler('notifications/tools/list_changed', relist);
+  if (v1) {
+    // the v1 Client names a notification by its Zod schema, from the SDK's own types module
+    const { ToolListChangedNotificationSchema } = await import('@modelcontextprotocol/sdk/types.js');
+    client.setNotificationHandler(ToolListChangedNotificationSchema, relist);
+  } else {
+    client.setNotificationHandler('notifications/tools/list_changed', relist);
+  }
   const previousOnClose = client.onclose;
   client.onclose = () => {
     unpublish();
@@ -171,7 +183,7 @@ export async function connectMcpServer(catalogue: ToolCatalogue, client: Client,
   };
   // on the 2026-07-28 protocol, notifications only arrive on a subscription
   let subscription: { close(): Promise<void> } | undefined;
-  if (client.getProtocolEra() === 'modern' && client.autoOpenedSubscription === undefined && client.getServerCapabilities()?.tools?.listChanged === true) {
+  if (!v1 && client.getProtocolEra() === 'modern' && client.autoOpenedSubscription === undefined && client.getServerCapabilities()?.tools?.listChanged === true) {
     subscription = await client.listen({ toolsListChanged: true }).catch((error: unknown) => {
       options.onError?.(error);
       return undefined;
@@ -193,6 +205,11 @@ export async function connectMcpServer(catalogue: ToolCatalogue, client: Client,
       await client.close();
     },
   };
+}
+
+/** The v1 SDK's `Client` (`@modelcontextprotocol/sdk` 1.x) has no protocol era: that came with the v2 packages. */
+function isV1Client(client: Client | ClientV1): client is ClientV1 {
+  return typeof (client as { getProtocolEra?: unknown }).getProtocolEra !== 'function';
 }
 
 function publishersOf(catalogue: ToolCatalogue): Map<string, object> {

@@ -1,4 +1,4 @@
-import type { CallToolResult, Client, Tool } from '@modelcontextprotocol/client';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
 import type { ExternalToolAnnotations } from '../../catalogue/ExternalToolMetadata.js';
 import { ToolArgumentError, ToolFailure } from '../../errors/ToolFailure.js';
 import type { AIFunction, JsonSchema, ToolMetadata } from '../../function/AIFunction.js';
@@ -13,7 +13,8 @@ import { boundedResult } from './boundedResult.js';
 export interface ImportedToolConnection {
   readonly serverName: string;
   readonly networkScope: NetworkScope;
-  readonly client: Pick<Client, 'callTool'>;
+  /** Calls the tool: the v2 `Client`'s `callTool(params, options)`, or the v1 one's `callTool(params, resultSchema, options)` behind the same shape. */
+  readonly callTool: (params: { name: string; arguments: Readonly<Record<string, unknown>> }, options?: { signal: AbortSignal }) => Promise<CallToolResult>;
   /** Whether the connection is still open; a closed one fails every call closed. */
   readonly isConnected: () => boolean;
   readonly limits: Pick<McpLimits, 'maxResultBytes' | 'maxResultDepth'>;
@@ -82,7 +83,7 @@ export function importedFunction(tool: Tool, definition: ImportedToolDefinition,
       if (!connection.isConnected()) throw disconnected(connection.serverName, notCalled);
       let result: CallToolResult;
       try {
-        result = await connection.client.callTool({ name: tool.name, arguments: args }, signal === undefined ? undefined : { signal });
+        result = await connection.callTool({ name: tool.name, arguments: args }, signal === undefined ? undefined : { signal });
       } catch (error) {
         if (isAborted(signal)) throw signal?.reason;
         if (!connection.isConnected() || isConnectionLoss(error)) throw disconnected(connection.serverName, notCalled, error);

@@ -8,6 +8,7 @@ import type {
   Tool,
   ToolAnnotations,
 } from '@modelcontextprotocol/server';
+import type { McpServer as McpServerV1 } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { isApprovalGated, sdkShouldAsk } from '../../approval/withApproval.js';
 import type { AIFunction, JsonSchema, JsonValue } from '../../function/AIFunction.js';
 import { jsonSchemaForTarget } from '../../function/jsonSchemaForTarget.js';
@@ -38,8 +39,8 @@ export interface McpToolRegistration {
   readonly needsApproval: boolean;
   /** The tool as `tools/list` shows it. */
   readonly definition: Tool;
-  /** The SDK's handle (`remove()`, `disable()`, …). */
-  readonly tool: RegisteredTool;
+  /** The SDK's handle (`remove()`, `disable()`, …): the v2 SDK's `RegisteredTool`, or the v1 SDK's. */
+  readonly tool: RegisteredTool | ReturnType<McpServerV1['registerTool']>;
 }
 
 /**
@@ -73,7 +74,8 @@ export interface McpToolRegistration {
  * await server.connect(new StdioServerTransport());
  * ```
  */
-export function registerMcpTools(server: McpServer, functions: readonly AIFunction[], options: McpToolsOptions = {}): McpToolRegistration[] {
+export function registerMcpTools(server: McpServer | McpServerV1, functions: readonly AIFunction[], options: McpToolsOptions = {}): McpToolRegistration[] {
+  if (isV1Server(server)) return registerOnV1(server, functions, options);
   const byName = byWireName(functions, options.names);
   const needsApproval = options.needsApproval ?? needsApprovalByDefault;
   const approvals = new McpApprovals(options.approvalTimeoutMs);
@@ -83,13 +85,7 @@ export function registerMcpTools(server: McpServer, functions: readonly AIFuncti
     const gated = needsApproval(fn) === true && (!isApprovalGated(fn) || sdkShouldAsk(fn));
     const outputSchema = objectSchema(fn.returns);
     const annotations = mcpToolAnnotations(fn);
-    const definition: Tool = {
-      name,
-      description: fn.description,
-      inputSchema: structuredClone(fn.parameters.jsonSchema) as Tool['inputSchema'],
-      ...(outputSchema === undefined ? {} : { outputSchema: structuredClone(outputSchema) as NonNullable<Tool['outputSchema']> }),
-      annotations,
-    };
+    const definition = toolDefinition(name, fn, outputSchema, annotations);
     const handler = async (args: unknown, ctx: ServerContext): Promise<CallToolResult | InputRequiredResult> => {
       const context = await contextFor(options.context, fn, { callId: String(ctx.mcpReq.id), signal: ctx.mcpReq.signal });
       if (!gated) return toolResult(await runToolCall(fn, args, context), outputSchema !== undefined);
@@ -110,6 +106,80 @@ export function registerMcpTools(server: McpServer, functions: readonly AIFuncti
     registrations.push({ name, function: fn, needsApproval: gated, definition, tool });
   }
   return registrations;
+}
+
+/** The v1 SDK's `McpServer` (`@modelcontextprotocol/sdk` 1.x) still has the deprecated `tool()`, which the v2 one dropped. */
+function isV1Server(server: McpServer | McpServerV1): server is McpServerV1 {
+  return typeof (server as { tool?: unknown }).tool === 'function';
+}
+
+/**
+ * A schema the v1 SDK takes for a Zod 3 object and that accepts every value as it is: the
+ * function's own `invoke` validates, once, and answers in toolgen's words. Its JSON Schema never
+ * reaches a client: `registerOnV1` lists the tool's own.
+ */
+const acceptAnything = {
+  shape: {},
+  _def: { typeName: 'ZodObject', shape: () => ({}), unknownKeys: 'passthrough', catchall: { _def: { typeName: 'ZodNever' } } },
+  safeParse: (data: unknown) => ({ success: true, data }),
+  safeParseAsync: (data: unknown) => Promise.resolve({ success: true, data }),
+};
+
+type ToolsListHandler = (request: unknown, extra: unknown) => Promise<{ tools: Tool[] }>;
+
+/**
+ * `registerMcpTools` on the v1 SDK's `McpServer`. Its `registerTool` takes only Zod schemas, so
+ * each tool is registered with one that accepts every value (validation stays in `invoke`), and
+ * the server's `tools/list` handler is wrapped to list each tool with its own JSON Schemas.
+ * Approval asks through the v1 SDK's `elicitInput`, while the call waits.
+ */
+function registerOnV1(server: McpServerV1, functions: readonly AIFunction[], options: McpToolsOptions): McpToolRegistration[] {
+  const byName = byWireName(functions, options.names);
+  const needsApproval = options.needsApproval ?? needsApprovalByDefault;
+  const approvals = new McpApprovals(options.approvalTimeoutMs);
+  const registrations: McpToolRegistration[] = [];
+  const definitions = new Map<string, Tool>();
+  for (const [name, fn] of byName) {
+    const gated = needsApproval(fn) === true && (!isApprovalGated(fn) || sdkShouldAsk(fn));
+    const outputSchema = objectSchema(fn.returns);
+    const annotations = mcpToolAnnotations(fn);
+    const definition = toolDefinition(name, fn, outputSchema, annotations);
+    definitions.set(name, definition);
+    const handler = async (args: unknown, extra: { readonly requestId: string | number; readonly signal: AbortSignal }): Promise<CallToolResult> => {
+      const callId = String(extra.requestId);
+      const context = await contextFor(options.context, fn, { callId, signal: extra.signal });
+      if (!gated) return toolResult(await runToolCall(fn, args, context), outputSchema !== undefined);
+      const canElicit = typeof server.server.getClientCapabilities()?.elicitation === 'object';
+      const decision = await approvals.decideInline(fn, args, callId, canElicit, (form, timeout) => server.server.elicitInput(form, { signal: extra.signal, timeout }));
+      if (decision.kind !== 'approved') return errorResult(decision.message);
+      return toolResult(await runToolCall(fn, decision.args, { ...context, ...decision.context }), outputSchema !== undefined);
+    };
+    const config = { description: fn.description, annotations, inputSchema: acceptAnything, ...(outputSchema === undefined ? {} : { outputSchema: acceptAnything }) };
+    const tool = server.registerTool(name, config as unknown as Parameters<McpServerV1['registerTool']>[1], handler as unknown as Parameters<McpServerV1['registerTool']>[2]);
+    registrations.push({ name, function: fn, needsApproval: gated, definition, tool });
+  }
+  // registerTool installed the SDK's tools/list handler; list these tools with their own schemas
+  const handlers = (server.server as unknown as { _requestHandlers?: unknown })._requestHandlers;
+  const list = handlers instanceof Map ? (handlers.get('tools/list') as ToolsListHandler | undefined) : undefined;
+  if (!(handlers instanceof Map) || list === undefined) {
+    throw new Error('registerMcpTools: this version of @modelcontextprotocol/sdk keeps its tools/list handler where toolgen cannot find it. Use @modelcontextprotocol/sdk 1.32, or the 2.x packages @modelcontextprotocol/server and client.');
+  }
+  handlers.set('tools/list', async (request: unknown, extra: unknown) => {
+    const listed = await list(request, extra);
+    return { ...listed, tools: listed.tools.map((tool) => definitions.get(tool.name) ?? tool) };
+  });
+  return registrations;
+}
+
+/** The tool as `tools/list` shows it. */
+function toolDefinition(name: string, fn: AIFunction, outputSchema: JsonSchema | undefined, annotations: ToolAnnotations): Tool {
+  return {
+    name,
+    description: fn.description,
+    inputSchema: structuredClone(fn.parameters.jsonSchema) as Tool['inputSchema'],
+    ...(outputSchema === undefined ? {} : { outputSchema: structuredClone(outputSchema) as NonNullable<Tool['outputSchema']> }),
+    annotations,
+  };
 }
 
 /**
