@@ -120,4 +120,15 @@ it("issue 28: with TypeScript 7, npm's latest, and no ESLint plugin, the page's 
   succeed('npm', [...install, '--save-dev', path.join(packs, tarball('generator')), 'typescript@7.0.2', pinned('@types/node'), pinned('ai')], app);
   expect(succeed('npx', ['tsc', '--version'], app).trim()).toBe('Version 7.0.2');
   runThePage(app);
+  // toolgen mcp loads the generated modules with its own TypeScript 6, never the project's 7
+  writeFileSync(path.join(app, 'services.mjs'), 'export const services = { tickets: { search: () => [], close: () => undefined } };\n');
+  const requests = [
+    { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'pack-test', version: '1' } } },
+    { jsonrpc: '2.0', method: 'notifications/initialized' },
+    { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+  ];
+  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key) && key !== 'INIT_CWD'));
+  const served = spawnSync('npx', ['toolgen', 'mcp', '-p', '.', '--services', './services.mjs'], { cwd: app, env, encoding: 'utf8', timeout: 60_000, input: requests.map((request) => JSON.stringify(request)).join('\n') + '\n' });
+  const listed = served.stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line) as { id?: number; result?: { tools?: { name: string }[] } });
+  expect(listed.find((message) => message.id === 2)?.result?.tools?.map((tool) => tool.name), served.stderr).toContain('ticket__search_tickets');
 });

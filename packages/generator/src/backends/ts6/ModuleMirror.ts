@@ -36,7 +36,8 @@ export class ModuleMirror {
   readonly #graph = new Map<string, Map<string, string>>();
 
   constructor(tsconfigPath: string) {
-    this.#ts = require('typescript') as typeof ts;
+    // the TypeScript 6 ts-morph bundles, as for the analysis: the project's own may be TypeScript 7, which has no such API
+    this.#ts = (require('ts-morph') as { ts: typeof ts }).ts;
     const tsc = this.#ts;
     const rootDir = path.dirname(tsconfigPath);
     const read = tsc.readConfigFile(tsconfigPath, tsc.sys.readFile);
