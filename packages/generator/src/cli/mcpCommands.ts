@@ -12,6 +12,8 @@ export interface McpCommandOptions {
   readonly policy: string | undefined;
   readonly services: string | undefined;
   readonly approvalTimeoutMs: number | undefined;
+  /** The tools' names on the wire: qualified (`ticket__search_tickets`, the default) or the tool names. */
+  readonly names: 'name' | 'qualified';
 }
 
 /** `toolgen import-mcp`, validated. */
@@ -29,7 +31,7 @@ export type McpSubcommand =
   | { readonly kind: 'import-mcp'; readonly options: ImportMcpCommandOptions }
   | { readonly kind: 'help'; readonly text: string };
 
-export const mcpUsage = `Usage: toolgen mcp -p <project> [--policy <file.yaml>] [--services <module>]
+export const mcpUsage = `Usage: toolgen mcp -p <project> [--policy <file.yaml>] [--services <module>] [--names name|qualified]
 
 Serves the project's generated tools over stdio to an MCP client (a desktop app, an agent).
 Run toolgen -p <project> first: the tools are the ones toolgen.manifest.json lists.
@@ -43,6 +45,10 @@ Options:
                               tools their ToolServices (default: "toolgen": { "services" } in the
                               package.json beside the tsconfig)
       --approval-timeout <s>  seconds the user has to answer an approval request (default: 300)
+      --names name|qualified  the tools' names for clients: qualified (ticket__search_tickets, the
+                              default, unique across toolsets) or the tool names (search_tickets),
+                              to keep the names a server had before; two tools with one name are
+                              an error at start-up
   -h, --help                  print this help
 
 Logs go to stderr; stdout carries only the protocol.`;
@@ -69,7 +75,7 @@ export function isMcpSubcommand(argv: readonly string[]): boolean {
 export async function parseMcpSubcommand(argv: readonly string[], cwd: string): Promise<McpSubcommand> {
   const [name, ...rest] = argv;
   if (name === 'mcp') {
-    const values = parse(rest, { project: { type: 'string', short: 'p' }, policy: { type: 'string' }, services: { type: 'string' }, 'approval-timeout': { type: 'string' } }, 'mcp');
+    const values = parse(rest, { project: { type: 'string', short: 'p' }, policy: { type: 'string' }, services: { type: 'string' }, 'approval-timeout': { type: 'string' }, names: { type: 'string' } }, 'mcp');
     if (values.help === true) return { kind: 'help', text: mcpUsage };
     const command = parseCommand(['-p', stringValue(values.project) ?? 'tsconfig.json'], cwd);
     if (command.kind !== 'run') throw new UsageError('toolgen mcp: cannot read -p.');
@@ -78,6 +84,8 @@ export async function parseMcpSubcommand(argv: readonly string[], cwd: string): 
     if (seconds !== undefined && (!Number.isFinite(seconds) || seconds <= 0)) {
       throw new UsageError(`--approval-timeout must be a positive number of seconds, not "${timeout}".`);
     }
+    const names = stringValue(values.names) ?? 'qualified';
+    if (names !== 'name' && names !== 'qualified') throw new UsageError(`--names must be name or qualified, not "${names}".`);
     const policy = stringValue(values.policy);
     const services = stringValue(values.services);
     return {
@@ -87,6 +95,7 @@ export async function parseMcpSubcommand(argv: readonly string[], cwd: string): 
         policy: policy === undefined ? undefined : path.resolve(cwd, policy),
         services: services === undefined ? undefined : path.resolve(cwd, services),
         approvalTimeoutMs: seconds === undefined ? undefined : seconds * 1000,
+        names,
       },
     };
   }

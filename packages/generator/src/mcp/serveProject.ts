@@ -32,6 +32,8 @@ export interface ServeProjectOptions {
   readonly services?: string | undefined;
   /** How long the user has to answer an approval request, in milliseconds; 5 minutes unless given. */
   readonly approvalTimeoutMs?: number | undefined;
+  /** The tools' names on the wire: qualified names unless `'name'`. */
+  readonly names?: 'name' | 'qualified' | undefined;
   /** Where the log goes: one line per call, never to stdout. */
   readonly log: (line: string) => void;
 }
@@ -106,7 +108,12 @@ export async function loadProjectTools(options: ServeProjectOptions): Promise<Pr
  * An `McpServer` serving the project's tools (`registerMcpTools`) to one client: each tool that
  * needs approval asks through elicitation, and is listed only to clients that can answer one.
  */
-export function createProjectServer(tools: ProjectTools, info: { readonly name: string; readonly version: string }, approvalTimeoutMs = defaultApprovalTimeoutMs): McpServer {
+export function createProjectServer(
+  tools: ProjectTools,
+  info: { readonly name: string; readonly version: string },
+  approvalTimeoutMs = defaultApprovalTimeoutMs,
+  names: 'name' | 'qualified' = 'qualified',
+): McpServer {
   const server = new McpServer(info, {
     capabilities: { tools: {} },
     // the SDK asks a 2025-era client itself; give the user as long as the approval lasts
@@ -116,12 +123,25 @@ export function createProjectServer(tools: ProjectTools, info: { readonly name: 
     needsApproval: (fn) => tools.needsApproval.has(fn),
     context: tools.context,
     approvalTimeoutMs,
+    names,
   });
   // a client that cannot approve never sees the tools that need approval (a call still answers why)
   server.server.setRequestHandler('tools/list', (_request, ctx) => ({
     tools: registrations.filter((registration) => !registration.needsApproval || clientCanElicit(server, ctx)).map((registration) => registration.definition),
   }));
   return server;
+}
+
+/** With `--names name`, two tools of one name could not be told apart by a client: a start-up error naming them. */
+export function refuseSharedNames(functions: readonly AIFunction[]): void {
+  const byName = new Map<string, string[]>();
+  for (const fn of functions) byName.set(fn.name, [...(byName.get(fn.name) ?? []), fn.qualifiedName]);
+  const shared = [...byName].filter(([, qualified]) => qualified.length > 1);
+  if (shared.length === 0) return;
+  throw new ServeConfigurationError(
+    `with --names name, ${shared.map(([toolName, qualified]) => `${qualified.join(' and ')} would both be "${toolName}"`).join('; ')}. ` +
+      'Serve with --names qualified (the default), or leave one of them out with a policy (--policy).',
+  );
 }
 
 /**
@@ -138,6 +158,8 @@ export async function serveProject(
   options: ServeProjectOptions & { readonly version: string; readonly stdin?: Readable; readonly stdout?: Writable; readonly signal?: AbortSignal },
 ): Promise<void> {
   const tools = await loadProjectTools(options);
+  const names = options.names ?? 'qualified';
+  if (names === 'name') refuseSharedNames(tools.functions);
   const name = `toolgen (${path.basename(path.dirname(options.project))})`;
   const approving = [...tools.needsApproval].map((fn) => fn.qualifiedName);
   options.log(
@@ -157,7 +179,7 @@ export async function serveProject(
   process.once('SIGINT', done);
   process.once('SIGTERM', done);
   if (options.signal?.aborted === true) done();
-  const handle = serveStdio(() => createProjectServer(tools, { name, version: options.version }, options.approvalTimeoutMs), {
+  const handle = serveStdio(() => createProjectServer(tools, { name, version: options.version }, options.approvalTimeoutMs, names), {
     transport: new StdioServerTransport(stdin, stdout),
     onerror: (error) => options.log(`toolgen mcp: ${error.message}`),
   });

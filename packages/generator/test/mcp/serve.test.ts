@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { main } from '@toolgen/generator';
@@ -118,6 +118,14 @@ describe('toolgen mcp -p examples/tickets', () => {
     expect(stderr()).toMatch(/left out: ticket__search_tickets \(denied by the policy\)/);
   });
 
+  it('issue 29, item 4: --names name serves the tool names, and calls go by them', async () => {
+    const { client } = await spawnToolgenMcp(['-p', 'examples/tickets', '--names', 'name'], approve);
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(manifestTools.map((tool) => tool.qualifiedName.replace(/^ticket__/, '')));
+    expect((await client.callTool({ name: 'get_ticket', arguments: { number: 4711 } })).structuredContent).toMatchObject({ status: 'open' });
+    const unknown = await client.callTool({ name: 'ticket__get_ticket', arguments: { number: 4711 } }).catch((error: Error) => error);
+    expect(unknown).toBeInstanceOf(Error);
+  });
+
   it('writes only the protocol to stdout, logs to stderr, and exits 0 when the client closes stdin', async () => {
     const child = spawn(process.execPath, [bin, 'mcp', '-p', 'examples/tickets'], { cwd: repo, stdio: ['pipe', 'pipe', 'pipe'] });
     children.push(child);
@@ -156,6 +164,7 @@ describe('toolgen mcp usage and configuration', () => {
     [['mcp', '--bogus'], /^toolgen: Unknown option '--bogus'.*Run "toolgen mcp --help" for the flags\.\n$/],
     [['mcp', '-p', 'missing'], /^toolgen: Cannot find the project missing\. Pass -p/],
     [['mcp', '-p', 'examples/tickets', '--approval-timeout', 'soon'], /--approval-timeout must be a positive number of seconds, not "soon"/],
+    [['mcp', '-p', 'examples/tickets', '--names', 'short'], /--names must be name or qualified, not "short"/],
   ])('exits 2 on %j', async (argv, message) => {
     const result = await run(argv);
     expect(result.code).toBe(2);
@@ -195,6 +204,22 @@ describe('toolgen mcp usage and configuration', () => {
     // with the services module named, the same project serves until the client closes stdin
     const served = spawnSync(process.execPath, [bin, 'mcp', '-p', project, '--services', path.join(project, 'src/services.ts')], { cwd: repo, encoding: 'utf8', timeout: 60_000, input: '' });
     expect([served.status, served.stderr]).toEqual([0, expect.stringMatching(/serving 3 tools/)]);
+  });
+
+  it('--names name cannot meet two tools of one name in a project (TSH007 refuses them), and would refuse them at start-up, naming both', async () => {
+    const project = temp.folder();
+    writeFileSync(path.join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', strict: true, types: ['node'] }, include: ['src'] }));
+    writeFileSync(path.join(project, 'package.json'), '{ "type": "module" }');
+    const toolset = (name: string) => `export class ${name}Toolset extends Toolset {\n  constructor() {\n    super();\n    this.addTool(${name}Toolset.ping).readOnly();\n  }\n\n  /** Answers pong. */\n  static ping(): string {\n    return 'pong';\n  }\n}\n`;
+    mkdirSync(path.join(project, 'src'));
+    writeFileSync(path.join(project, 'src/pings.ts'), `import { Toolset } from '@toolgen/runtime';\n\n${toolset('Alpha')}\n${toolset('Beta')}`);
+    expect((await run(['-p', project])).stdout).toMatch(/error TSH007: Tool name "ping" is also used by tool "ping" of BetaToolset/);
+    // the same check where the tools are served, should a manifest ever list two anyway
+    const { ServeConfigurationError, refuseSharedNames } = await import('../../src/mcp/serveProject.js');
+    const fn = (qualifiedName: string) => ({ name: qualifiedName.split('__')[1]!, qualifiedName }) as Parameters<typeof refuseSharedNames>[0][number];
+    expect(() => refuseSharedNames([fn('alpha__ping'), fn('beta__ping'), fn('beta__pong')])).toThrow(
+      new ServeConfigurationError('with --names name, alpha__ping and beta__ping would both be "ping". Serve with --names qualified (the default), or leave one of them out with a policy (--policy).'),
+    );
   });
 
   it('exits 2 on a malformed policy file, serving nothing', async () => {

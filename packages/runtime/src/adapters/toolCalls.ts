@@ -119,9 +119,13 @@ export function asToolFailure(error: unknown): ToolFailure {
   return error instanceof ToolFailure ? error : new ToolFailure('The tool failed unexpectedly.', undefined, { cause: error });
 }
 
-/** A tool's result as the text a model reads: JSON, or a short word for nothing. */
+/**
+ * A tool's result as the text a model reads (SPEC §7): a string as its text, not JSON-quoted;
+ * anything else as JSON; a short word for nothing.
+ */
 export function resultText(value: JsonValue | undefined): string {
-  return value === undefined ? 'Done (the tool returns nothing).' : JSON.stringify(value);
+  if (value === undefined) return 'Done (the tool returns nothing).';
+  return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
 /**

@@ -136,7 +136,7 @@ describe('tools/call', () => {
     });
     const result = await client.callTool({ name: 'note__who_am_i', arguments: {} });
     expect(seen).toEqual([{ name: 'who_am_i', qualifiedName: 'note__who_am_i', callId: expect.any(String) }]);
-    expect(JSON.parse(textOf(result))).toBe(`ada (call ${seen[0]!.callId})`);
+    expect(textOf(result)).toBe(`ada (call ${seen[0]!.callId})`);
   });
 
   it("forwards the client's cancellation to the tool's abort signal", async () => {

@@ -250,7 +250,7 @@ describe('a run through the Agents SDK', () => {
     );
     const model = new ScriptedModel(() => [functionCall('test__probe', {})], () => [message('Done.')]);
     await run(agentWith(model, [probe]), 'Probe.');
-    expect(toolOutputs(model.requests[1])).toEqual({ call_1: '"ok"' });
+    expect(toolOutputs(model.requests[1])).toEqual({ call_1: 'ok' });
     expect(validations).toBe(1);
   });
 });
@@ -274,7 +274,7 @@ describe('a require_approval tool', () => {
     expect(resumed.finalOutput).toBe('Cancelled.');
     expect(resumed.interruptions).toEqual([]);
     expect(recorded.calls).toEqual([{ tool: 'cancel_booking', args: cancel }]);
-    expect(toolOutputs(model.requests[1])).toEqual({ call_cancel: '"Cancelled the booking of Lovelace."' });
+    expect(toolOutputs(model.requests[1])).toEqual({ call_cancel: 'Cancelled the booking of Lovelace.' });
   });
 
   it('rejected, never runs, and the model reads the rejection', async () => {
@@ -328,7 +328,7 @@ describe('functions resolveAgentTools wrapped for approval', () => {
 
     expect(asked).toEqual([]);
     expect(recorded.calls.map((call) => call.tool).sort()).toEqual(['book_room', 'find_room']);
-    expect(toolOutputs(model.requests[1])).toMatchObject({ call_find: '"Lovelace"' });
+    expect(toolOutputs(model.requests[1])).toMatchObject({ call_find: 'Lovelace' });
   });
 
   it('rejected in the SDK, never run', async () => {

@@ -48,7 +48,7 @@ export interface McpToolRegistration {
  *
  * - `inputSchema` is the tool's canonical JSON Schema; validation runs once, in `invoke`;
  * - `outputSchema` is the tool's return schema when that describes an object, and an object
- *   result is also sent as `structuredContent`; every result is sent as JSON text too;
+ *   result is also sent as `structuredContent`; every result is sent as text too (a string as itself, anything else as JSON);
  * - annotations are explicit booleans from the metadata: `readOnlyHint` = readOnly,
  *   `destructiveHint` = not readOnly, `openWorldHint` = `networkScope === 'egress'`;
  * - a failed call is an `isError: true` result in toolgen's words: invalid arguments as the
