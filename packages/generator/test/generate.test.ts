@@ -1,6 +1,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import type { GeneratedToolset } from '@toolgen/runtime';
 import { generate, main, type Manifest } from '@toolgen/generator';
 import { writeProject } from './helpers.js';
 
@@ -100,6 +102,33 @@ export class PingToolset extends Toolset {
       parameters: { properties: { times: { type: 'number', default: 1, description: 'How often.' } }, required: [] },
     });
     expect((await run(['-p', root, '--check'], root)).code).toBe(0);
+  });
+
+  it('issue 29: records withTitle, idempotent() and additive() in the manifest and the module, only where given', async () => {
+    const root = writeProject({
+      'src/notes.ts': `import { Toolset } from '@toolgen/runtime';
+export class NoteToolset extends Toolset {
+  constructor() {
+    super();
+    this.addTool(NoteToolset.addNote).additive().withTitle('Add a note');
+    this.addTool(NoteToolset.setNote).idempotent();
+    this.addTool(NoteToolset.dropNote);
+  }
+  /** Adds a note. @param text Its text. */
+  static addNote(text: string): number { return text.length; }
+  /** Writes a note. @param id Its number. @param text Its text. */
+  static setNote(id: number, text: string): string { return String(id) + text; }
+  /** Deletes a note. @param id Its number. */
+  static dropNote(id: number): number { return id; }
+}
+`,
+    });
+    expect(await run(['-p', root], root)).toMatchObject({ code: 0, stderr: '' });
+    const tools = (JSON.parse(readFileSync(path.join(root, 'toolgen.manifest.json'), 'utf8')) as Manifest).toolsets[0]!.tools;
+    const annotations = (tool: Record<string, unknown>) => Object.fromEntries(['title', 'idempotent', 'additive'].filter((key) => key in tool).map((key) => [key, tool[key]]));
+    expect(tools.map((tool) => annotations(tool as unknown as Record<string, unknown>))).toEqual([{ title: 'Add a note', additive: true }, { idempotent: true }, {}]);
+    const module = (await import(pathToFileURL(path.join(root, 'src/notes.tools.ts')).href)) as { noteToolset: GeneratedToolset };
+    expect(module.noteToolset.functions.map((fn) => annotations(fn.metadata as unknown as Record<string, unknown>))).toEqual([{ title: 'Add a note', additive: true }, { idempotent: true }, {}]);
   });
 
   it('reports diagnostics as JSON with exact positions and exits 1 on errors', async () => {

@@ -37,12 +37,12 @@ export class DirectoryToolset extends Toolset {
 
 describe('a builder call toolgen does not know', () => {
   it('is an error naming the nearest known calls: nothing is generated, and --check fails', async () => {
-    const root = writeProject({ 'src/directories.ts': directories(".withTitle('Create').idempotent()") });
+    const root = writeProject({ 'src/directories.ts': directories(".withIcon('folder').cached()") });
     const generated = await run(['-p', root], root);
     expect(generated.code).toBe(1);
     expect(generated.stdout.split('\n').filter((line) => line.includes(' - error '))).toEqual([
-      "src/directories.ts:6:52 - error TSH021: .withTitle() is not a builder call toolgen knows, so it is not applied; the closest ones it knows are .withName(), .withSettings(), .readOnly(). Write one of the calls docs/authoring.md lists, or remove this one.",
-      'src/directories.ts:6:72 - error TSH021: .idempotent() is not a builder call toolgen knows, so it is not applied; the closest ones it knows are .readOnly(), .withName(), .withSettings(). Write one of the calls docs/authoring.md lists, or remove this one.',
+      "src/directories.ts:6:52 - error TSH021: .withIcon() is not a builder call toolgen knows, so it is not applied; the closest ones it knows are .withName(), .withTitle(), .additive(). Write one of the calls docs/authoring.md lists, or remove this one.",
+      'src/directories.ts:6:71 - error TSH021: .cached() is not a builder call toolgen knows, so it is not applied; the closest ones it knows are .readOnly(), .withName(), .additive(). Write one of the calls docs/authoring.md lists, or remove this one.',
     ]);
     expect(existsSync(path.join(root, 'src/directories.tools.ts'))).toBe(false);
     expect((await run(['-p', root, '--check'], root)).code).toBe(1);

@@ -20,6 +20,7 @@ import validWorkspacePath from './valid-workspace-path.js';
 import knownBuilderCalls from './known-builder-calls.js';
 import sendableVariantValues from './sendable-variant-values.js';
 import knownSchemaTags from './known-schema-tags.js';
+import annotationsForWrites from './annotations-for-writes.js';
 
 /** Every rule of the plugin, by name: one per TSH code. */
 export const rules = {
@@ -45,4 +46,5 @@ export const rules = {
   'known-builder-calls': knownBuilderCalls,
   'sendable-variant-values': sendableVariantValues,
   'known-schema-tags': knownSchemaTags,
+  'annotations-for-writes': annotationsForWrites,
 };

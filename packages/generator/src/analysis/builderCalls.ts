@@ -23,6 +23,9 @@ import { readStringLiteral, type ChainCall, type UnwoundChain } from './chain.js
 export interface ChainFacts {
   name?: { value: string; node: S.Node };
   description?: string;
+  title?: { value: string; node: S.Node };
+  idempotent?: S.Node;
+  additive?: S.Node;
   readOnly: boolean;
   requiresApproval: boolean;
   networkScope: NetworkScope;
@@ -37,7 +40,7 @@ export interface ChainCallContext {
   readonly host: AnalysisHost;
   readonly sink: DiagnosticSink;
   /** Literal examples for TSH013, in the user's own names where the method gives them. */
-  readonly examples: { readonly name: string; readonly description: string; readonly path: string };
+  readonly examples: { readonly name: string; readonly description: string; readonly title: string; readonly path: string };
 }
 
 type ChainCallHandler = (facts: ChainFacts, chainCall: ChainCall, context: ChainCallContext) => void;
@@ -62,6 +65,19 @@ export const toolBuilderCalls: { readonly [K in keyof ToolBuilder]: ChainCallHan
     if (value !== undefined) {
       facts.description = value;
     }
+  },
+  withTitle: (facts, chainCall, { host, sink, examples }) => {
+    const first = chainCall.call.arguments[0];
+    const value = literalArgument(host, chainCall, first, examples.title, sink);
+    if (value !== undefined) {
+      facts.title = { value, node: first! };
+    }
+  },
+  idempotent: (facts, chainCall) => {
+    facts.idempotent = chainCall.nameNode;
+  },
+  additive: (facts, chainCall) => {
+    facts.additive = chainCall.nameNode;
   },
   networkScope: (facts, chainCall, { host, sink }) => {
     const first = chainCall.call.arguments[0];

@@ -76,6 +76,12 @@ export interface ToolModel {
   readonly settings: SettingsModel | null;
   /** The method's TSDoc has `@deprecated` (its text is already in `description`). */
   readonly deprecated: boolean;
+  /** The display title `withTitle(...)` gave. */
+  readonly title?: string;
+  /** `idempotent()` was called. */
+  readonly idempotent: boolean;
+  /** `additive()` was called: the tool's writes only add. */
+  readonly additive: boolean;
   /** Where the name comes from: the `withName` argument, or the method's name. */
   readonly nameLocation: DiagnosticLocation;
 }

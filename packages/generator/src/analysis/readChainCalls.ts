@@ -51,12 +51,19 @@ export function reportUnknownCall(sink: DiagnosticSink, node: S.Node, call: stri
 }
 
 /** Literal examples for TSH013, in the user's own names where the method gives them. */
-function chainExamples(host: AnalysisHost, method: S.MethodDeclaration | undefined): { name: string; description: string; path: string } {
+function chainExamples(host: AnalysisHost, method: S.MethodDeclaration | undefined): { name: string; description: string; title: string; path: string } {
   const methodName = method === undefined ? undefined : host.syntax.text(method.name);
   const firstParameter = method?.parameters.find((parameter) => host.syntax.is(parameter.name, 'Identifier'));
   return {
     name: `'${methodName === undefined ? 'tool_name' : ToolNaming.toolNameFromMethod(methodName)}'`,
     description: "'…'",
+    title: `'${methodName === undefined ? 'Tool title' : titleFromMethod(methodName)}'`,
     path: `'${firstParameter === undefined ? 'path' : host.syntax.text(firstParameter.name)}'`,
   };
+}
+
+/** `searchTickets` → `Search tickets`: a title in the user's own words, for the example of TSH013. */
+function titleFromMethod(methodName: string): string {
+  const words = ToolNaming.toolNameFromMethod(methodName).split('_').filter(Boolean).join(' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }

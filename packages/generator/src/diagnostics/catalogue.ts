@@ -199,6 +199,16 @@ export const diagnosticCatalogue = {
         '{@{{tag}}} right after "@param {{parameter}}" is read by TypeScript as a tag of its own, so it changes nothing in the schema. Write the description first: @param {{parameter}} … {@{{tag}}{{value}}}.',
     },
   },
+  TSH024: {
+    severity: 'warning',
+    messages: {
+      additiveOnReadOnly:
+        'additive() on "{{tool}}" says its writes only add, but "{{tool}}" is readOnly() and writes nothing, so additive() is left out. Remove additive(), or readOnly() if the tool does write.',
+      idempotentOnReadOnly:
+        'idempotent() on "{{tool}}" says a repeated call has no further effect, which a readOnly() tool has already (it is listed as idempotent), so idempotent() is left out. Remove it, or readOnly() if the tool does write.',
+      emptyTitle: 'withTitle on "{{tool}}" gives an empty title, so it is left out. Give people a short title such as \'Search tickets\', or remove the call.',
+    },
+  },
   TSH030: {
     severity: 'error',
     messages: {

@@ -54,6 +54,12 @@ export interface ManifestTool {
   readonly tokens?: ToolTokenCounts;
   /** Present, and true, only for a tool whose method is `@deprecated`. */
   readonly deprecated?: true;
+  /** `withTitle(...)`: a display title for people. */
+  readonly title?: string;
+  /** `idempotent()`: a repeated call has no further effect. */
+  readonly idempotent?: true;
+  /** `additive()`: the tool's writes only add. */
+  readonly additive?: true;
 }
 
 export interface OutputLayout {
@@ -154,6 +160,9 @@ function manifestTool(tool: ToolModel, { variants, losses }: ProviderVariants): 
     losses,
     tokens: countToolTokens(tool, variants),
     ...(tool.deprecated ? { deprecated: true as const } : {}),
+    ...(tool.title === undefined ? {} : { title: tool.title }),
+    ...(tool.idempotent ? { idempotent: true as const } : {}),
+    ...(tool.additive ? { additive: true as const } : {}),
   };
 }
 

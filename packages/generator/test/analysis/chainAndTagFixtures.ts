@@ -50,11 +50,11 @@ export const chainAndTagFixtures: readonly DiagnosticFixture[] = [
     code: 'TSH021',
     source: directoryToolset.replace(
       ".withName('create_directory').readOnly();",
-      ".withName('create_directory')./*<*/withTitle/*>*/('Create')./*<*/idempotent/*>*/()./*<*/readonly/*>*/();",
+      ".withName('create_directory')./*<*/withIcon/*>*/('folder')./*<*/cached/*>*/()./*<*/readonly/*>*/();",
     ),
     messages: [
-      { messageId: 'unknownCallNoMatch', data: { call: '.withTitle()', kind: 'builder call', closest: '.withName(), .withSettings(), .readOnly()' } },
-      { messageId: 'unknownCallNoMatch', data: { call: '.idempotent()', kind: 'builder call', closest: '.readOnly(), .withName(), .withSettings()' } },
+      { messageId: 'unknownCallNoMatch', data: { call: '.withIcon()', kind: 'builder call', closest: '.withName(), .withTitle(), .additive()' } },
+      { messageId: 'unknownCallNoMatch', data: { call: '.cached()', kind: 'builder call', closest: '.readOnly(), .withName(), .additive()' } },
       { messageId: 'unknownCall', data: { call: '.readonly()', kind: 'builder call', suggestion: '.readOnly()' } },
     ],
     fixed: directoryToolset,

@@ -536,6 +536,25 @@ export class PingToolset extends /*<*/BaseToolset/*>*/ {
 }`,
   },
   {
+    name: 'annotations of a write on a read-only tool, and an empty title',
+    code: 'TSH024',
+    source: `${header}export class PingToolset extends Toolset {
+  constructor() { super(); this.addTool(PingToolset.ping).readOnly()./*<*/additive/*>*/()./*<*/idempotent/*>*/().withTitle(/*<*/''/*>*/); }
+  /** Answers. */
+  static ping(): string { return 'pong'; }
+}`,
+    messages: [
+      { messageId: 'additiveOnReadOnly', data: { tool: 'ping' } },
+      { messageId: 'idempotentOnReadOnly', data: { tool: 'ping' } },
+      { messageId: 'emptyTitle', data: { tool: 'ping' } },
+    ],
+    fixed: `${header}export class PingToolset extends Toolset {
+  constructor() { super(); this.addTool(PingToolset.ping).readOnly().withTitle('Ping'); }
+  /** Answers. */
+  static ping(): string { return 'pong'; }
+}`,
+  },
+  {
     name: 'a workspace path that is not a string',
     code: 'TSH019',
     source: `${header}export class PingToolset extends Toolset {

@@ -40,7 +40,7 @@ describe('toolgen mcp -p examples/tickets', () => {
     expect(tools.map((tool) => tool.name)).toEqual(manifestTools.map((tool) => tool.qualifiedName));
     for (const tool of tools) {
       const declared = manifestTools.find((candidate) => candidate.qualifiedName === tool.name)!;
-      expect(tool.annotations).toEqual({ readOnlyHint: declared.readOnly, destructiveHint: !declared.readOnly, openWorldHint: declared.networkScope === 'egress' });
+      expect(tool.annotations).toEqual({ readOnlyHint: declared.readOnly, destructiveHint: !declared.readOnly, idempotentHint: declared.readOnly, openWorldHint: declared.networkScope === 'egress' });
       expect(tool.inputSchema).toEqual(declared.parameters);
     }
   });

@@ -55,6 +55,12 @@ export interface ToolMetadata {
   readonly settings: ToolSettingsMetadata | null;
   /** Present, and true, when the tool's method is `@deprecated` (its description says so too). */
   readonly deprecated?: true;
+  /** The display title `withTitle(...)` gave, for people (MCP's `title`). */
+  readonly title?: string;
+  /** Present, and true, when `idempotent()` says a repeated call has no further effect. */
+  readonly idempotent?: true;
+  /** Present, and true, when `additive()` says the tool's writes only add, never destroy. */
+  readonly additive?: true;
   /**
    * Present, and true, when the tool's method takes a `ToolServices` parameter: calling it without
    * `context.services` cannot work, so `toolgen mcp` refuses to serve it without a services module.

@@ -18,6 +18,12 @@ export interface ToolBuilder {
   withName(name: string): ToolBuilder;
   /** The description the model reads; otherwise the method's TSDoc summary. */
   withDescription(description: string): ToolBuilder;
+  /** A display title for people (MCP's `title`), e.g. `'Search tickets'`. The model reads the name and description. */
+  withTitle(title: string): ToolBuilder;
+  /** Calling the tool again with the same arguments has no further effect (MCP's `idempotentHint`). For a tool that writes. */
+  idempotent(): ToolBuilder;
+  /** The tool writes, but only adds: it never deletes or overwrites (MCP's `destructiveHint: false`). For a tool that writes. */
+  additive(): ToolBuilder;
   /** Why the tool uses the network. Defaults to `none`. */
   networkScope(scope: NetworkScope): ToolBuilder;
   /** Marks a string parameter as a path that must stay inside the workspace root. Access defaults to `read`. */

@@ -43,13 +43,15 @@ describe('tools/list', () => {
     const client = await serve();
     const { tools } = await client.listTools();
     expect(tools.map((tool) => [tool.name, tool.annotations])).toEqual([
-      ['note__get_note', { readOnlyHint: true, destructiveHint: false, openWorldHint: false }],
-      ['note__list_notes', { readOnlyHint: true, destructiveHint: false, openWorldHint: false }],
-      ['note__add_note', { readOnlyHint: false, destructiveHint: true, openWorldHint: true }],
-      ['note__delete_note', { readOnlyHint: false, destructiveHint: true, openWorldHint: false }],
-      ['note__who_am_i', { readOnlyHint: true, destructiveHint: false, openWorldHint: false }],
-      ['note__wait_forever', { readOnlyHint: false, destructiveHint: true, openWorldHint: false }],
+      // issue 29: withTitle, additive() (not destructive) and idempotent() reach the annotations
+      ['note__get_note', { title: 'Read a note', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false }],
+      ['note__list_notes', { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false }],
+      ['note__add_note', { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true }],
+      ['note__delete_note', { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false }],
+      ['note__who_am_i', { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false }],
+      ['note__wait_forever', { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false }],
     ]);
+    expect(tools.map((tool) => tool.title)).toEqual(['Read a note', undefined, undefined, undefined, undefined, undefined]);
     const addNote = tools.find((tool) => tool.name === 'note__add_note')!;
     expect(addNote.inputSchema).toEqual(notes.fn('add_note').parameters.jsonSchema);
     expect(addNote.description).toBe('Adds a note.');

@@ -38,12 +38,12 @@ export interface Note {
 export class NoteToolset extends Toolset {
   constructor() {
     super();
-    this.addTool(NoteToolset.getNote).readOnly();
+    this.addTool(NoteToolset.getNote).readOnly().withTitle('Read a note');
     this.addTool(NoteToolset.listNotes).readOnly();
-    this.addTool(NoteToolset.addNote).networkScope('egress');
+    this.addTool(NoteToolset.addNote).networkScope('egress').additive();
     this.addTool(NoteToolset.deleteNote).requiresApproval();
     this.addTool(NoteToolset.whoAmI).readOnly().networkScope('incidental');
-    this.addTool(NoteToolset.waitForever);
+    this.addTool(NoteToolset.waitForever).idempotent();
   }
 
   /**

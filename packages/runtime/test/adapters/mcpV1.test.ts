@@ -49,7 +49,7 @@ describe('registerMcpTools on a v1 McpServer', () => {
     const schedule = tools.find((tool) => tool.name === 'calendar__schedule_meeting')!;
     expect(schedule.inputSchema).toEqual(calendar.schedule.parameters.jsonSchema);
     expect(schedule.description).toBe(calendar.schedule.description);
-    expect(schedule.annotations).toEqual({ readOnlyHint: false, destructiveHint: true, openWorldHint: false });
+    expect(schedule.annotations).toEqual({ readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false });
     expect(tools[0]!.inputSchema).toMatchObject({ type: 'object', properties: { loud: { type: 'boolean' } } });
   });
 

@@ -96,6 +96,7 @@ export function registerMcpTools(server: McpServer | McpServerV1, functions: rea
     const tool = server.registerTool(
       name,
       {
+        ...(fn.metadata.title === undefined ? {} : { title: fn.metadata.title }),
         description: fn.description,
         inputSchema: jsonSchemaOnly(fn.parameters.jsonSchema),
         ...(outputSchema === undefined ? {} : { outputSchema: jsonSchemaOnly(outputSchema) }),
@@ -154,7 +155,7 @@ function registerOnV1(server: McpServerV1, functions: readonly AIFunction[], opt
       if (decision.kind !== 'approved') return errorResult(decision.message);
       return toolResult(await runToolCall(fn, decision.args, { ...context, ...decision.context }), outputSchema !== undefined);
     };
-    const config = { description: fn.description, annotations, inputSchema: acceptAnything, ...(outputSchema === undefined ? {} : { outputSchema: acceptAnything }) };
+    const config = { ...(fn.metadata.title === undefined ? {} : { title: fn.metadata.title }), description: fn.description, annotations, inputSchema: acceptAnything, ...(outputSchema === undefined ? {} : { outputSchema: acceptAnything }) };
     const tool = server.registerTool(name, config as unknown as Parameters<McpServerV1['registerTool']>[1], handler as unknown as Parameters<McpServerV1['registerTool']>[2]);
     registrations.push({ name, function: fn, needsApproval: gated, definition, tool });
   }
@@ -175,6 +176,7 @@ function registerOnV1(server: McpServerV1, functions: readonly AIFunction[], opt
 function toolDefinition(name: string, fn: AIFunction, outputSchema: JsonSchema | undefined, annotations: ToolAnnotations): Tool {
   return {
     name,
+    ...(fn.metadata.title === undefined ? {} : { title: fn.metadata.title }),
     description: fn.description,
     inputSchema: structuredClone(fn.parameters.jsonSchema) as Tool['inputSchema'],
     ...(outputSchema === undefined ? {} : { outputSchema: structuredClone(outputSchema) as NonNullable<Tool['outputSchema']> }),
@@ -183,18 +185,25 @@ function toolDefinition(name: string, fn: AIFunction, outputSchema: JsonSchema |
 }
 
 /**
- * The MCP annotations of a function, always explicit booleans: `readOnlyHint` = readOnly,
- * `destructiveHint` = not readOnly, `openWorldHint` = `networkScope === 'egress'`.
+ * The MCP annotations of a function (SPEC §7), the hints always explicit booleans:
+ * - `title` from `withTitle(...)`, when it has one;
+ * - `readOnlyHint` = readOnly;
+ * - `destructiveHint` = neither readOnly nor `additive()`;
+ * - `idempotentHint` = `idempotent()`, or readOnly (reading again changes nothing);
+ * - `openWorldHint` = `networkScope === 'egress'`.
  *
  * ```ts
- * mcpToolAnnotations(searchTickets); // { readOnlyHint: true, destructiveHint: false, openWorldHint: false }
+ * mcpToolAnnotations(searchTickets); // { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false }
  * ```
  */
 export function mcpToolAnnotations(fn: AIFunction): ToolAnnotations {
+  const { readOnly, additive, idempotent, title, networkScope } = fn.metadata;
   return {
-    readOnlyHint: fn.metadata.readOnly,
-    destructiveHint: !fn.metadata.readOnly,
-    openWorldHint: fn.metadata.networkScope === 'egress',
+    ...(title === undefined ? {} : { title }),
+    readOnlyHint: readOnly,
+    destructiveHint: !readOnly && additive !== true,
+    idempotentHint: readOnly || idempotent === true,
+    openWorldHint: networkScope === 'egress',
   };
 }
 
