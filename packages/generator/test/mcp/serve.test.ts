@@ -126,6 +126,26 @@ describe('toolgen mcp -p examples/tickets', () => {
     expect(unknown).toBeInstanceOf(Error);
   });
 
+  it("issue 29: a port of server-memory's nine tools lists the names, titles and annotations the real server lists", async () => {
+    const project = temp.folder();
+    writeFileSync(path.join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', strict: true, types: ['node'] }, include: ['src'] }));
+    writeFileSync(path.join(project, 'package.json'), '{ "type": "module" }');
+    mkdirSync(path.join(project, 'src'));
+    cpSync(path.join(import.meta.dirname, 'memory/memory.ts'), path.join(project, 'src/memory.ts'));
+    const generated = await main(['-p', project], { stdout: () => undefined, stderr: () => undefined }, project);
+    expect(generated).toBe(0);
+    const { client } = await spawnToolgenMcp(['-p', project, '--names', 'name']);
+    const expected = (JSON.parse(readFileSync(path.join(import.meta.dirname, 'memory/memory.expected.json'), 'utf8')) as { tools: unknown[] }).tools;
+    const listed = (await client.listTools()).tools.map((tool) => ({
+      name: tool.name,
+      title: tool.title,
+      annotations: { readOnlyHint: tool.annotations?.readOnlyHint, destructiveHint: tool.annotations?.destructiveHint, idempotentHint: tool.annotations?.idempotentHint, openWorldHint: tool.annotations?.openWorldHint },
+    }));
+    expect(listed).toEqual(expected);
+    // a string result is its text, as the real server answers
+    expect(textOf(await client.callTool({ name: 'delete_entities', arguments: { entityNames: ['x'] } }))).toBe('Entities deleted successfully');
+  });
+
   it('writes only the protocol to stdout, logs to stderr, and exits 0 when the client closes stdin', async () => {
     const child = spawn(process.execPath, [bin, 'mcp', '-p', 'examples/tickets'], { cwd: repo, stdio: ['pipe', 'pipe', 'pipe'] });
     children.push(child);
