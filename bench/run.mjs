@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { bundlerBench, bundlerReport } from './bundler.mjs';
 import { writeCorpus } from './corpus.mjs';
 import { eslintBench, eslintReport } from './eslint.mjs';
+import { mcpHttpBench } from './mcpHttp.mjs';
 import { measureNode } from './measure.mjs';
 import { summarizeProfile } from './profile-summary.mjs';
 
@@ -333,7 +334,7 @@ function targetRows({ cold, watch, validators, eslint, typecheck }) {
   return ['| # | measured in this run | target | |', '|---|---|---|---|', ...rows.map((row) => `| ${row.join(' | ')} |`)];
 }
 
-function report({ cold, profile, watch, validators, adapters, bundler, search, eslint, typecheck, loadBefore, loadAfter, durationMs }) {
+function report({ cold, profile, watch, validators, adapters, mcpHttp, bundler, search, eslint, typecheck, loadBefore, loadAfter, durationMs }) {
   const m = machine();
   const at = (tools) => cold.find((entry) => entry.tools === tools);
   const v = validators.results;
@@ -487,6 +488,17 @@ function report({ cold, profile, watch, validators, adapters, bundler, search, e
       '',
     );
   }
+  if (mcpHttp !== undefined) {
+    lines.push('## MCP over Streamable HTTP (issue 29)', '');
+    lines.push(
+      `\`toolgen mcp -p examples/tickets --http 0 --auth-token-env …\` on loopback (bench/mcpHttp.mjs): ${mcpHttp.sessions} sessions at once, each the MCP SDK's own Client over ` +
+        `StreamableHTTPClientTransport with the bearer token, making ${mcpHttp.callsPerSession} calls of \`get_ticket\` one after another, then one of \`close_ticket\`, which needs ` +
+        `an approval these clients cannot give. ${mcpHttp.calls} calls in ${fixed(mcpHttp.seconds, 1)} s (${fixed(mcpHttp.callsPerSecond, 0)} calls/s): latency p50 ${fixed(mcpHttp.p50Ms, 1)} ms, ` +
+        `p99 ${fixed(mcpHttp.p99Ms, 1)} ms, max ${fixed(mcpHttp.maxMs, 1)} ms; ${mcpHttp.errors} errors; calls of the approval tool that ran without a decision: ${mcpHttp.approvalRunsWithoutDecision}. ` +
+        'The clients run in the benchmark process and the server in its own: both on this machine.',
+      '',
+    );
+  }
   if (bundler !== undefined) {
     lines.push(...bundlerReport(bundler));
   }
@@ -560,6 +572,8 @@ log('validators');
 const validators = await validatorBench();
 log('AI SDK adapter');
 const adapters = await adapterBench();
+log('MCP over Streamable HTTP: 50 sessions × 100 calls');
+const mcpHttp = await mcpHttpBench({ sessions: 50, callsPerSession: quick ? 20 : 100, log });
 log('tool search quality and token counting');
 const search = await searchBench();
 log('vite build of the 1000-tool corpus, with the modules on disk and with the bundler plugin');
@@ -572,7 +586,7 @@ const typecheck = [];
 for (const [tools, runs] of quick ? [[1000, 1]] : [[1000, 3], [5000, 2]]) {
   typecheck.push(await typecheckBench({ tools, runs, log }));
 }
-const results = { cold, profile, watch: watchResult, validators, adapters, bundler, search, eslint, typecheck, loadBefore, loadAfter: os.loadavg(), durationMs: performance.now() - started };
+const results = { cold, profile, watch: watchResult, validators, adapters, mcpHttp, bundler, search, eslint, typecheck, loadBefore, loadAfter: os.loadavg(), durationMs: performance.now() - started };
 writeFileSync(path.join(work, 'results.json'), JSON.stringify(results, null, 2));
 writeFileSync(path.join(bench, 'RESULTS.md'), report(results));
 log(`done in ${seconds(performance.now() - started)}; wrote bench/RESULTS.md`);

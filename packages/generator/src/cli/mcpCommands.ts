@@ -14,6 +14,8 @@ export interface McpCommandOptions {
   readonly approvalTimeoutMs: number | undefined;
   /** The tools' names on the wire: qualified (`ticket__search_tickets`, the default) or the tool names. */
   readonly names: 'name' | 'qualified';
+  /** `--http [host:]port`, with the token `--auth-token-env` names: Streamable HTTP instead of stdio. */
+  readonly http: { readonly host: string; readonly port: number; readonly authToken: string | undefined } | undefined;
 }
 
 /** `toolgen import-mcp`, validated. */
@@ -32,8 +34,10 @@ export type McpSubcommand =
   | { readonly kind: 'help'; readonly text: string };
 
 export const mcpUsage = `Usage: toolgen mcp -p <project> [--policy <file.yaml>] [--services <module>] [--names name|qualified]
+                   [--http [host:]port [--auth-token-env NAME]]
 
-Serves the project's generated tools over stdio to an MCP client (a desktop app, an agent).
+Serves the project's generated tools over stdio (or Streamable HTTP) to an MCP client (a desktop
+app, an agent).
 Run toolgen -p <project> first: the tools are the ones toolgen.manifest.json lists.
 
 Options:
@@ -49,6 +53,10 @@ Options:
                               default, unique across toolsets) or the tool names (search_tickets),
                               to keep the names a server had before; two tools with one name are
                               an error at start-up
+      --http [host:]port      serve Streamable HTTP at http://host:port/mcp instead of stdio; the
+                              host is 127.0.0.1 unless named (0 picks a free port)
+      --auth-token-env NAME   with --http: every request must carry Authorization: Bearer <the
+                              value of the environment variable NAME>, else 401 and nothing runs
   -h, --help                  print this help
 
 Logs go to stderr; stdout carries only the protocol.`;
@@ -66,6 +74,22 @@ Options:
       --out <file.ts>           the module to write
   -h, --help                    print this help`;
 
+/** `--http [host:]port` and `--auth-token-env NAME`, checked: the token is read from the environment here, once. */
+function parseHttp(value: string | undefined, tokenVariable: string | undefined): McpCommandOptions['http'] {
+  if (value === undefined) {
+    if (tokenVariable !== undefined) throw new UsageError('--auth-token-env applies to --http only: add --http [host:]port, or drop --auth-token-env.');
+    return undefined;
+  }
+  const match = /^(?:(\[[^\]]+\]|[^:]+):)?(\d{1,5})$/.exec(value);
+  const port = match === null ? NaN : Number(match[2]);
+  if (match === null || port > 65535) throw new UsageError(`--http must be a port or host:port (e.g. 3000 or 0.0.0.0:3000), not "${value}".`);
+  const host = match[1] === undefined ? '127.0.0.1' : match[1].replace(/^\[|\]$/g, '');
+  if (tokenVariable === undefined) return { host, port, authToken: undefined };
+  const authToken = process.env[tokenVariable];
+  if (authToken === undefined || authToken === '') throw new UsageError(`--auth-token-env ${tokenVariable}: the environment variable ${tokenVariable} is not set (or empty), so no request could be authorized. Set it to the token clients send.`);
+  return { host, port, authToken };
+}
+
 /** Whether `argv` is one of the MCP subcommands. */
 export function isMcpSubcommand(argv: readonly string[]): boolean {
   return argv[0] === 'mcp' || argv[0] === 'import-mcp';
@@ -75,7 +99,7 @@ export function isMcpSubcommand(argv: readonly string[]): boolean {
 export async function parseMcpSubcommand(argv: readonly string[], cwd: string): Promise<McpSubcommand> {
   const [name, ...rest] = argv;
   if (name === 'mcp') {
-    const values = parse(rest, { project: { type: 'string', short: 'p' }, policy: { type: 'string' }, services: { type: 'string' }, 'approval-timeout': { type: 'string' }, names: { type: 'string' } }, 'mcp');
+    const values = parse(rest, { project: { type: 'string', short: 'p' }, policy: { type: 'string' }, services: { type: 'string' }, 'approval-timeout': { type: 'string' }, names: { type: 'string' }, http: { type: 'string' }, 'auth-token-env': { type: 'string' } }, 'mcp');
     if (values.help === true) return { kind: 'help', text: mcpUsage };
     const command = parseCommand(['-p', stringValue(values.project) ?? 'tsconfig.json'], cwd);
     if (command.kind !== 'run') throw new UsageError('toolgen mcp: cannot read -p.');
@@ -86,6 +110,7 @@ export async function parseMcpSubcommand(argv: readonly string[], cwd: string): 
     }
     const names = stringValue(values.names) ?? 'qualified';
     if (names !== 'name' && names !== 'qualified') throw new UsageError(`--names must be name or qualified, not "${names}".`);
+    const http = parseHttp(stringValue(values.http), stringValue(values['auth-token-env']));
     const policy = stringValue(values.policy);
     const services = stringValue(values.services);
     return {
@@ -96,6 +121,7 @@ export async function parseMcpSubcommand(argv: readonly string[], cwd: string): 
         services: services === undefined ? undefined : path.resolve(cwd, services),
         approvalTimeoutMs: seconds === undefined ? undefined : seconds * 1000,
         names,
+        http,
       },
     };
   }

@@ -14,7 +14,9 @@ import {
   type ToolLogger,
   type ToolServices,
 } from '@toolgen/runtime';
-import { clientCanElicit, registerMcpTools } from '@toolgen/runtime/mcp';
+import { clientCanElicit, registerMcpTools, serveMcpHttp } from '@toolgen/runtime/mcp';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { manifestFileName, type Manifest } from '../manifest/manifest.js';
 import { ModuleLoadError, ModuleMirror } from '../backends/ts6/ModuleMirror.js';
 
@@ -34,6 +36,8 @@ export interface ServeProjectOptions {
   readonly approvalTimeoutMs?: number | undefined;
   /** The tools' names on the wire: qualified names unless `'name'`. */
   readonly names?: 'name' | 'qualified' | undefined;
+  /** Serve Streamable HTTP at `http://<host>:<port>/mcp` instead of stdio. */
+  readonly http?: { readonly host: string; readonly port: number; readonly authToken: string | undefined } | undefined;
   /** Where the log goes: one line per call, never to stdout. */
   readonly log: (line: string) => void;
 }
@@ -132,6 +136,52 @@ export function createProjectServer(
   return server;
 }
 
+/**
+ * `toolgen mcp --http`: the project's tools over Streamable HTTP at `/mcp` (and the protected-
+ * resource metadata beside it), until `signal` aborts or SIGINT/SIGTERM. Every other path is 404.
+ */
+async function serveHttp(options: ServeProjectOptions & { readonly signal?: AbortSignal }, tools: ProjectTools, createServer: () => McpServer): Promise<void> {
+  const { host, port, authToken } = options.http!;
+  const endpoint = await serveMcpHttp(tools.functions, {
+    createServer,
+    ...(authToken === undefined ? {} : { authToken }),
+    onerror: (error) => options.log(`toolgen mcp: ${error.message}`),
+  });
+  const server = http.createServer((request, response) => {
+    const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
+    if (pathname === '/mcp' || pathname === '/mcp/') void endpoint.node(request, response);
+    else response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found: the MCP endpoint is /mcp.\n');
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (error) => reject(new ServeConfigurationError(`cannot listen on ${host}:${port}: ${error.message}`)));
+    server.listen(port, host, resolve);
+  });
+  const address = server.address() as AddressInfo;
+  const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  options.log(`toolgen mcp: listening at http://${shownHost}:${address.port}/mcp${authToken === undefined ? '' : ' (requests must carry the bearer token)'}.`);
+  if (authToken === undefined && !isLoopback(host)) options.log(`toolgen mcp: ${host} is not a loopback address and no --auth-token-env is set: anyone who can reach it can call these tools.`);
+  let done = (): void => undefined;
+  const closed = new Promise<void>((resolve) => (done = resolve));
+  options.signal?.addEventListener('abort', done, { once: true });
+  process.once('SIGINT', done);
+  process.once('SIGTERM', done);
+  if (options.signal?.aborted === true) done();
+  try {
+    await closed;
+  } finally {
+    options.signal?.removeEventListener('abort', done);
+    process.off('SIGINT', done);
+    process.off('SIGTERM', done);
+    await endpoint.close();
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}
+
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host.startsWith('127.');
+}
+
 /** With `--names name`, two tools of one name could not be told apart by a client: a start-up error naming them. */
 export function refuseSharedNames(functions: readonly AIFunction[]): void {
   const byName = new Map<string, string[]>();
@@ -163,11 +213,15 @@ export async function serveProject(
   const name = `toolgen (${path.basename(path.dirname(options.project))})`;
   const approving = [...tools.needsApproval].map((fn) => fn.qualifiedName);
   options.log(
-    `toolgen mcp: serving ${tools.functions.length} tool${tools.functions.length === 1 ? '' : 's'} of ${shown(options.project)} over stdio` +
+    `toolgen mcp: serving ${tools.functions.length} tool${tools.functions.length === 1 ? '' : 's'} of ${shown(options.project)} over ${options.http === undefined ? 'stdio' : 'Streamable HTTP'}` +
       (approving.length === 0 ? '' : `; ${approving.join(', ')} ask${approving.length === 1 ? 's' : ''} for approval (clients that cannot elicit do not see ${approving.length === 1 ? 'it' : 'them'})`) +
       (tools.omitted.length === 0 ? '' : `; left out: ${tools.omitted.map((tool) => `${tool.qualifiedName} (${tool.reason})`).join(', ')}`) +
       '.',
   );
+  if (options.http !== undefined) {
+    await serveHttp(options, tools, () => createProjectServer(tools, { name, version: options.version }, options.approvalTimeoutMs, names));
+    return;
+  }
   const stdin = options.stdin ?? process.stdin;
   const stdout = options.stdout ?? process.stdout;
   const restoreConsole = stdout === process.stdout ? consoleToStderr() : () => undefined;

@@ -2,6 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { main } from '@toolgen/generator';
 import { bin, closeSpawned, repo, scratch, spawnToolgenMcp, textOf, tickets, type Elicit } from './harness.js';
 
@@ -146,6 +147,40 @@ describe('toolgen mcp -p examples/tickets', () => {
     expect(textOf(await client.callTool({ name: 'delete_entities', arguments: { entityNames: ['x'] } }))).toBe('Entities deleted successfully');
   });
 
+  it('issue 29: --http serves Streamable HTTP on loopback, behind the bearer token --auth-token-env names, and exits 0 on SIGTERM', async () => {
+    const child = spawn(process.execPath, [bin, 'mcp', '-p', 'examples/tickets', '--http', '0', '--auth-token-env', 'TOOLGEN_TEST_TOKEN'], {
+      cwd: repo,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, TOOLGEN_TEST_TOKEN: 'token-1234' },
+    });
+    children.push(child);
+    let stderr = '';
+    let stdout = '';
+    child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    const url = await new Promise<URL>((resolve, reject) => {
+      child.stderr!.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString();
+        const found = /listening at (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(stderr);
+        if (found !== null) resolve(new URL(found[1]!));
+      });
+      child.once('exit', () => reject(new Error(`toolgen mcp --http exited early:\n${stderr}`)));
+    });
+    expect(stderr).toMatch(/serving 3 tools of .* over Streamable HTTP/);
+    const refused = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(refused.status).toBe(401);
+    const client = new Client({ name: 'http-test', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers: { Authorization: 'Bearer token-1234' } } }));
+    // as over stdio: a client that cannot approve does not see close_ticket
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['ticket__search_tickets', 'ticket__get_ticket']);
+    expect((await client.callTool({ name: 'ticket__get_ticket', arguments: { number: 4711 } })).structuredContent).toMatchObject({ status: 'open' });
+    await client.close();
+    expect((await fetch(new URL('/other', url))).status).toBe(404);
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(stdout).toBe('');
+  });
+
   it('writes only the protocol to stdout, logs to stderr, and exits 0 when the client closes stdin', async () => {
     const child = spawn(process.execPath, [bin, 'mcp', '-p', 'examples/tickets'], { cwd: repo, stdio: ['pipe', 'pipe', 'pipe'] });
     children.push(child);
@@ -185,6 +220,9 @@ describe('toolgen mcp usage and configuration', () => {
     [['mcp', '-p', 'missing'], /^toolgen: Cannot find the project missing\. Pass -p/],
     [['mcp', '-p', 'examples/tickets', '--approval-timeout', 'soon'], /--approval-timeout must be a positive number of seconds, not "soon"/],
     [['mcp', '-p', 'examples/tickets', '--names', 'short'], /--names must be name or qualified, not "short"/],
+    [['mcp', '-p', 'examples/tickets', '--http', 'port'], /--http must be a port or host:port \(e\.g\. 3000 or 0\.0\.0\.0:3000\), not "port"/],
+    [['mcp', '-p', 'examples/tickets', '--auth-token-env', 'X'], /--auth-token-env applies to --http only/],
+    [['mcp', '-p', 'examples/tickets', '--http', '0', '--auth-token-env', 'TOOLGEN_UNSET_TOKEN_VARIABLE'], /the environment variable TOOLGEN_UNSET_TOKEN_VARIABLE is not set/],
   ])('exits 2 on %j', async (argv, message) => {
     const result = await run(argv);
     expect(result.code).toBe(2);

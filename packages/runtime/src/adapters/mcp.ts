@@ -7,6 +7,7 @@
  */
 export { registerMcpTools, mcpToolAnnotations, type McpToolRegistration, type McpToolsOptions } from './mcp/registerMcpTools.js';
 export { clientCanElicit } from './mcp/clientCanElicit.js';
+export { serveMcpHttp, type McpHttpEndpoint, type McpHttpOptions } from './mcp/serveMcpHttp.js';
 export { connectMcpServer, type ConnectMcpServerOptions, type McpServerConnection } from './mcp/connectMcpServer.js';
 export { defaultMcpLimits, type McpLimits } from './mcp/mcpLimits.js';
 export { McpLimitError } from './mcp/McpLimitError.js';
