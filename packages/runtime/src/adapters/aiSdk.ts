@@ -225,7 +225,7 @@ function checkInput(fn: AIFunction, input: unknown, calls: CallContexts): { succ
   const checked = fn.validate(value);
   if (checked.ok) {
     // the checked value rides on the JSON the SDK keeps and hands to execute, hidden from JSON and from keys
-    if (typeof value === 'object' && value !== null) Object.defineProperty(value, checkedArgs, { value: checked.value });
+    if (typeof value === 'object' && value !== null && Object.isExtensible(value)) Object.defineProperty(value, checkedArgs, { value: checked.value });
     return { success: true, value };
   }
   if (checked.cause !== undefined) calls.logger?.error(`Tool ${fn.qualifiedName}: its validator could not read the arguments`, checked.cause);

@@ -72,6 +72,13 @@ describe('serveMcpHttp', () => {
     expect((await client.listTools()).tools).toHaveLength(3);
   });
 
+  it('refuses a session-less body over 4 MiB with 413, reading no more of it', async () => {
+    const { url, endpoint } = await listen();
+    const huge = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"pad":"${'x'.repeat(5 * 1024 * 1024)}"}}` });
+    expect(huge.status).toBe(413);
+    expect(endpoint.sessions).toBe(0);
+  });
+
   it('serves the protected-resource metadata when authorization servers are named, and each 401 points at it', async () => {
     const { url } = await listen({ authToken: 't', authorizationServers: ['https://auth.example.com'] });
     const metadata = await fetch(new URL('/.well-known/oauth-protected-resource/mcp', url));

@@ -50,6 +50,29 @@ interface Session {
 }
 
 const defaultIdleMs = 30 * 60 * 1000;
+/** The most of a session-less request's body read before a session exists (the transport bounds the rest alike). */
+const maxBodyBytes = 4 * 1024 * 1024;
+
+/** The body as text, or `undefined` once it passes `limit` bytes (nothing more is read). */
+async function readBounded(request: Request, limit: number): Promise<string | undefined> {
+  const declared = Number(request.headers.get('content-length') ?? NaN);
+  if (declared > limit) return undefined;
+  if (request.body === null) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
 
 /**
  * Serves functions over MCP's Streamable HTTP transport (protocol 2025-11-25, with sessions), on
@@ -132,7 +155,9 @@ export async function serveMcpHttp(functions: readonly AIFunction[], options: Mc
     if (request.method !== 'POST') return fail(400, 'Bad request: no Mcp-Session-Id. Start with an initialize request.');
     let body: unknown;
     try {
-      body = await request.json();
+      const text = await readBounded(request, maxBodyBytes);
+      if (text === undefined) return fail(413, `Payload too large: an initialize request is at most ${maxBodyBytes} bytes.`);
+      body = JSON.parse(text);
     } catch {
       return fail(400, 'Parse error: the body is not JSON.');
     }
