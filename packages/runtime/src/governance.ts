@@ -22,3 +22,7 @@ export const networkScopes: readonly NetworkScope[] = ['none', 'incidental', 'eg
 export const toolApprovalModes: readonly ToolApprovalMode[] = ['default', 'require_approval', 'auto_approve', 'deny'];
 export const confidentialities: readonly Confidentiality[] = ['any', 'confidential_only', 'non_confidential_only'];
 export const workspacePathAccesses: readonly WorkspacePathAccess[] = ['read', 'write'];
+
+/** A capability an MCP client declares, which a tool can need to be offered to it. */
+export type ClientCapability = 'elicitation' | 'sampling' | 'roots';
+export const clientCapabilities: readonly ClientCapability[] = ['elicitation', 'sampling', 'roots'];

@@ -50,10 +50,12 @@ export {
 export { argumentLimits, ToolArgumentError, ToolFailure, type ArgumentIssue } from './errors/ToolFailure.js';
 export { ToolNaming } from './naming/ToolNaming.js';
 export {
+  clientCapabilities,
   confidentialities,
   networkScopes,
   toolApprovalModes,
   workspacePathAccesses,
+  type ClientCapability,
   type Confidentiality,
   type DeclaredApprovalMode,
   type NetworkScope,

@@ -104,6 +104,7 @@ export function analyzeTool(host: AnalysisHost, context: ToolContext): ToolModel
     ...(facts.title === undefined || facts.title.value.trim() === '' ? {} : { title: facts.title.value }),
     idempotent: facts.idempotent !== undefined && !facts.readOnly,
     additive: facts.additive !== undefined && !facts.readOnly,
+    clientCapabilities: facts.clientCapabilities,
     nameLocation: host.syntax.locate(nameNode),
   };
 }

@@ -1,7 +1,9 @@
 import type * as S from '../host/syntax.js';
 import {
+  clientCapabilities,
   networkScopes,
   workspacePathAccesses,
+  type ClientCapability,
   type ConfigurableSettingsBuilder,
   type NetworkScope,
   type SettingsBuilder,
@@ -26,6 +28,7 @@ export interface ChainFacts {
   title?: { value: string; node: S.Node };
   idempotent?: S.Node;
   additive?: S.Node;
+  clientCapabilities: ClientCapability[];
   readOnly: boolean;
   requiresApproval: boolean;
   networkScope: NetworkScope;
@@ -78,6 +81,13 @@ export const toolBuilderCalls: { readonly [K in keyof ToolBuilder]: ChainCallHan
   },
   additive: (facts, chainCall) => {
     facts.additive = chainCall.nameNode;
+  },
+  requiresClientCapability: (facts, chainCall, { host, sink }) => {
+    const first = chainCall.call.arguments[0];
+    const value = literalArgument(host, chainCall, first, "'sampling'", sink);
+    if (value !== undefined && checkAllowed(value, clientCapabilities, chainCall, first!, sink) && !facts.clientCapabilities.includes(value as ClientCapability)) {
+      facts.clientCapabilities.push(value as ClientCapability);
+    }
   },
   networkScope: (facts, chainCall, { host, sink }) => {
     const first = chainCall.call.arguments[0];

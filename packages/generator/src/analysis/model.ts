@@ -1,4 +1,5 @@
 import type {
+  ClientCapability,
   Confidentiality,
   DeclaredApprovalMode,
   JsonSchema,
@@ -82,6 +83,8 @@ export interface ToolModel {
   readonly idempotent: boolean;
   /** `additive()` was called: the tool's writes only add. */
   readonly additive: boolean;
+  /** The client capabilities `requiresClientCapability(...)` names, in source order, each once. */
+  readonly clientCapabilities: readonly ClientCapability[];
   /** Where the name comes from: the `withName` argument, or the method's name. */
   readonly nameLocation: DiagnosticLocation;
 }

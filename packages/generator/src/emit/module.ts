@@ -311,6 +311,7 @@ function toolJsonOf(tool: ToolModel, variants: ProviderVariants): ToolJson {
       ...(tool.title === undefined ? {} : { title: tool.title }),
       ...(tool.idempotent ? { idempotent: true } : {}),
       ...(tool.additive ? { additive: true } : {}),
+      ...(tool.clientCapabilities.length === 0 ? {} : { clientCapabilities: [...tool.clientCapabilities] }),
       ...(tool.parameters.some((parameter) => parameter.kind === 'services') ? { injectsServices: true } : {}),
       tokens: countToolTokens(tool, variants.variants),
       search: indexToolForSearch({ qualifiedName: tool.qualifiedName, description: tool.description, parameters: tool.parametersSchema }) as unknown as JsonValue,

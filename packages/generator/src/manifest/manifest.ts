@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type {
+  ClientCapability,
   Confidentiality,
   DeclaredApprovalMode,
   JsonSchema,
@@ -60,6 +61,8 @@ export interface ManifestTool {
   readonly idempotent?: true;
   /** `additive()`: the tool's writes only add. */
   readonly additive?: true;
+  /** `requiresClientCapability(...)`: the MCP client capabilities the tool needs. */
+  readonly clientCapabilities?: readonly ClientCapability[];
 }
 
 export interface OutputLayout {
@@ -163,6 +166,7 @@ function manifestTool(tool: ToolModel, { variants, losses }: ProviderVariants): 
     ...(tool.title === undefined ? {} : { title: tool.title }),
     ...(tool.idempotent ? { idempotent: true as const } : {}),
     ...(tool.additive ? { additive: true as const } : {}),
+    ...(tool.clientCapabilities.length === 0 ? {} : { clientCapabilities: tool.clientCapabilities }),
   };
 }
 

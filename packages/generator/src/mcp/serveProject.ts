@@ -14,7 +14,7 @@ import {
   type ToolLogger,
   type ToolServices,
 } from '@toolgen/runtime';
-import { clientCanElicit, registerMcpTools, serveMcpHttp } from '@toolgen/runtime/mcp';
+import { clientCanElicit, missingClientCapabilities, registerMcpTools, serveMcpHttp } from '@toolgen/runtime/mcp';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { manifestFileName, type Manifest } from '../manifest/manifest.js';
@@ -129,9 +129,11 @@ export function createProjectServer(
     approvalTimeoutMs,
     names,
   });
-  // a client that cannot approve never sees the tools that need approval (a call still answers why)
+  // a client that cannot approve never sees the tools that need approval, nor one without a capability a tool needs (a call still answers why)
   server.server.setRequestHandler('tools/list', (_request, ctx) => ({
-    tools: registrations.filter((registration) => !registration.needsApproval || clientCanElicit(server, ctx)).map((registration) => registration.definition),
+    tools: registrations
+      .filter((registration) => (!registration.needsApproval || clientCanElicit(server, ctx)) && missingClientCapabilities(server, ctx, registration.function).length === 0)
+      .map((registration) => registration.definition),
   }));
   return server;
 }

@@ -181,6 +181,39 @@ describe('toolgen mcp -p examples/tickets', () => {
     expect(stdout).toBe('');
   });
 
+  it('issue 29, item 6: lists a tool that requiresClientCapability only to clients that declared it; others read why a call is refused', async () => {
+    const project = temp.folder();
+    writeFileSync(path.join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', strict: true, types: ['node'] }, include: ['src'] }));
+    writeFileSync(path.join(project, 'package.json'), '{ "type": "module" }');
+    mkdirSync(path.join(project, 'src'));
+    writeFileSync(
+      path.join(project, 'src/notes.ts'),
+      `import { Toolset } from '@toolgen/runtime';
+export class NoteToolset extends Toolset {
+  constructor() {
+    super();
+    this.addTool(NoteToolset.listNotes).readOnly();
+    this.addTool(NoteToolset.summarizeNotes).readOnly().requiresClientCapability('sampling');
+  }
+  /** Lists the notes. */
+  static listNotes(): string[] { return ['a']; }
+  /** Summarizes the notes with the client's model. */
+  static summarizeNotes(): string { return 'summary'; }
+}
+`,
+    );
+    expect(await main(['-p', project], { stdout: () => undefined, stderr: () => undefined }, project)).toBe(0);
+    const manifest = JSON.parse(readFileSync(path.join(project, 'toolgen.manifest.json'), 'utf8')) as { toolsets: { tools: { name: string; clientCapabilities?: string[] }[] }[] };
+    expect(manifest.toolsets[0]!.tools.map((tool) => [tool.name, tool.clientCapabilities])).toEqual([['list_notes', undefined], ['summarize_notes', ['sampling']]]);
+    const without = (await spawnToolgenMcp(['-p', project])).client;
+    expect((await without.listTools()).tools.map((tool) => tool.name)).toEqual(['note__list_notes']);
+    const refused = await without.callTool({ name: 'note__summarize_notes', arguments: {} });
+    expect([refused.isError, textOf(refused)]).toEqual([true, "note__summarize_notes was not called: it needs the client's sampling capability, which this client did not declare."]);
+    const sampling = (await spawnToolgenMcp(['-p', project], undefined, { capabilities: { sampling: {} } })).client;
+    expect((await sampling.listTools()).tools.map((tool) => tool.name)).toEqual(['note__list_notes', 'note__summarize_notes']);
+    expect(textOf(await sampling.callTool({ name: 'note__summarize_notes', arguments: {} }))).toBe('summary');
+  });
+
   it('writes only the protocol to stdout, logs to stderr, and exits 0 when the client closes stdin', async () => {
     const child = spawn(process.execPath, [bin, 'mcp', '-p', 'examples/tickets'], { cwd: repo, stdio: ['pipe', 'pipe', 'pipe'] });
     children.push(child);

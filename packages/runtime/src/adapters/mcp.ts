@@ -6,7 +6,7 @@
  * connects only the client package.
  */
 export { registerMcpTools, mcpToolAnnotations, type McpToolRegistration, type McpToolsOptions } from './mcp/registerMcpTools.js';
-export { clientCanElicit } from './mcp/clientCanElicit.js';
+export { clientCanElicit, missingClientCapabilities } from './mcp/clientCanElicit.js';
 export { serveMcpHttp, type McpHttpEndpoint, type McpHttpOptions } from './mcp/serveMcpHttp.js';
 export { connectMcpServer, type ConnectMcpServerOptions, type McpServerConnection } from './mcp/connectMcpServer.js';
 export { defaultMcpLimits, type McpLimits } from './mcp/mcpLimits.js';

@@ -1,6 +1,7 @@
 import type { StandardJSONSchemaV1, StandardSchemaV1 } from '@standard-schema/spec';
 import type { ArgumentIssue } from '../errors/ToolFailure.js';
 import type {
+  ClientCapability,
   Confidentiality,
   DeclaredApprovalMode,
   NetworkScope,
@@ -61,6 +62,8 @@ export interface ToolMetadata {
   readonly idempotent?: true;
   /** Present, and true, when `additive()` says the tool's writes only add, never destroy. */
   readonly additive?: true;
+  /** The MCP client capabilities `requiresClientCapability(...)` names, in source order: the tool is offered only to clients that have them all. */
+  readonly clientCapabilities?: readonly ClientCapability[];
   /**
    * Present, and true, when the tool's method takes a `ToolServices` parameter: calling it without
    * `context.services` cannot work, so `toolgen mcp` refuses to serve it without a services module.

@@ -1,4 +1,4 @@
-import type { NetworkScope, WorkspacePathAccess } from '../governance.js';
+import type { ClientCapability, NetworkScope, WorkspacePathAccess } from '../governance.js';
 
 /** A static method that can be added as a tool: `addTool(MyToolset.myMethod)`. */
 export type ToolMethod = (...args: never[]) => unknown;
@@ -24,6 +24,8 @@ export interface ToolBuilder {
   idempotent(): ToolBuilder;
   /** The tool writes, but only adds: it never deletes or overwrites (MCP's `destructiveHint: false`). For a tool that writes. */
   additive(): ToolBuilder;
+  /** The tool works only for an MCP client that has this capability: `toolgen mcp` lists it to those clients alone. Call once per capability. */
+  requiresClientCapability(capability: ClientCapability): ToolBuilder;
   /** Why the tool uses the network. Defaults to `none`. */
   networkScope(scope: NetworkScope): ToolBuilder;
   /** Marks a string parameter as a path that must stay inside the workspace root. Access defaults to `read`. */

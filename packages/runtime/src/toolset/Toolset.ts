@@ -8,6 +8,7 @@ const inertBuilder = {
   withTitle: () => inertBuilder,
   idempotent: () => inertBuilder,
   additive: () => inertBuilder,
+  requiresClientCapability: () => inertBuilder,
   networkScope: () => inertBuilder,
   workspacePath: () => inertBuilder,
   confidentialOnly: () => inertBuilder,

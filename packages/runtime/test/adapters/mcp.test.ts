@@ -1,6 +1,7 @@
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ToolApprovalRouter, withApproval, type AIFunction, type ToolServices } from '@toolgen/runtime';
+import { defineTool, ToolApprovalRouter, withApproval, type AIFunction, type ToolServices } from '@toolgen/runtime';
+import { plainMetadata, probeDefinition } from '../invokeFixtures.js';
 import { registerMcpTools, type McpToolsOptions, type ToolCallInfo } from '@toolgen/runtime/mcp';
 import { closeAll, connectClient, connectModernClient, generateNotes, newServer, textOf, type Elicit, type GeneratedNotes } from './mcpFixtures.js';
 
@@ -37,6 +38,28 @@ const approvalAnswer = { toolgen_approval: { action: 'accept', content: { approv
 function retry(name: string, args: Record<string, unknown>, extra: { inputResponses?: unknown; requestState?: string }) {
   return { name, arguments: args, ...extra } as { name: string; arguments: Record<string, unknown> };
 }
+
+describe('issue 29, item 6: a tool that needs a client capability', () => {
+  const summarize = defineTool(
+    probeDefinition({
+      name: 'summarize',
+      qualifiedName: 'note__summarize',
+      metadata: { ...plainMetadata, clientCapabilities: ['sampling', 'roots'] },
+      returns: { type: 'string' },
+      call: () => 'summary',
+    }),
+  );
+
+  it('is refused, naming what the client lacks, unless the client declared every capability it needs', async () => {
+    const plain = await serve([summarize]);
+    const refused = await plain.callTool({ name: 'note__summarize', arguments: {} });
+    expect([refused.isError, textOf(refused)]).toEqual([true, "note__summarize was not called: it needs the client's sampling and roots capabilities, which this client did not declare."]);
+    const server = newServer();
+    registerMcpTools(server, [summarize]);
+    const capable = await connectClient(server, undefined, { capabilities: { sampling: {}, roots: {} } });
+    expect(textOf(await capable.callTool({ name: 'note__summarize', arguments: {} }))).toBe('summary');
+  });
+});
 
 describe('tools/list', () => {
   it('lists each tool under its qualified name, with its canonical input schema and explicit boolean annotations', async () => {

@@ -1,4 +1,6 @@
 import type { McpServer, ServerContext } from '@modelcontextprotocol/server';
+import type { ClientCapability } from '../../governance.js';
+import type { AIFunction } from '../../function/AIFunction.js';
 
 /**
  * Whether the client of this request can answer a form elicitation: the capabilities of the
@@ -12,11 +14,36 @@ import type { McpServer, ServerContext } from '@modelcontextprotocol/server';
  * ```
  */
 export function clientCanElicit(server: McpServer, ctx: ServerContext | undefined): boolean {
+  return clientHas(declaredCapabilities(server, ctx), 'elicitation');
+}
+
+/**
+ * The capabilities `fn` needs (`requiresClientCapability(...)`) that the client of this request
+ * did not declare; empty when it can be offered to this client.
+ *
+ * ```ts
+ * // list each tool only to clients that have what it needs (as `toolgen mcp` does)
+ * tools: registrations.filter((tool) => missingClientCapabilities(server, ctx, tool.function).length === 0).map((tool) => tool.definition),
+ * ```
+ */
+export function missingClientCapabilities(server: McpServer, ctx: ServerContext | undefined, fn: AIFunction): ClientCapability[] {
+  const needed = fn.metadata.clientCapabilities ?? [];
+  if (needed.length === 0) return [];
+  const declared = declaredCapabilities(server, ctx);
+  return needed.filter((capability) => !clientHas(declared, capability));
+}
+
+/** What the client declared: the request's own envelope (protocol 2026-07-28), else its `initialize`. */
+export function declaredCapabilities(server: Pick<McpServer, 'server'>, ctx: ServerContext | undefined): unknown {
   const envelope = ctx?.mcpReq.envelope as Readonly<Record<string, unknown>> | undefined;
-  const declared = envelope?.['io.modelcontextprotocol/clientCapabilities'] ?? server.server.getClientCapabilities();
-  const elicitation = typeof declared === 'object' && declared !== null ? (declared as { elicitation?: unknown }).elicitation : undefined;
-  if (typeof elicitation !== 'object' || elicitation === null) return false;
+  return envelope?.['io.modelcontextprotocol/clientCapabilities'] ?? server.server.getClientCapabilities();
+}
+
+/** Whether declared client capabilities include `capability` (elicitation: in form mode). */
+export function clientHas(declared: unknown, capability: ClientCapability): boolean {
+  const value = typeof declared === 'object' && declared !== null ? (declared as Readonly<Record<string, unknown>>)[capability] : undefined;
+  if (typeof value !== 'object' || value === null) return false;
   // a bare `elicitation: {}` means form support (the rule before modes existed)
-  return Object.keys(elicitation).length === 0 || 'form' in elicitation;
+  return capability !== 'elicitation' || Object.keys(value).length === 0 || 'form' in value;
 }
 

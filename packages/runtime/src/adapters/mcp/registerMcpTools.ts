@@ -14,6 +14,7 @@ import type { AIFunction, JsonSchema, JsonValue } from '../../function/AIFunctio
 import { jsonSchemaForTarget } from '../../function/jsonSchemaForTarget.js';
 import { byWireName, contextFor, resultText, runToolCall, type AdapterOptions, type ToolCallOutcome } from '../toolCalls.js';
 import { McpApprovals } from './McpApprovals.js';
+import { clientHas, missingClientCapabilities } from './clientCanElicit.js';
 
 /** What `registerMcpTools` takes besides the server and the functions. */
 export interface McpToolsOptions extends AdapterOptions {
@@ -87,6 +88,8 @@ export function registerMcpTools(server: McpServer | McpServerV1, functions: rea
     const annotations = mcpToolAnnotations(fn);
     const definition = toolDefinition(name, fn, outputSchema, annotations);
     const handler = async (args: unknown, ctx: ServerContext): Promise<CallToolResult | InputRequiredResult> => {
+      const missing = missingClientCapabilities(server, ctx, fn);
+      if (missing.length > 0) return errorResult(lacksCapabilities(fn, missing));
       const context = await contextFor(options.context, fn, { callId: String(ctx.mcpReq.id), signal: ctx.mcpReq.signal });
       if (!gated) return toolResult(await runToolCall(fn, args, context), outputSchema !== undefined);
       const decision = await approvals.decide(server, fn, args, ctx);
@@ -147,6 +150,9 @@ function registerOnV1(server: McpServerV1, functions: readonly AIFunction[], opt
     const definition = toolDefinition(name, fn, outputSchema, annotations);
     definitions.set(name, definition);
     const handler = async (args: unknown, extra: { readonly requestId: string | number; readonly signal: AbortSignal }): Promise<CallToolResult> => {
+      const declared = server.server.getClientCapabilities();
+      const missing = (fn.metadata.clientCapabilities ?? []).filter((capability) => !clientHas(declared, capability));
+      if (missing.length > 0) return errorResult(lacksCapabilities(fn, missing));
       const callId = String(extra.requestId);
       const context = await contextFor(options.context, fn, { callId, signal: extra.signal });
       if (!gated) return toolResult(await runToolCall(fn, args, context), outputSchema !== undefined);
@@ -214,6 +220,11 @@ function toolResult(outcome: ToolCallOutcome, structured: boolean): CallToolResu
   if (isObject(value)) return { content, structuredContent: value as Record<string, unknown> };
   // an output schema promises structured content; only an object result can keep that promise
   return structured ? errorResult('The tool returned something other than the object its output schema describes.') : { content };
+}
+
+/** What the model reads of a call this client cannot serve: the capabilities the tool needs that the client did not declare. */
+function lacksCapabilities(fn: AIFunction, missing: readonly string[]): string {
+  return `${fn.qualifiedName} was not called: it needs the client's ${missing.join(' and ')} capabilit${missing.length === 1 ? 'y' : 'ies'}, which this client did not declare.`;
 }
 
 function errorResult(message: string): CallToolResult {
