@@ -225,7 +225,8 @@ function checkInput(fn: AIFunction, input: unknown, calls: CallContexts): { succ
   const checked = fn.validate(value);
   if (checked.ok) {
     // the checked value rides on the JSON the SDK keeps and hands to execute, hidden from JSON and from keys
-    if (typeof value === 'object' && value !== null && Object.isExtensible(value)) Object.defineProperty(value, checkedArgs, { value: checked.value });
+    // configurable: an object validated again (the same input handed to validate twice) gets the newer check
+    if (typeof value === 'object' && value !== null && Object.isExtensible(value)) Object.defineProperty(value, checkedArgs, { value: checked.value, configurable: true });
     return { success: true, value };
   }
   if (checked.cause !== undefined) calls.logger?.error(`Tool ${fn.qualifiedName}: its validator could not read the arguments`, checked.cause);

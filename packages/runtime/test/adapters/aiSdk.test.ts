@@ -331,10 +331,21 @@ describe('generateText with ai\'s mock language model', () => {
     expect(Reflect.ownKeys(result.steps[0]!.toolCalls[0]!.input as object)).toHaveLength(2);
     expect(Object.keys(result.steps[0]!.toolCalls[0]!.input as object)).toEqual(['value']);
 
+    // the same object validated twice (a host calling the schema's validate itself) takes the newer check
+    const again = { value: 'twice' };
+    const schema = asSchema(tools['test__echo']!.inputSchema);
+    await schema.validate!(again);
+    again.value = 'changed';
+    expect(await schema.validate!(again)).toMatchObject({ success: true });
+    await expect(tools['test__echo']!.execute!(again, { toolCallId: 'c4', messages: [], context: undefined })).resolves.toBe('checked changed');
+    expect(counted.validations()).toBe(3);
+    counted.received.length = 0;
+    counted.received.push({ value: 'checked hello' });
+
     // execute called by hand, with JSON the SDK never checked: validated there, and refused when invalid
     const execute = tools['test__echo']!.execute!;
     await expect(execute({ value: 'by hand' }, { toolCallId: 'c2', messages: [], context: undefined })).resolves.toBe('checked by hand');
-    expect(counted.validations()).toBe(2);
+    expect(counted.validations()).toBe(4);
     await expect(execute({ value: 5 }, { toolCallId: 'c3', messages: [], context: undefined })).rejects.toThrow('- /value: must be a string');
     expect(counted.received).toEqual([{ value: 'checked hello' }, { value: 'checked by hand' }]);
   });
