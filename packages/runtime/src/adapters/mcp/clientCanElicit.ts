@@ -27,10 +27,12 @@ export function clientCanElicit(server: McpServer, ctx: ServerContext | undefine
  * ```
  */
 export function missingClientCapabilities(server: McpServer, ctx: ServerContext | undefined, fn: AIFunction): ClientCapability[] {
-  const needed = fn.metadata.clientCapabilities ?? [];
-  if (needed.length === 0) return [];
-  const declared = declaredCapabilities(server, ctx);
-  return needed.filter((capability) => !clientHas(declared, capability));
+  return (fn.metadata.clientCapabilities?.length ?? 0) === 0 ? [] : missingFrom(declaredCapabilities(server, ctx), fn);
+}
+
+/** The capabilities `fn` needs that `declared` (a client's declared capabilities) lacks. */
+export function missingFrom(declared: unknown, fn: AIFunction): ClientCapability[] {
+  return (fn.metadata.clientCapabilities ?? []).filter((capability) => !clientHas(declared, capability));
 }
 
 /** What the client declared: the request's own envelope (protocol 2026-07-28), else its `initialize`. */

@@ -14,7 +14,7 @@ import type { AIFunction, JsonSchema, JsonValue } from '../../function/AIFunctio
 import { jsonSchemaForTarget } from '../../function/jsonSchemaForTarget.js';
 import { byWireName, contextFor, resultText, runToolCall, type AdapterOptions, type ToolCallOutcome } from '../toolCalls.js';
 import { McpApprovals } from './McpApprovals.js';
-import { clientHas, missingClientCapabilities } from './clientCanElicit.js';
+import { clientHas, missingClientCapabilities, missingFrom } from './clientCanElicit.js';
 
 /** What `registerMcpTools` takes besides the server and the functions. */
 export interface McpToolsOptions extends AdapterOptions {
@@ -150,13 +150,12 @@ function registerOnV1(server: McpServerV1, functions: readonly AIFunction[], opt
     const definition = toolDefinition(name, fn, outputSchema, annotations);
     definitions.set(name, definition);
     const handler = async (args: unknown, extra: { readonly requestId: string | number; readonly signal: AbortSignal }): Promise<CallToolResult> => {
-      const declared = server.server.getClientCapabilities();
-      const missing = (fn.metadata.clientCapabilities ?? []).filter((capability) => !clientHas(declared, capability));
+      const missing = missingFrom(server.server.getClientCapabilities(), fn);
       if (missing.length > 0) return errorResult(lacksCapabilities(fn, missing));
       const callId = String(extra.requestId);
       const context = await contextFor(options.context, fn, { callId, signal: extra.signal });
       if (!gated) return toolResult(await runToolCall(fn, args, context), outputSchema !== undefined);
-      const canElicit = typeof server.server.getClientCapabilities()?.elicitation === 'object';
+      const canElicit = clientHas(server.server.getClientCapabilities(), 'elicitation');
       const decision = await approvals.decideInline(fn, args, callId, canElicit, (form, timeout) => server.server.elicitInput(form, { signal: extra.signal, timeout }));
       if (decision.kind !== 'approved') return errorResult(decision.message);
       return toolResult(await runToolCall(fn, decision.args, { ...context, ...decision.context }), outputSchema !== undefined);
