@@ -20,19 +20,19 @@ const adapters = 'packages/runtime/test/adapters';
  * tests that exercise it. Keep `versions` in step with packages/runtime/package.json's peer ranges.
  */
 export const matrix = [
-  { line: 'ai', packages: ['ai'], versions: ['7.0.0', '7.0.173'], tests: [`${adapters}/aiSdk.test.ts`, `${adapters}/aiSdkZodParity.test.ts`], typeTests: [`${adapters}/sdkTypes.test-d.ts`, `${adapters}/aiSdkZodParity.test-d.ts`, `${adapters}/aiSdk.test.ts`], extra: ['zod@4.6.7'] },
-  { line: 'openai', packages: ['openai'], versions: ['6.49.0', '7.60.0'], tests: [`${adapters}/openai.test.ts`, `${adapters}/strictMaps.test.ts`, `${adapters}/sdkClients.test.ts`], typeTests: [`${adapters}/sdkTypes.test-d.ts`, `${adapters}/sdkClients.test.ts`, `${adapters}/openai.test.ts`] },
-  { line: '@anthropic-ai/sdk', packages: ['@anthropic-ai/sdk'], versions: ['1.14.0', '1.17.0'], tests: [`${adapters}/anthropic.test.ts`, `${adapters}/sdkClients.test.ts`], typeTests: [`${adapters}/sdkTypes.test-d.ts`, `${adapters}/sdkClients.test.ts`, `${adapters}/anthropic.test.ts`] },
-  { line: '@modelcontextprotocol/sdk', packages: ['@modelcontextprotocol/sdk'], versions: ['1.24.0', '1.32.2'], tests: [`${adapters}/mcpV1.test.ts`], typeTests: [`${adapters}/mcpV1.test.ts`], extra: ['zod@4.6.7'] },
+  { line: 'ai', packages: ['ai'], versions: ['7.0.0', '7.0.173'], tests: [`${adapters}/aiSdk.test.ts`, `${adapters}/aiSdkZodParity.test.ts`, `${adapters}/contentResults.test.ts`], typeTests: [`${adapters}/sdkTypes.test-d.ts`, `${adapters}/aiSdkZodParity.test-d.ts`, `${adapters}/aiSdk.test.ts`], extra: ['zod@4.6.7'] },
+  { line: 'openai', packages: ['openai'], versions: ['6.49.0', '7.60.0'], tests: [`${adapters}/openai.test.ts`, `${adapters}/strictMaps.test.ts`, `${adapters}/sdkClients.test.ts`, `${adapters}/contentResults.test.ts`], typeTests: [`${adapters}/sdkTypes.test-d.ts`, `${adapters}/sdkClients.test.ts`, `${adapters}/openai.test.ts`] },
+  { line: '@anthropic-ai/sdk', packages: ['@anthropic-ai/sdk'], versions: ['1.14.0', '1.17.0'], tests: [`${adapters}/anthropic.test.ts`, `${adapters}/sdkClients.test.ts`, `${adapters}/contentResults.test.ts`], typeTests: [`${adapters}/sdkTypes.test-d.ts`, `${adapters}/sdkClients.test.ts`, `${adapters}/anthropic.test.ts`] },
+  { line: '@modelcontextprotocol/sdk', packages: ['@modelcontextprotocol/sdk'], versions: ['1.24.0', '1.32.2'], tests: [`${adapters}/mcpV1.test.ts`, `${adapters}/contentResults.test.ts`], typeTests: [`${adapters}/mcpV1.test.ts`], extra: ['zod@4.6.7'] },
   {
     line: '@modelcontextprotocol/server',
     packages: ['@modelcontextprotocol/server', '@modelcontextprotocol/client'],
     versions: ['2.4.0'],
-    tests: [`${adapters}/mcp.test.ts`, `${adapters}/mcpConnect.test.ts`, `${adapters}/mcpHostile.test.ts`],
+    tests: [`${adapters}/mcp.test.ts`, `${adapters}/mcpConnect.test.ts`, `${adapters}/mcpHostile.test.ts`, `${adapters}/contentResults.test.ts`],
     typeTests: [`${adapters}/mcp.test.ts`, `${adapters}/mcpConnect.test.ts`],
     extra: ['zod@4.6.7'],
   },
-  { line: '@openai/agents', packages: ['@openai/agents'], versions: ['0.14.3', '0.20.0'], tests: [`${adapters}/openaiAgents.test.ts`, `${adapters}/openaiAgentsApprovalBinding.test.ts`], typeTests: [`${adapters}/openaiAgents.test.ts`, `${adapters}/openaiAgentsApprovalBinding.test.ts`] },
+  { line: '@openai/agents', packages: ['@openai/agents'], versions: ['0.14.3', '0.20.0'], tests: [`${adapters}/openaiAgents.test.ts`, `${adapters}/openaiAgentsApprovalBinding.test.ts`, `${adapters}/contentResults.test.ts`], typeTests: [`${adapters}/openaiAgents.test.ts`, `${adapters}/openaiAgentsApprovalBinding.test.ts`] },
 ];
 
 const root = path.join(os.tmpdir(), 'toolgen-compat');

@@ -131,6 +131,53 @@ export class NoteToolset extends Toolset {
     expect(module.noteToolset.functions.map((fn) => annotations(fn.metadata as unknown as Record<string, unknown>))).toEqual([{ title: 'Add a note', additive: true }, { idempotent: true }, {}]);
   });
 
+  it("issue 29: marks a tool content when its method returns the runtime's ContentResult, by any name, and only then", async () => {
+    const root = writeProject({
+      'src/media.ts': `import { contentResult, Toolset, type ContentResult, type ContentResult as Answer } from '@toolgen/runtime';
+/** A look-alike: not the runtime's type, so its tool answers with JSON. */
+type OwnContentResult = { content: { type: 'text'; text: string }[] };
+type Reply = ContentResult;
+export class MediaToolset extends Toolset {
+  constructor() {
+    super();
+    this.addTool(MediaToolset.direct).readOnly();
+    this.addTool(MediaToolset.later).readOnly();
+    this.addTool(MediaToolset.renamed).readOnly();
+    this.addTool(MediaToolset.aliased).readOnly();
+    this.addTool(MediaToolset.lookalike).readOnly();
+    this.addTool(MediaToolset.streamed).readOnly();
+  }
+  /** Direct. */
+  static direct(): ContentResult { return contentResult('a'); }
+  /** In a promise. */
+  static async later(): Promise<ContentResult> { return contentResult('b'); }
+  /** Imported under another name. */
+  static renamed(): Answer { return contentResult('c'); }
+  /** Through a local alias. */
+  static aliased(): Reply { return contentResult('d'); }
+  /** A look-alike. */
+  static lookalike(): OwnContentResult { return { content: [{ type: 'text', text: 'e' }] }; }
+  /** A stream, drained into an array: JSON. */
+  static async *streamed(): AsyncIterable<ContentResult> { yield contentResult('f'); }
+}
+`,
+    });
+    expect(await run(['-p', root], root)).toMatchObject({ code: 0, stderr: '' });
+    const expected = [true, true, true, true, false, false];
+    const tools = (JSON.parse(readFileSync(path.join(root, 'toolgen.manifest.json'), 'utf8')) as Manifest).toolsets[0]!.tools;
+    expect(tools.map((tool) => tool.content === true)).toEqual(expected);
+    const module = (await import(pathToFileURL(path.join(root, 'src/media.tools.ts')).href)) as { mediaToolset: GeneratedToolset };
+    expect(module.mediaToolset.functions.map((fn) => fn.metadata.content === true)).toEqual(expected);
+    expect(await module.mediaToolset.functions[1]!.invoke({})).toEqual({ content: [{ type: 'text', text: 'b' }] });
+    // the module and the --types-only declarations name the runtime's type for a content tool's result
+    const source = readFileSync(path.join(root, 'src/media.tools.ts'), 'utf8');
+    expect(source.match(/^type \w+Result = .*$/gm)?.slice(0, 4)).toEqual(['type media_directResult = ContentResult;', 'type media_laterResult = ContentResult;', 'type media_renamedResult = ContentResult;', 'type media_aliasedResult = ContentResult;']);
+    expect(await run(['-p', root, '--types-only'], root)).toMatchObject({ code: 0 });
+    const declarations = readFileSync(path.join(root, 'src/media.tools.d.ts'), 'utf8');
+    expect(declarations).toContain("import type { AIFunction, GeneratedToolset, ContentResult } from '@toolgen/runtime';");
+    expect(declarations.match(/= ContentResult;/g)).toHaveLength(4);
+  });
+
   it('reports diagnostics as JSON with exact positions and exits 1 on errors', async () => {
     const root = writeProject({
       'src/bad.ts': `import { Toolset } from '@toolgen/runtime';

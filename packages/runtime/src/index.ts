@@ -34,6 +34,20 @@ export type {
   WorkspacePathMetadata,
 } from './function/AIFunction.js';
 export { defineTool } from './function/defineTool.js';
+export {
+  contentResult,
+  imageContent,
+  resourceContent,
+  resourceLink,
+  type BlobResourceContents,
+  type ContentPart,
+  type ContentResult,
+  type EmbeddedResourceContent,
+  type ImageContent,
+  type ResourceLinkContent,
+  type TextContent,
+  type TextResourceContents,
+} from './content/ContentResult.js';
 export type {
   ArgumentValidator,
   InjectedValues,

@@ -2,7 +2,7 @@ import { asHostTypeNode, type MethodDeclaration, type TypeNode } from '../host/s
 import { TypeFlag, type HostType } from '../host/TypeHost.js';
 import { ShapeBuilder } from '../schema/derive/ShapeBuilder.js';
 import type { Shape } from '../schema/shape.js';
-import type { AnalysisHost } from './AnalysisHost.js';
+import { isRuntimeSymbol, type AnalysisHost } from './AnalysisHost.js';
 import type { DiagnosticSink } from './analyzeSourceFile.js';
 import type { ResultKind } from './model.js';
 import { reportShapeProblems, reportUnreadTags } from './shapeProblems.js';
@@ -10,6 +10,8 @@ import { reportShapeProblems, reportUnreadTags } from './shapeProblems.js';
 export interface ResultAnalysis {
   readonly kind: ResultKind;
   readonly document: ReturnType<ShapeBuilder['document']> | null;
+  /** The method returns the runtime's `ContentResult` (in a promise or not): the adapters send its blocks as content. */
+  readonly content: boolean;
 }
 
 const asyncIterableNames = new Set(['AsyncIterable', 'AsyncIterableIterator', 'AsyncGenerator']);
@@ -17,7 +19,7 @@ const asyncIterableNames = new Set(['AsyncIterable', 'AsyncIterableIterator', 'A
 export function analyzeResult(host: AnalysisHost, method: MethodDeclaration, toolName: string, sink: DiagnosticSink): ResultAnalysis {
   const returned = host.returnType(method);
   if (returned === undefined) {
-    return { kind: 'void', document: null };
+    return { kind: 'void', document: null, content: false };
   }
   const isVoid = (type: HostType) => (host.types.flags(type) & (TypeFlag.Void | TypeFlag.Undefined)) !== 0;
   let type = returned;
@@ -34,7 +36,7 @@ export function analyzeResult(host: AnalysisHost, method: MethodDeclaration, too
     elementType = host.types.typeArguments(type)[0];
   }
   if (kind !== 'asyncIterable' && isVoid(type)) {
-    return { kind: kind === 'promise' ? 'promise' : 'void', document: null };
+    return { kind: kind === 'promise' ? 'promise' : 'void', document: null, content: false };
   }
   const builder = new ShapeBuilder({ host: host.types, purpose: 'output' });
   // the type as written, inside Promise<…> or AsyncIterable<…>: it names a type that does not resolve
@@ -45,7 +47,9 @@ export function analyzeResult(host: AnalysisHost, method: MethodDeclaration, too
   const node = method.type ?? method.name;
   reportShapeProblems(host, sink, builder.problems, { code: 'TSH006', tool: toolName, rootOf: () => '', nodeOf: () => node });
   reportUnreadTags(host, sink, builder.unreadTags, () => node);
-  return { kind, document: builder.document(root) };
+  // a stream of content results is drained into an array, which is JSON, not content
+  const content = kind !== 'asyncIterable' && isRuntimeSymbol(host, host.types.aliasSymbolOf(type), 'ContentResult');
+  return { kind, document: builder.document(root), content };
 }
 
 /** `Promise<T>` or `AsyncIterable<T>` as written → `T`. */

@@ -94,6 +94,7 @@ export function analyzeTool(host: AnalysisHost, context: ToolContext): ToolModel
     resultKind: result.kind,
     returnsShape: result.document,
     returnsSchema: result.document === null ? null : toJsonSchema(result.document),
+    content: result.content,
     readOnly: facts.readOnly,
     approval: facts.requiresApproval ? 'require_approval' : 'default',
     networkScope: facts.networkScope,

@@ -68,6 +68,8 @@ export interface ToolModel {
   readonly resultKind: ResultKind;
   /** The shape of the JSON the model receives; `null` for `void`. */
   readonly returnsShape: ShapeDocument | null;
+  /** The method returns a `ContentResult`: its blocks go out as each SDK's content. */
+  readonly content: boolean;
   readonly returnsSchema: JsonSchema | null;
   readonly readOnly: boolean;
   readonly approval: DeclaredApprovalMode;

@@ -1,4 +1,4 @@
-import { generatedHeader } from '../emit/module.js';
+import { generatedHeader, resultType } from '../emit/module.js';
 import type { ToolsetModel } from '../analysis/model.js';
 import { shapeType } from '../emit/shapeTypes.js';
 import { exportNameFor } from '../manifest/manifest.js';
@@ -23,13 +23,15 @@ export function emitDeclarations(displaySource: string, toolsets: readonly Tools
   const lines = [`${generatedHeader} change ${displaySource}, then run toolgen --types-only again.`];
   const body: string[] = [];
   let usesJsonValue = false;
+  let usesContentResult = false;
   for (const toolset of toolsets) {
     const exportName = exportNameFor(toolset.className);
     const record: string[] = [];
     toolset.tools.forEach((tool, index) => {
       const prefix = `${exportName}_${index}`;
       const args = shapeType(tool.parametersShape, 'arguments', `${prefix}ArgsDef`);
-      const result = tool.returnsShape === null ? { type: 'undefined', aliases: [] } : shapeType(tool.returnsShape, 'result', `${prefix}ResultDef`);
+      const result = resultType(tool, prefix);
+      usesContentResult ||= tool.content;
       const texts = [args.type, result.type, ...args.aliases, ...result.aliases];
       usesJsonValue ||= texts.some((text) => /\bJsonValue\b/.test(text));
       body.push(...args.aliases, ...result.aliases, `type ${prefix}Args = ${args.type};`, `type ${prefix}Result = ${result.type};`);
@@ -37,6 +39,6 @@ export function emitDeclarations(displaySource: string, toolsets: readonly Tools
     });
     body.push(`export declare const ${exportName}: GeneratedToolset<{`, ...record, '}>;');
   }
-  lines.push(`import type { AIFunction, GeneratedToolset${usesJsonValue ? ', JsonValue' : ''} } from '@toolgen/runtime';`, '', ...body);
+  lines.push(`import type { AIFunction, GeneratedToolset${usesJsonValue ? ', JsonValue' : ''}${usesContentResult ? ', ContentResult' : ''} } from '@toolgen/runtime';`, '', ...body);
   return `${lines.join('\n')}\n`;
 }

@@ -78,6 +78,7 @@ export function emitModule(input: ModuleInput): string {
     body.lines(code.trimEnd()).blankLine();
   }
   let usesJsonValue = false;
+  let usesContentResult = false;
   for (const toolset of input.toolsets) {
     const toolsetName = imports.add(input.source, toolset.className);
     for (const tool of toolset.tools) {
@@ -85,6 +86,7 @@ export function emitModule(input: ModuleInput): string {
       const { emitted, settings } = validators.find((entry) => entry.tool === tool)!;
       const types = printTypes(body, tool, prefix);
       usesJsonValue ||= types.usesJsonValue;
+      usesContentResult ||= tool.content;
       printTool(body, tool, prefix, toolsetName, parametersConstant(toolset, tool), emitted, settings, toolJson.get(tool)!, json, imports, types.callReturnType);
       body.blankLine();
     }
@@ -108,7 +110,7 @@ export function emitModule(input: ModuleInput): string {
   const bodyText = body.toString();
   // the runtime's helpers the validators call, and the shared identity normalizer the definitions may name
   const helpers = moduleHelpers([...validatorCode, ...validators.map(({ emitted }) => emitted.normalizeName)].join('\n'), bodyText.includes('__toolgenWithin<'));
-  writer.line(`import { ${helpers.readsLimits ? 'argumentLimits, ' : ''}defineTool, type ArgumentIssue, type GeneratedToolset, type JsonSchema${usesJsonValue ? ', type JsonValue' : ''} } from '@toolgen/runtime';`);
+  writer.line(`import { ${helpers.readsLimits ? 'argumentLimits, ' : ''}defineTool, type ArgumentIssue, type GeneratedToolset, type JsonSchema${usesJsonValue ? ', type JsonValue' : ''}${usesContentResult ? ', type ContentResult' : ''} } from '@toolgen/runtime';`);
   if (helpers.importLine !== '') {
     writer.line(helpers.importLine);
   }
@@ -132,7 +134,7 @@ export function emitModule(input: ModuleInput): string {
  */
 function printTypes(writer: CodeWriter, tool: ToolModel, prefix: string): { readonly usesJsonValue: boolean; readonly callReturnType: string } {
   const args = shapeType(tool.parametersShape, 'arguments', `${prefix}ArgsDef`);
-  const result = tool.returnsShape === null ? { type: 'undefined', aliases: [] } : shapeType(tool.returnsShape, 'result', `${prefix}ResultDef`);
+  const result = resultType(tool, prefix);
   const returned = returnedType(tool, prefix);
   // where the method's type and the JSON are written alike (no Date, array or optional member), the result's alias serves both
   const sameAsResult = returned !== undefined && tool.resultKind !== 'asyncIterable' && returned.type === result.type && returned.aliases.length === 0 && result.aliases.length === 0;
@@ -154,6 +156,15 @@ function printTypes(writer: CodeWriter, tool: ToolModel, prefix: string): { read
 }
 
 /**
+ * The JSON a tool resolves to, as a type: the runtime's `ContentResult` by name for a content
+ * tool, else written out from the returns shape (`undefined` for a tool that returns nothing).
+ */
+export function resultType(tool: ToolModel, prefix: string): { readonly type: string; readonly aliases: readonly string[] } {
+  if (tool.content) return { type: 'ContentResult', aliases: [] };
+  return tool.returnsShape === null ? { type: 'undefined', aliases: [] } : shapeType(tool.returnsShape, 'result', `${prefix}ResultDef`);
+}
+
+/**
  * What the method must return for its result to be the JSON the module declares, as a type the
  * method's own return type is checked against (an item of an async iterable); undefined for a
  * tool that returns nothing.
@@ -161,6 +172,7 @@ function printTypes(writer: CodeWriter, tool: ToolModel, prefix: string): { read
 function returnedType(tool: ToolModel, prefix: string): { readonly type: string; readonly aliases: readonly string[] } | undefined {
   const document = tool.returnsShape;
   if (document === null || tool.resultKind === 'void') return undefined;
+  if (tool.content) return { type: 'ContentResult', aliases: [] };
   const root = tool.resultKind === 'asyncIterable' && document.root.kind === 'array' ? document.root.items : document.root;
   return shapeType({ ...document, root }, 'returned', `${prefix}ReturnedDef`);
 }
@@ -308,6 +320,7 @@ function toolJsonOf(tool: ToolModel, variants: ProviderVariants): ToolJson {
       workspacePaths: tool.workspacePaths as unknown as JsonValue,
       settings: tool.settings === null ? null : { schema: tool.settings.schema, configurable: [...tool.settings.configurable] },
       ...(tool.deprecated ? { deprecated: true } : {}),
+      ...(tool.content ? { content: true } : {}),
       ...(tool.title === undefined ? {} : { title: tool.title }),
       ...(tool.idempotent ? { idempotent: true } : {}),
       ...(tool.additive ? { additive: true } : {}),

@@ -55,6 +55,8 @@ export interface ManifestTool {
   readonly tokens?: ToolTokenCounts;
   /** Present, and true, only for a tool whose method is `@deprecated`. */
   readonly deprecated?: true;
+  /** Present, and true, only for a tool whose method returns a `ContentResult`. */
+  readonly content?: true;
   /** `withTitle(...)`: a display title for people. */
   readonly title?: string;
   /** `idempotent()`: a repeated call has no further effect. */
@@ -163,6 +165,7 @@ function manifestTool(tool: ToolModel, { variants, losses }: ProviderVariants): 
     losses,
     tokens: countToolTokens(tool, variants),
     ...(tool.deprecated ? { deprecated: true as const } : {}),
+    ...(tool.content ? { content: true as const } : {}),
     ...(tool.title === undefined ? {} : { title: tool.title }),
     ...(tool.idempotent ? { idempotent: true as const } : {}),
     ...(tool.additive ? { additive: true as const } : {}),

@@ -4,6 +4,8 @@ import { ToolArgumentError, ToolFailure } from '../errors/ToolFailure.js';
 import type { AIFunction, JsonSchema, JsonValue, ToolArgumentsCheck, ToolArgumentsValue, ToolInput, ToolInvocationContext, ToolLogger, ToolResult } from '../function/AIFunction.js';
 import { jsonSchemaForTarget } from '../function/jsonSchemaForTarget.js';
 import { applyLenientStep } from '../repair/lenientStep.js';
+import type { ContentPart } from '../content/ContentResult.js';
+import { contentOf, fileNameOf, isTextResource, leftOutText, resourceLinkText, textResourceText } from './contentParts.js';
 import { asToolFailure, byWireName, callContext, contextFor, resultText, type AdapterOptions, type ToolCallInfo, type WireNames } from './toolCalls.js';
 
 export type { AdapterOptions, ToolCallInfo, ToolContextOption, WireNames } from './toolCalls.js';
@@ -194,6 +196,7 @@ function aiSdkTool(fn: AIFunction, calls: CallContexts): Tool<unknown, JsonValue
     ...(needsApproval(fn) ? { needsApproval: true } : {}),
     inputSchema: jsonSchema<unknown>(draft07(fn.parameters.jsonSchema), { validate: (input) => checkInput(fn, input, calls) }),
     ...(fn.returns === null ? { toModelOutput: () => ({ type: 'text', value: resultText(undefined) }) } : { outputSchema: jsonSchema(draft07(fn.returns)) }),
+    ...(fn.metadata.content === true ? { toModelOutput: ({ output }: { readonly output: JsonValue | undefined }) => modelOutput(fn, output) } : {}),
     execute: (input, { toolCallId, abortSignal }) => {
       const context = calls.of(fn, { callId: toolCallId, signal: abortSignal });
       if (!(context instanceof Promise)) return run(fn, input, context);
@@ -204,6 +207,42 @@ function aiSdkTool(fn: AIFunction, calls: CallContexts): Tool<unknown, JsonValue
       );
     },
   };
+}
+
+/**
+ * What the model reads of a `ContentResult`: its blocks as the SDK's content parts. Text as text;
+ * an image (also a blob resource with an image type) and a PDF blob as file data with their
+ * media type, which the provider sends as it can; a resource link or a text resource written out
+ * as text; any other blob as text saying it was left out. A malformed value goes out as JSON.
+ */
+function modelOutput(fn: AIFunction, output: JsonValue | undefined): ToolResultOutput {
+  const parts = contentOf(fn, output);
+  if (parts === undefined) return output === undefined ? { type: 'text', value: resultText(undefined) } : { type: 'json', value: output as Extract<ToolResultOutput, { type: 'json' }>['value'] };
+  return { type: 'content', value: parts.map(modelContentPart) };
+}
+
+/** ai's `ToolResultOutput` (its own package does not export it). */
+type ToolResultOutput = Awaited<ReturnType<NonNullable<Tool<unknown, JsonValue | undefined>['toModelOutput']>>>;
+type ModelContentPart = Extract<ToolResultOutput, { type: 'content' }>['value'][number];
+
+function modelContentPart(part: ContentPart): ModelContentPart {
+  switch (part.type) {
+    case 'text':
+      return { type: 'text', text: part.text };
+    case 'resource_link':
+      return { type: 'text', text: resourceLinkText(part) };
+    case 'image':
+      return { type: 'file', mediaType: part.mimeType, data: { type: 'data', data: part.data } };
+    case 'resource': {
+      const resource = part.resource;
+      if (isTextResource(resource)) return { type: 'text', text: textResourceText(resource) };
+      const mimeType = resource.mimeType ?? '';
+      if (mimeType.startsWith('image/') || mimeType === 'application/pdf') {
+        return { type: 'file', mediaType: mimeType, data: { type: 'data', data: resource.blob }, filename: fileNameOf(resource.uri) };
+      }
+      return { type: 'text', text: leftOutText(part, 'AI SDK tool results take images and PDFs only') };
+    }
+  }
 }
 
 /**

@@ -1,5 +1,7 @@
-import type { Tool, ToolResultBlockParam, ToolUseBlock, ToolUseBlockParam } from '@anthropic-ai/sdk/resources/messages';
+import type { DocumentBlockParam, ImageBlockParam, TextBlockParam, Tool, ToolResultBlockParam, ToolUseBlock, ToolUseBlockParam } from '@anthropic-ai/sdk/resources/messages';
+import type { ContentPart } from '../content/ContentResult.js';
 import type { AIFunction } from '../function/AIFunction.js';
+import { contentOf, isTextResource, leftOutText, modelImageTypes, resourceLinkText, textResourceText } from './contentParts.js';
 import { byWireName, contextFor, findCalledFunction, resultText, runnerFunction, runToolCall, type RunnerOptions, type ToolContextOption, type WireNames } from './toolCalls.js';
 
 export type { RunnerApproval, RunnerOptions, ToolCallInfo, ToolContextOption, WireNames } from './toolCalls.js';
@@ -12,8 +14,14 @@ export interface AnthropicToolsOptions {
 /** A `tool_use` block `runAnthropicToolUse` answers: from a response's `content`, or as a request holds it. */
 export type AnthropicToolUse = Pick<ToolUseBlock | ToolUseBlockParam, 'id' | 'name' | 'input'>;
 
-/** The answer to one `tool_use` block. `is_error` is present, and true, when the call failed. */
-export type AnthropicToolResult = ToolResultBlockParam & { type: 'tool_result'; tool_use_id: string; content: string };
+/** The blocks of a `tool_result` that answers with a `ContentResult`. */
+export type AnthropicToolResultContent = Array<TextBlockParam | ImageBlockParam | DocumentBlockParam>;
+
+/**
+ * The answer to one `tool_use` block. `is_error` is present, and true, when the call failed.
+ * `content` is text, or blocks for a tool that returns a `ContentResult`.
+ */
+export type AnthropicToolResult = ToolResultBlockParam & { type: 'tool_result'; tool_use_id: string; content: string | AnthropicToolResultContent };
 
 /**
  * The tools to send Anthropic's Messages API, built once: `{ name, description, input_schema }`
@@ -78,7 +86,35 @@ export async function runAnthropicToolUse(
   const run = runnerFunction(fn, options, invokeContext);
   if (typeof run === 'string') return failed(block, run);
   const outcome = await runToolCall(run, block.input, invokeContext);
-  return outcome.ok ? { type: 'tool_result', tool_use_id: block.id, content: resultText(outcome.value) } : failed(block, outcome.message);
+  if (!outcome.ok) return failed(block, outcome.message);
+  const parts = contentOf(fn, outcome.value);
+  return { type: 'tool_result', tool_use_id: block.id, content: parts === undefined ? resultText(outcome.value) : parts.map(anthropicBlock) };
+}
+
+/**
+ * One content block as a `tool_result` block: text as text; JPEG, PNG, GIF and WebP images (also
+ * as a blob resource) as images; a PDF blob as a document; a resource link or a text resource
+ * written out as text; any other image or blob as text saying it was left out.
+ */
+function anthropicBlock(part: ContentPart): TextBlockParam | ImageBlockParam | DocumentBlockParam {
+  switch (part.type) {
+    case 'text':
+      return { type: 'text', text: part.text };
+    case 'resource_link':
+      return { type: 'text', text: resourceLinkText(part) };
+    case 'image':
+      return modelImageTypes.has(part.mimeType)
+        ? { type: 'image', source: { type: 'base64', media_type: part.mimeType as 'image/png', data: part.data } }
+        : { type: 'text', text: leftOutText(part, 'Anthropic takes images as JPEG, PNG, GIF or WebP only') };
+    case 'resource': {
+      const resource = part.resource;
+      if (isTextResource(resource)) return { type: 'text', text: textResourceText(resource) };
+      const mimeType = resource.mimeType ?? '';
+      if (modelImageTypes.has(mimeType)) return { type: 'image', source: { type: 'base64', media_type: mimeType as 'image/png', data: resource.blob } };
+      if (mimeType === 'application/pdf') return { type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: resource.blob }, title: resource.uri };
+      return { type: 'text', text: leftOutText(part, 'Anthropic takes PDFs and JPEG, PNG, GIF or WebP images only') };
+    }
+  }
 }
 
 function failed(block: AnthropicToolUse, message: string): AnthropicToolResult {

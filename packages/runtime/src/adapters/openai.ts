@@ -3,8 +3,10 @@ import type {
   ChatCompletionMessageToolCall,
   ChatCompletionToolMessageParam,
 } from 'openai/resources/chat/completions';
-import type { FunctionTool, ResponseFunctionToolCall, ResponseInputItem } from 'openai/resources/responses/responses';
+import type { FunctionTool, ResponseFunctionCallOutputItem, ResponseFunctionToolCall, ResponseInputItem } from 'openai/resources/responses/responses';
+import type { ContentPart } from '../content/ContentResult.js';
 import type { AIFunction } from '../function/AIFunction.js';
+import { contentAsText, contentOf, dataUrl, fileNameOf, isTextResource, leftOutText, modelImageTypes, resourceLinkText, textResourceText } from './contentParts.js';
 import {
   byWireName,
   contextFor,
@@ -109,13 +111,48 @@ export async function runOpenAIToolCall<TCall extends OpenAIToolCall>(
   context?: ToolContextOption,
   options: RunnerOptions = {},
 ): Promise<OpenAIToolCallOutput<TCall>> {
-  const text = await answer(functions, call, context, options);
+  const answered = await answer(functions, call, context, options);
   const output: ChatCompletionToolMessageParam | ResponseInputItem.FunctionCallOutput =
-    call.type === 'function_call' ? { type: 'function_call_output', call_id: call.call_id, output: text } : { role: 'tool', tool_call_id: call.id, content: text };
+    call.type === 'function_call'
+      ? { type: 'function_call_output', call_id: call.call_id, output: typeof answered === 'string' ? answered : answered.map(responsesOutputItem) }
+      : { role: 'tool', tool_call_id: call.id, content: typeof answered === 'string' ? answered : contentAsText(answered, 'Chat Completions tool messages carry only text') };
   return output as OpenAIToolCallOutput<TCall>;
 }
 
-async function answer(functions: readonly AIFunction[], call: OpenAIToolCall, option: ToolContextOption | undefined, options: RunnerOptions): Promise<string> {
+/**
+ * One content block as a Responses `function_call_output` item: text as `input_text`; a PNG,
+ * JPEG, GIF or WebP image (also as a blob resource) as `input_image` with a `data:` URL; a PDF blob
+ * as `input_file`; a resource link or a text resource written out as text; any other image or
+ * blob as text saying it was left out.
+ */
+function responsesOutputItem(part: ContentPart): ResponseFunctionCallOutputItem {
+  switch (part.type) {
+    case 'text':
+      return { type: 'input_text', text: part.text };
+    case 'resource_link':
+      return { type: 'input_text', text: resourceLinkText(part) };
+    case 'image':
+      return modelImageTypes.has(part.mimeType)
+        ? { type: 'input_image', image_url: dataUrl(part.mimeType, part.data), detail: 'auto' }
+        : { type: 'input_text', text: leftOutText(part, 'OpenAI takes images as PNG, JPEG, GIF or WebP only') };
+    case 'resource': {
+      const resource = part.resource;
+      if (isTextResource(resource)) return { type: 'input_text', text: textResourceText(resource) };
+      const mimeType = resource.mimeType ?? '';
+      if (modelImageTypes.has(mimeType)) return { type: 'input_image', image_url: dataUrl(mimeType, resource.blob), detail: 'auto' };
+      if (mimeType === 'application/pdf') return { type: 'input_file', file_data: dataUrl(mimeType, resource.blob), filename: fileNameOf(resource.uri) };
+      return { type: 'input_text', text: leftOutText(part, 'OpenAI takes PDFs and PNG, JPEG, GIF or WebP images only') };
+    }
+  }
+}
+
+/** What the model reads of the call: text, or the blocks of a `ContentResult`. */
+async function answer(
+  functions: readonly AIFunction[],
+  call: OpenAIToolCall,
+  option: ToolContextOption | undefined,
+  options: RunnerOptions,
+): Promise<string | readonly ContentPart[]> {
   if (call.type === 'custom') {
     return `"${call.custom.name}" is a custom tool, and these are function tools: call one of the functions you were given.`;
   }
@@ -132,5 +169,6 @@ async function answer(functions: readonly AIFunction[], call: OpenAIToolCall, op
   const run = runnerFunction(fn, options, context);
   if (typeof run === 'string') return run;
   const outcome = await runToolCall(run, fn.normalizeStrictArguments(args), context);
-  return outcome.ok ? resultText(outcome.value) : outcome.message;
+  if (!outcome.ok) return outcome.message;
+  return contentOf(fn, outcome.value) ?? resultText(outcome.value);
 }

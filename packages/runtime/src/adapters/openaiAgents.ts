@@ -1,8 +1,10 @@
-import { tool, type FunctionTool, type RunContext } from '@openai/agents';
+import { tool, type FunctionTool, type RunContext, type ToolOutputFileContent, type ToolOutputImage, type ToolOutputText } from '@openai/agents';
 import { issueSdkApprovalGrant } from '../approval/approvalGrant.js';
 import { defaultRaisedApprovalExpiryMs, raisedApprovals } from '../approval/RaisedApprovals.js';
 import { approvalGateOf, argumentsAsJson, sdkApprovalDigest, sdkShouldAsk, type ApprovalInvocationContext } from '../approval/withApproval.js';
 import type { AIFunction, JsonValue, ToolInvocationContext } from '../function/AIFunction.js';
+import type { ContentPart } from '../content/ContentResult.js';
+import { contentOf, fileNameOf, isTextResource, leftOutText, modelImageTypes, resourceLinkText, textResourceText } from './contentParts.js';
 import { byWireName, contextFor, resultText, runCheckedCall, runToolCall, type ToolCallInfo, type WireNames } from './toolCalls.js';
 
 /** The `openai-strict` variant as the Agents SDK types a strict JSON Schema. */
@@ -133,16 +135,16 @@ function functionTool<TContext>(name: string, fn: AIFunction, options: OpenAIAge
     execute: async (input, runContext, details) => {
       const args = fn.normalizeStrictArguments(input);
       const invokeContext = await callContext(context, fn, runContext, details);
-      if (!asks) return answer(await runToolCall(fn, args, invokeContext));
+      if (!asks) return answer(fn, await runToolCall(fn, args, invokeContext));
       const callId = details?.toolCall?.callId ?? '';
       const validated = validatedCall(fn, input);
       // invalid arguments are answered in the validator's words, and nobody was asked
-      if (validated === undefined) return answer(await runToolCall(fn, args, invokeContext));
+      if (validated === undefined) return answer(fn, await runToolCall(fn, args, invokeContext));
       const digest = sdkApprovalDigest(fn, validated.value);
       if (!raisedApprovals.take(fn.qualifiedName, callId, digest)) return unraisedApproval(fn, callId, invokeContext);
       const approved: ApprovalInvocationContext =
         approvalGateOf(fn) === undefined ? invokeContext : { ...invokeContext, approvalGrant: issueSdkApprovalGrant(callId, digest) };
-      return answer(await runCheckedCall(fn, validated.value, approved));
+      return answer(fn, await runCheckedCall(fn, validated.value, approved));
     },
   });
   // tool() turns every character but letters and digits into `_`; toolgen's names are valid as they are
@@ -159,8 +161,40 @@ function callContext<TContext>(
   return contextFor(perCall, fn, { callId: details?.toolCall?.callId, signal: details?.signal });
 }
 
-function answer(outcome: Awaited<ReturnType<typeof runToolCall>>): string {
-  return outcome.ok ? resultText(outcome.value) : outcome.message;
+/** Agents' structured tool outputs, which the SDK turns into `input_text`, `input_image` and `input_file` items. */
+type AgentsToolOutput = ToolOutputText | ToolOutputImage | ToolOutputFileContent;
+
+/** What the model reads of the call: text, or the blocks of a `ContentResult` as the SDK's structured outputs. */
+function answer(fn: AIFunction, outcome: Awaited<ReturnType<typeof runToolCall>>): string | AgentsToolOutput[] {
+  if (!outcome.ok) return outcome.message;
+  const parts = contentOf(fn, outcome.value);
+  return parts === undefined ? resultText(outcome.value) : parts.map(agentsOutput);
+}
+
+/**
+ * One content block as an Agents tool output: text as text; a PNG, JPEG, GIF or WebP image (also
+ * as a blob resource) as an image; a PDF blob as a file; a resource link or a text resource written
+ * out as text; any other image or blob as text saying it was left out.
+ */
+function agentsOutput(part: ContentPart): AgentsToolOutput {
+  switch (part.type) {
+    case 'text':
+      return { type: 'text', text: part.text };
+    case 'resource_link':
+      return { type: 'text', text: resourceLinkText(part) };
+    case 'image':
+      return modelImageTypes.has(part.mimeType)
+        ? { type: 'image', image: { data: part.data, mediaType: part.mimeType } }
+        : { type: 'text', text: leftOutText(part, 'OpenAI takes images as PNG, JPEG, GIF or WebP only') };
+    case 'resource': {
+      const resource = part.resource;
+      if (isTextResource(resource)) return { type: 'text', text: textResourceText(resource) };
+      const mimeType = resource.mimeType ?? '';
+      if (modelImageTypes.has(mimeType)) return { type: 'image', image: { data: resource.blob, mediaType: mimeType } };
+      if (mimeType === 'application/pdf') return { type: 'file', file: { data: resource.blob, mediaType: mimeType, filename: fileNameOf(resource.uri) } };
+      return { type: 'text', text: leftOutText(part, 'OpenAI takes PDFs and PNG, JPEG, GIF or WebP images only') };
+    }
+  }
 }
 
 /** What `fn`'s validator returns for the model's strict arguments; undefined when it rejects them. */

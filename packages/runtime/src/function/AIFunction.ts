@@ -62,6 +62,11 @@ export interface ToolMetadata {
   readonly idempotent?: true;
   /** Present, and true, when `additive()` says the tool's writes only add, never destroy. */
   readonly additive?: true;
+  /**
+   * Present, and true, when the tool's method returns a `ContentResult`: adapters send its blocks
+   * (text, images, resource links, embedded resources) as their SDK's content, not as JSON.
+   */
+  readonly content?: true;
   /** The MCP client capabilities `requiresClientCapability(...)` names, in source order: the tool is offered only to clients that have them all. */
   readonly clientCapabilities?: readonly ClientCapability[];
   /**

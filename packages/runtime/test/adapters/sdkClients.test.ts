@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { runAnthropicToolUse, toAnthropicTools } from '@toolgen/runtime/anthropic';
 import { runOpenAIToolCall, toOpenAITools } from '@toolgen/runtime/openai';
 import { generateCalendar, type Calendar } from './calendarTools.js';
+import { scriptedFetch } from './sdkFetch.js';
 
 /*
  * The OpenAI and Anthropic adapters through the real clients (issue 28): each client is built
@@ -17,17 +18,6 @@ let calendar: Calendar;
 beforeAll(async () => {
   calendar = await generateCalendar();
 }, 120_000);
-
-/** A `fetch` that answers each request with the next of `answers` (as JSON) and keeps each request's body. */
-function scriptedFetch(answers: unknown[]): { fetch: typeof fetch; bodies: Record<string, unknown>[] } {
-  const bodies: Record<string, unknown>[] = [];
-  const replies = [...answers];
-  const fake = async (_input: string | URL | Request, init?: RequestInit): Promise<Response> => {
-    bodies.push(JSON.parse(String(init?.body)) as Record<string, unknown>);
-    return new Response(JSON.stringify(replies.shift()), { status: 200, headers: { 'content-type': 'application/json' } });
-  };
-  return { fetch: fake as typeof fetch, bodies };
-}
 
 const meeting = { title: 'Sync', at: '2026-03-02T09:00:00Z', minutes: null, room: null };
 const booked = '{"title":"Sync","at":"2026-03-02T09:00:00.000Z","minutes":30,"room":null}';

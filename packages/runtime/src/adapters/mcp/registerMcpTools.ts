@@ -12,6 +12,7 @@ import type { McpServer as McpServerV1 } from '@modelcontextprotocol/sdk/server/
 import { isApprovalGated, sdkShouldAsk } from '../../approval/withApproval.js';
 import type { AIFunction, JsonSchema, JsonValue } from '../../function/AIFunction.js';
 import { jsonSchemaForTarget } from '../../function/jsonSchemaForTarget.js';
+import { contentOf } from '../contentParts.js';
 import { byWireName, contextFor, resultText, runToolCall, type AdapterOptions, type ToolCallOutcome } from '../toolCalls.js';
 import { McpApprovals } from './McpApprovals.js';
 import { clientHas, missingClientCapabilities, missingFrom } from './clientCanElicit.js';
@@ -84,17 +85,17 @@ export function registerMcpTools(server: McpServer | McpServerV1, functions: rea
   for (const [name, fn] of byName) {
     // a wrapper whose run mode decides alone is not asked about through the client: its router decides
     const gated = needsApproval(fn) === true && (!isApprovalGated(fn) || sdkShouldAsk(fn));
-    const outputSchema = objectSchema(fn.returns);
+    const outputSchema = fn.metadata.content === true ? undefined : objectSchema(fn.returns);
     const annotations = mcpToolAnnotations(fn);
     const definition = toolDefinition(name, fn, outputSchema, annotations);
     const handler = async (args: unknown, ctx: ServerContext): Promise<CallToolResult | InputRequiredResult> => {
       const missing = missingClientCapabilities(server, ctx, fn);
       if (missing.length > 0) return errorResult(lacksCapabilities(fn, missing));
       const context = await contextFor(options.context, fn, { callId: String(ctx.mcpReq.id), signal: ctx.mcpReq.signal });
-      if (!gated) return toolResult(await runToolCall(fn, args, context), outputSchema !== undefined);
+      if (!gated) return toolResult(fn, await runToolCall(fn, args, context), outputSchema !== undefined);
       const decision = await approvals.decide(server, fn, args, ctx);
       if (decision.kind !== 'approved') return decision.kind === 'ask' ? decision.result : errorResult(decision.message);
-      return toolResult(await runToolCall(fn, decision.args, { ...context, ...decision.context }), outputSchema !== undefined);
+      return toolResult(fn, await runToolCall(fn, decision.args, { ...context, ...decision.context }), outputSchema !== undefined);
     };
     const tool = server.registerTool(
       name,
@@ -145,7 +146,7 @@ function registerOnV1(server: McpServerV1, functions: readonly AIFunction[], opt
   const definitions = new Map<string, Tool>();
   for (const [name, fn] of byName) {
     const gated = needsApproval(fn) === true && (!isApprovalGated(fn) || sdkShouldAsk(fn));
-    const outputSchema = objectSchema(fn.returns);
+    const outputSchema = fn.metadata.content === true ? undefined : objectSchema(fn.returns);
     const annotations = mcpToolAnnotations(fn);
     const definition = toolDefinition(name, fn, outputSchema, annotations);
     definitions.set(name, definition);
@@ -154,11 +155,11 @@ function registerOnV1(server: McpServerV1, functions: readonly AIFunction[], opt
       if (missing.length > 0) return errorResult(lacksCapabilities(fn, missing));
       const callId = String(extra.requestId);
       const context = await contextFor(options.context, fn, { callId, signal: extra.signal });
-      if (!gated) return toolResult(await runToolCall(fn, args, context), outputSchema !== undefined);
+      if (!gated) return toolResult(fn, await runToolCall(fn, args, context), outputSchema !== undefined);
       const canElicit = clientHas(server.server.getClientCapabilities(), 'elicitation');
       const decision = await approvals.decideInline(fn, args, callId, canElicit, (form, timeout) => server.server.elicitInput(form, { signal: extra.signal, timeout }));
       if (decision.kind !== 'approved') return errorResult(decision.message);
-      return toolResult(await runToolCall(fn, decision.args, { ...context, ...decision.context }), outputSchema !== undefined);
+      return toolResult(fn, await runToolCall(fn, decision.args, { ...context, ...decision.context }), outputSchema !== undefined);
     };
     const config = { ...(fn.metadata.title === undefined ? {} : { title: fn.metadata.title }), description: fn.description, annotations, inputSchema: acceptAnything, ...(outputSchema === undefined ? {} : { outputSchema: acceptAnything }) };
     const tool = server.registerTool(name, config as unknown as Parameters<McpServerV1['registerTool']>[1], handler as unknown as Parameters<McpServerV1['registerTool']>[2]);
@@ -212,9 +213,12 @@ export function mcpToolAnnotations(fn: AIFunction): ToolAnnotations {
   };
 }
 
-function toolResult(outcome: ToolCallOutcome, structured: boolean): CallToolResult {
+function toolResult(fn: AIFunction, outcome: ToolCallOutcome, structured: boolean): CallToolResult {
   if (!outcome.ok) return errorResult(outcome.message);
   const value = outcome.value;
+  // a ContentResult's blocks are MCP's own content blocks: sent as they are, with no structured copy
+  const parts = contentOf(fn, value);
+  if (parts !== undefined) return { content: parts.map((part) => structuredClone(part)) as CallToolResult['content'] };
   const content: CallToolResult['content'] = [{ type: 'text', text: resultText(value) }];
   if (isObject(value)) return { content, structuredContent: value as Record<string, unknown> };
   // an output schema promises structured content; only an object result can keep that promise
