@@ -261,6 +261,7 @@ export class PingToolset extends Toolset {
     });
     const missing = await run(['--check'], root);
     expect(missing.code).toBe(1);
+    expect(missing.stdout).toBe('toolgen: 1 toolset, 1 tool; 0 errors, 0 warnings; 2 files checked, 2 out of date (below).\n');
     expect(missing.stderr).toBe(
       [
         'toolgen: src/ping.tools.ts is missing; run toolgen without --check to regenerate.',

@@ -107,7 +107,8 @@ function runOnce(options: CliOptions, output: CliOutput, cwd: string): number {
     for (const file of removed) {
       output.stdout(`toolgen: removed ${displayPath(file, cwd)}: its source no longer holds a toolset.\n`);
     }
-    output.stdout(`${summary({ ...result, diagnostics }, options, written.length, policyFiles.length)}\n`);
+    const files = options.check ? checkedFiles(generated.length + result.orphans.length, drift.length) : `${written.length} file${written.length === 1 ? '' : 's'} written`;
+    output.stdout(`${summary({ ...result, diagnostics }, files, policyFiles.length)}\n`);
   }
   for (const line of drift) {
     output.stderr(`toolgen: ${line}; run toolgen without --check to regenerate.\n`);
@@ -134,13 +135,18 @@ function reportSyntaxErrors(result: OneShotGeneration, options: CliOptions, outp
   return 1;
 }
 
-function summary(result: OneShotGeneration, options: CliOptions, writtenCount: number, policyCount: number): string {
+/** What `--check` found, for the summary line: the files it compared, and how many are not what toolgen would write. */
+function checkedFiles(count: number, outOfDate: number): string {
+  const files = `${count} file${count === 1 ? '' : 's'}`;
+  return outOfDate === 0 ? `${files} checked, up to date` : `${files} checked, ${outOfDate} out of date (below)`;
+}
+
+function summary(result: OneShotGeneration, files: string, policyCount: number): string {
   const { toolsets, tools } = result;
   const errors = result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
   const warnings = result.diagnostics.length - errors;
   const found = `${toolsets} toolset${toolsets === 1 ? '' : 's'}, ${tools} tool${tools === 1 ? '' : 's'}`;
   const problems = `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`;
-  const files = options.check ? 'checked' : `${writtenCount} file${writtenCount === 1 ? '' : 's'} written`;
   const policies = policyCount === 0 ? '' : `; ${policyCount} policy file${policyCount === 1 ? '' : 's'} checked`;
   return `toolgen: ${found}; ${problems}; ${files}${policies}.`;
 }

@@ -197,8 +197,9 @@ export function refuseSharedNames(functions: readonly AIFunction[]): void {
 }
 
 /**
- * `toolgen mcp`: serves the project's tools over stdio until the client closes stdin (or
- * `signal` aborts, or SIGINT/SIGTERM). Everything it says goes to `options.log` (stderr), and
+ * `toolgen mcp`: serves the project's tools over stdio until the client closes stdin, or over
+ * Streamable HTTP at `/mcp` when `options.http` is given (until `signal` aborts, or SIGINT/SIGTERM,
+ * in either case). Everything it says goes to `options.log` (stderr), and
  * while it serves, `console.log` and friends write to stderr too, so nothing but the protocol
  * reaches stdout.
  *
