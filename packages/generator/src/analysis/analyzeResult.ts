@@ -12,6 +12,8 @@ export interface ResultAnalysis {
   readonly document: ReturnType<ShapeBuilder['document']> | null;
   /** The method returns the runtime's `ContentResult` (in a promise or not): the adapters send its blocks as content. */
   readonly content: boolean;
+  /** The method may return nothing (`T | undefined`, `T | void`): `document` describes the result when there is one. */
+  readonly optional: boolean;
 }
 
 const asyncIterableNames = new Set(['AsyncIterable', 'AsyncIterableIterator', 'AsyncGenerator']);
@@ -19,7 +21,7 @@ const asyncIterableNames = new Set(['AsyncIterable', 'AsyncIterableIterator', 'A
 export function analyzeResult(host: AnalysisHost, method: MethodDeclaration, toolName: string, sink: DiagnosticSink): ResultAnalysis {
   const returned = host.returnType(method);
   if (returned === undefined) {
-    return { kind: 'void', document: null, content: false };
+    return { kind: 'void', document: null, content: false, optional: false };
   }
   const isVoid = (type: HostType) => (host.types.flags(type) & (TypeFlag.Void | TypeFlag.Undefined)) !== 0;
   let type = returned;
@@ -36,7 +38,7 @@ export function analyzeResult(host: AnalysisHost, method: MethodDeclaration, too
     elementType = host.types.typeArguments(type)[0];
   }
   if (kind !== 'asyncIterable' && isVoid(type)) {
-    return { kind: kind === 'promise' ? 'promise' : 'void', document: null, content: false };
+    return { kind: kind === 'promise' ? 'promise' : 'void', document: null, content: false, optional: false };
   }
   const builder = new ShapeBuilder({ host: host.types, purpose: 'output' });
   // the type as written, inside Promise<…> or AsyncIterable<…>: it names a type that does not resolve
@@ -47,9 +49,13 @@ export function analyzeResult(host: AnalysisHost, method: MethodDeclaration, too
   const node = method.type ?? method.name;
   reportShapeProblems(host, sink, builder.problems, { code: 'TSH006', tool: toolName, rootOf: () => '', nodeOf: () => node });
   reportUnreadTags(host, sink, builder.unreadTags, () => node);
+  // `T | undefined`: the JSON is T's when there is one (the shape drops undefined), and the types say it may be absent
+  const members = (host.types.flags(type) & TypeFlag.Union) !== 0 ? host.types.constituents(type) : [type];
+  const defined = members.filter((member) => !isVoid(member));
+  const optional = kind !== 'asyncIterable' && defined.length < members.length;
   // a stream of content results is drained into an array, which is JSON, not content
-  const content = kind !== 'asyncIterable' && isRuntimeSymbol(host, host.types.aliasSymbolOf(type), 'ContentResult');
-  return { kind, document: builder.document(root), content };
+  const content = kind !== 'asyncIterable' && defined.length === 1 && isRuntimeSymbol(host, host.types.aliasSymbolOf(defined[0]!), 'ContentResult');
+  return { kind, document: builder.document(root), content, optional };
 }
 
 /** `Promise<T>` or `AsyncIterable<T>` as written → `T`. */

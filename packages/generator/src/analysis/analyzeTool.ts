@@ -95,6 +95,7 @@ export function analyzeTool(host: AnalysisHost, context: ToolContext): ToolModel
     returnsShape: result.document,
     returnsSchema: result.document === null ? null : toJsonSchema(result.document),
     content: result.content,
+    resultOptional: result.optional,
     readOnly: facts.readOnly,
     approval: facts.requiresApproval ? 'require_approval' : 'default',
     networkScope: facts.networkScope,

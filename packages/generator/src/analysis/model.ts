@@ -70,6 +70,8 @@ export interface ToolModel {
   readonly returnsShape: ShapeDocument | null;
   /** The method returns a `ContentResult`: its blocks go out as each SDK's content. */
   readonly content: boolean;
+  /** The method may return nothing besides its result (`T | undefined`). */
+  readonly resultOptional: boolean;
   readonly returnsSchema: JsonSchema | null;
   readonly readOnly: boolean;
   readonly approval: DeclaredApprovalMode;

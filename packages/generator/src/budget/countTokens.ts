@@ -1,5 +1,5 @@
+import { createRequire } from 'node:module';
 import type { JsonSchema, SchemaVariantName, ToolTokenCounts, ToolTokenVariant } from '@toolgen/runtime';
-import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { variantNames } from '../schema/variants/registry.js';
 
 /** The encoding tools are counted with: OpenAI's GPT-4o, GPT-4.1, o-series and GPT-5 models'. */
@@ -15,6 +15,18 @@ export function perTokenVariant<T>(valueOf: (variant: ToolTokenVariant) => T): R
     values[variant] = valueOf(variant);
   }
   return values as Record<ToolTokenVariant, T>;
+}
+
+/**
+ * The tokenizer, loaded on the first count: its `o200k_base` ranks cost about 0.4 s and 70 MB to
+ * load, which a run with no tool to count (`--version`, `toolgen mcp`, a project without toolsets,
+ * one with syntax errors) need not pay. Its CommonJS build, so the load is synchronous.
+ */
+let tokenizer: ((text: string) => number) | undefined;
+
+function countTokens(text: string): number {
+  tokenizer ??= (createRequire(import.meta.url)('gpt-tokenizer/cjs/encoding/o200k_base') as typeof import('gpt-tokenizer/encoding/o200k_base')).countTokens;
+  return tokenizer(text);
 }
 
 const byText = new Map<string, number>();

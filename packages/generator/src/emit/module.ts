@@ -160,8 +160,13 @@ function printTypes(writer: CodeWriter, tool: ToolModel, prefix: string): { read
  * tool, else written out from the returns shape (`undefined` for a tool that returns nothing).
  */
 export function resultType(tool: ToolModel, prefix: string): { readonly type: string; readonly aliases: readonly string[] } {
-  if (tool.content) return { type: 'ContentResult', aliases: [] };
-  return tool.returnsShape === null ? { type: 'undefined', aliases: [] } : shapeType(tool.returnsShape, 'result', `${prefix}ResultDef`);
+  if (tool.returnsShape === null) return { type: 'undefined', aliases: [] };
+  return orNothing(tool, tool.content ? { type: 'ContentResult', aliases: [] } : shapeType(tool.returnsShape, 'result', `${prefix}ResultDef`));
+}
+
+/** `type | undefined` for a method that may return nothing (`T | undefined`), else `type`. */
+function orNothing(tool: ToolModel, written: { readonly type: string; readonly aliases: readonly string[] }): { readonly type: string; readonly aliases: readonly string[] } {
+  return tool.resultOptional ? { type: `${written.type} | undefined`, aliases: written.aliases } : written;
 }
 
 /**
@@ -172,9 +177,9 @@ export function resultType(tool: ToolModel, prefix: string): { readonly type: st
 function returnedType(tool: ToolModel, prefix: string): { readonly type: string; readonly aliases: readonly string[] } | undefined {
   const document = tool.returnsShape;
   if (document === null || tool.resultKind === 'void') return undefined;
-  if (tool.content) return { type: 'ContentResult', aliases: [] };
+  if (tool.content) return orNothing(tool, { type: 'ContentResult', aliases: [] });
   const root = tool.resultKind === 'asyncIterable' && document.root.kind === 'array' ? document.root.items : document.root;
-  return shapeType({ ...document, root }, 'returned', `${prefix}ReturnedDef`);
+  return orNothing(tool, shapeType({ ...document, root }, 'returned', `${prefix}ReturnedDef`));
 }
 
 function printTool(
@@ -321,6 +326,7 @@ function toolJsonOf(tool: ToolModel, variants: ProviderVariants): ToolJson {
       settings: tool.settings === null ? null : { schema: tool.settings.schema, configurable: [...tool.settings.configurable] },
       ...(tool.deprecated ? { deprecated: true } : {}),
       ...(tool.content ? { content: true } : {}),
+      ...(tool.resultOptional ? { optionalResult: true } : {}),
       ...(tool.title === undefined ? {} : { title: tool.title }),
       ...(tool.idempotent ? { idempotent: true } : {}),
       ...(tool.additive ? { additive: true } : {}),

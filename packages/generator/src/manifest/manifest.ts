@@ -57,6 +57,8 @@ export interface ManifestTool {
   readonly deprecated?: true;
   /** Present, and true, only for a tool whose method returns a `ContentResult`. */
   readonly content?: true;
+  /** Present, and true, only for a tool whose method may return nothing (`T | undefined`). */
+  readonly optionalResult?: true;
   /** `withTitle(...)`: a display title for people. */
   readonly title?: string;
   /** `idempotent()`: a repeated call has no further effect. */
@@ -166,6 +168,7 @@ function manifestTool(tool: ToolModel, { variants, losses }: ProviderVariants): 
     tokens: countToolTokens(tool, variants),
     ...(tool.deprecated ? { deprecated: true as const } : {}),
     ...(tool.content ? { content: true as const } : {}),
+    ...(tool.resultOptional ? { optionalResult: true as const } : {}),
     ...(tool.title === undefined ? {} : { title: tool.title }),
     ...(tool.idempotent ? { idempotent: true as const } : {}),
     ...(tool.additive ? { additive: true as const } : {}),

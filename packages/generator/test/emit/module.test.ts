@@ -478,6 +478,58 @@ export class PaintToolset extends Toolset {
     expect(tsc(root)).toMatch(/src\/paint\.tools\.ts\(\d+,\d+\): error TS2344: Type 'Colour' does not satisfy the constraint '"red" \| "green"'/);
   }, 60_000);
 
+  it('a method that may return nothing (T | undefined, in a promise or not, content, JSON or a string): the module type-checks, its Result says so, and a call may resolve to undefined', async () => {
+    const root = writeProject({
+      'src/maybe.ts': `import { contentResult, Toolset, type ContentResult } from '@toolgen/runtime';
+export interface Thing { readonly id: string }
+export class MaybeToolset extends Toolset {
+  constructor() {
+    super();
+    this.addTool(MaybeToolset.find).readOnly();
+    this.addTool(MaybeToolset.findLater).readOnly();
+    this.addTool(MaybeToolset.snapshot).readOnly();
+    this.addTool(MaybeToolset.label).readOnly();
+    this.addTool(MaybeToolset.orNull).readOnly();
+  }
+  /** Finds. @param id The id. */
+  static find(id: string): Thing | undefined { return id === 'x' ? undefined : { id }; }
+  /** Finds later. @param id The id. */
+  static async findLater(id: string): Promise<Thing | undefined> { return id === 'x' ? undefined : { id }; }
+  /** A snapshot. @param id The id. */
+  static async snapshot(id: string): Promise<ContentResult | undefined> { return id === 'x' ? undefined : contentResult(id); }
+  /** A label. @param id The id. */
+  static label(id: string): string | undefined { return id === 'x' ? undefined : id; }
+  /** Or null. @param id The id. */
+  static orNull(id: string): Thing | null { return id === 'x' ? null : { id }; }
+}
+`,
+      'src/use.ts': `import type { ContentResult, ToolResult } from '@toolgen/runtime';
+import { maybeToolset } from './maybe.tools.js';
+type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+export const find: Equal<ToolResult<typeof maybeToolset.tools.find>, { id: string } | undefined> = true;
+export const findLater: Equal<ToolResult<typeof maybeToolset.tools.find_later>, { id: string } | undefined> = true;
+export const snapshot: Equal<ToolResult<typeof maybeToolset.tools.snapshot>, ContentResult | undefined> = true;
+export const label: Equal<ToolResult<typeof maybeToolset.tools.label>, string | undefined> = true;
+export const orNull: Equal<ToolResult<typeof maybeToolset.tools.or_null>, { id: string } | null> = true;
+`,
+    });
+    const generated = await run([], root);
+    expect(generated, generated.stdout).toMatchObject({ code: 0, stderr: '' });
+    expect(tsc(root)).toBe('');
+    const { maybeToolset } = (await import(pathToFileURL(path.join(root, 'src/maybe.tools.ts')).href)) as { maybeToolset: GeneratedToolset };
+    const [find, findLater, snapshot, label, orNull] = maybeToolset.functions as AIFunction[];
+    expect([find, findLater, snapshot, label, orNull].map((fn) => [fn!.metadata.optionalResult, fn!.metadata.content])).toEqual([
+      [true, undefined],
+      [true, undefined],
+      [true, true],
+      [true, undefined],
+      [undefined, undefined],
+    ]);
+    expect([await find!.invoke({ id: 'x' }), await findLater!.invoke({ id: 'a' }), await snapshot!.invoke({ id: 'x' }), await label!.invoke({ id: 'x' })]).toEqual([undefined, { id: 'a' }, undefined, undefined]);
+    // the schema describes the result when there is one
+    expect(find!.returns).toMatchObject({ type: 'object', required: ['id'] });
+  }, 60_000);
+
   it("a result type changed without regenerating fails the user's tsc at the call", async () => {
     const root = writeProject({ 'src/rooms.ts': source('query: string') });
     expect((await run([], root)).code).toBe(0);

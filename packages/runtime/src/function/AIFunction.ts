@@ -67,6 +67,12 @@ export interface ToolMetadata {
    * (text, images, resource links, embedded resources) as their SDK's content, not as JSON.
    */
   readonly content?: true;
+  /**
+   * Present, and true, when the tool's method may return nothing besides its result (`T | undefined`):
+   * `returns` describes the result when there is one, and a call may resolve to `undefined`. MCP
+   * then declares no `outputSchema`, which would promise structured content on every call.
+   */
+  readonly optionalResult?: true;
   /** The MCP client capabilities `requiresClientCapability(...)` names, in source order: the tool is offered only to clients that have them all. */
   readonly clientCapabilities?: readonly ClientCapability[];
   /**

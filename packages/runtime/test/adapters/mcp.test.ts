@@ -39,6 +39,29 @@ function retry(name: string, args: Record<string, unknown>, extra: { inputRespon
   return { name, arguments: args, ...extra } as { name: string; arguments: Record<string, unknown> };
 }
 
+describe('a tool that may return nothing (T | undefined)', () => {
+  const find = defineTool(
+    probeDefinition({
+      name: 'find',
+      qualifiedName: 'note__find',
+      metadata: { ...plainMetadata, optionalResult: true },
+      returns: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'], additionalProperties: false },
+      parameters: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'], additionalProperties: false },
+      call: (args: { readonly id?: unknown }) => (args.id === 'x' ? undefined : { id: args.id }),
+    }),
+  );
+
+  it('declares no outputSchema, which would promise structured content on every call; answers nothing as text, an object with structuredContent', async () => {
+    const client = await serve([find]);
+    const [listed] = (await client.listTools()).tools;
+    expect(listed!.outputSchema).toBeUndefined();
+    const nothing = await client.callTool({ name: 'note__find', arguments: { id: 'x' } });
+    expect([nothing.isError, textOf(nothing), nothing.structuredContent]).toEqual([undefined, 'Done (the tool returns nothing).', undefined]);
+    const found = await client.callTool({ name: 'note__find', arguments: { id: 'a' } });
+    expect([textOf(found), found.structuredContent]).toEqual(['{"id":"a"}', { id: 'a' }]);
+  });
+});
+
 describe('issue 29, item 6: a tool that needs a client capability', () => {
   const summarize = defineTool(
     probeDefinition({

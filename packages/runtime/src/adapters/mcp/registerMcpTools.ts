@@ -49,10 +49,11 @@ export interface McpToolRegistration {
  * Registers each function as a tool of a v2 `McpServer` (`@modelcontextprotocol/server`):
  *
  * - `inputSchema` is the tool's canonical JSON Schema; validation runs once, in `invoke`;
- * - `outputSchema` is the tool's return schema when that describes an object, and an object
- *   result is also sent as `structuredContent`; every result is sent as text too (a string as itself, anything else as JSON);
- * - annotations are explicit booleans from the metadata: `readOnlyHint` = readOnly,
- *   `destructiveHint` = not readOnly, `openWorldHint` = `networkScope === 'egress'`;
+ * - `outputSchema` is the tool's return schema when that describes an object and every call
+ *   returns one (not for `T | undefined`), and an object result is also sent as
+ *   `structuredContent`; every result is sent as text too (a string as itself, anything else as
+ *   JSON); a `ContentResult`'s blocks are sent as they are, with no `outputSchema`;
+ * - annotations are explicit booleans from the metadata (see `mcpToolAnnotations`);
  * - a failed call is an `isError: true` result in toolgen's words: invalid arguments as the
  *   validator's message (every pointer), a `ToolFailure` as its reason and fix, anything else
  *   opaquely (unless the context sets `exposeErrors`);
@@ -85,7 +86,7 @@ export function registerMcpTools(server: McpServer | McpServerV1, functions: rea
   for (const [name, fn] of byName) {
     // a wrapper whose run mode decides alone is not asked about through the client: its router decides
     const gated = needsApproval(fn) === true && (!isApprovalGated(fn) || sdkShouldAsk(fn));
-    const outputSchema = fn.metadata.content === true ? undefined : objectSchema(fn.returns);
+    const outputSchema = fn.metadata.content === true || fn.metadata.optionalResult === true ? undefined : objectSchema(fn.returns);
     const annotations = mcpToolAnnotations(fn);
     const definition = toolDefinition(name, fn, outputSchema, annotations);
     const handler = async (args: unknown, ctx: ServerContext): Promise<CallToolResult | InputRequiredResult> => {
@@ -146,7 +147,7 @@ function registerOnV1(server: McpServerV1, functions: readonly AIFunction[], opt
   const definitions = new Map<string, Tool>();
   for (const [name, fn] of byName) {
     const gated = needsApproval(fn) === true && (!isApprovalGated(fn) || sdkShouldAsk(fn));
-    const outputSchema = fn.metadata.content === true ? undefined : objectSchema(fn.returns);
+    const outputSchema = fn.metadata.content === true || fn.metadata.optionalResult === true ? undefined : objectSchema(fn.returns);
     const annotations = mcpToolAnnotations(fn);
     const definition = toolDefinition(name, fn, outputSchema, annotations);
     definitions.set(name, definition);
