@@ -11,6 +11,13 @@ const gnuTime = '/usr/bin/time';
 const hasGnuTime = existsSync(gnuTime);
 const wrapper = fileURLToPath(import.meta.url);
 
+/** The median of `values` (the mean of the middle two for an even count). */
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
 /**
  * Runs `node script ...args` in `cwd`. Resolves to { wallMs, maxRssKb, cpuMs, code, stdout, stderr }.
  */
