@@ -10,12 +10,11 @@ import { budgetOf, checkTokenBudget, type BudgetReport } from './budget/budgetRe
 import { readTokenBudget } from './budget/tokenBudget.js';
 import { compareDiagnostics, type Diagnostic } from './diagnostics/Diagnostic.js';
 import { generatedHeader } from './emit/module.js';
-import { OutputEmitter, sourcesWithErrors, type OutputFile } from './emit/OutputEmitter.js';
-import { pickJson, type JsonPick } from './io/pickJson.js';
+import { OutputEmitter, sourcesWithErrors, type OutputFile, type OutputPieces } from './emit/OutputEmitter.js';
 import { readIfExists } from './io/writeFileAtomic.js';
 import { keptEntriesOf, manifestFileName, modulePathFor, type KeptEntries, type Manifest, type OutputLayout } from './manifest/manifest.js';
 
-export type { OutputFile } from './emit/OutputEmitter.js';
+export type { OutputFile, OutputPieces } from './emit/OutputEmitter.js';
 
 /** What generation computes, before anything is written. */
 export interface GenerationResult {
@@ -121,7 +120,7 @@ export class GenerationSession {
    * A project with syntax errors is not analyzed: they are returned, and nothing is printed.
    * Throws `ProjectConfigurationError`.
    */
-  static generateOnce(options: GenerateOptions, onOutput: (file: OutputFile) => void): OneShotGeneration {
+  static generateOnce(options: GenerateOptions, onOutput: (file: OutputFile | OutputPieces) => void): OneShotGeneration {
     const project = loadProject(options.project, { backend: options.backend ?? 'ts6', oneShot: true });
     const tokenBudget = readTokenBudget(options.project, options.tokenBudget);
     const syntaxErrors = projectSyntaxProblems(project.snapshot());
@@ -134,9 +133,9 @@ export class GenerationSession {
     session.#checkModulePaths(toolsets);
     const kept = session.#keptEntries(toolsets);
     const printed = session.#emitter.printOnce(toolsets, kept, onOutput);
-    onOutput({ path: session.manifestPath, content: printed.text });
+    onOutput({ path: session.manifestPath, pieces: printed.pieces });
     const { orphans, diagnostics: all } = session.#complete(toolsets, kept, diagnostics, []);
-    const budget = budgetOf(manifestCounts(printed.text), tokenBudget);
+    const budget = budgetOf(printed.counts, tokenBudget);
     const diagnosticsWithBudget = [...all, ...checkTokenBudget(budget, tokenBudget)];
     return { orphans, diagnostics: diagnosticsWithBudget, syntaxErrors: [], toolsets: printed.toolsets, tools: printed.tools, analyzedToolsets: toolsets, referencedTools: session.analyzer.referencedTools, budget };
   }
@@ -267,29 +266,6 @@ export class GenerationSession {
   }
 }
 
-/**
- * What `budgetOf` reads of a manifest (each toolset's names and its tools' token counts), read
- * from its text without parsing the rest: at 5000 tools the manifest is tens of megabytes, and
- * parsing it whole at the end of a one-shot run was the run's peak of memory.
- */
-function manifestCounts(text: string): Manifest {
-  return pickJson(text, (at): JsonPick => {
-    switch (at.length) {
-      case 0:
-        return 'members';
-      case 1:
-        return at[0] === 'toolsets' ? 'members' : 'skip';
-      case 2:
-        return 'members';
-      case 3:
-        return at[2] === 'tools' ? 'members' : at[2] === 'className' || at[2] === 'owner' || at[2] === 'module' ? 'whole' : 'skip';
-      case 4:
-        return 'members';
-      default:
-        return at.length === 5 && at[4] === 'tokens' ? 'whole' : 'skip';
-    }
-  }) as Manifest;
-}
 
 /** What a generation needs of the manifest on disk before it: the modules it lists and its tools' names and settings schemas. */
 interface PreviousManifest {

@@ -23,8 +23,13 @@ export interface BudgetReport {
   }[];
 }
 
+/** What a budget reads of a manifest: each toolset's names and its tools' `tokens`. */
+export interface BudgetInput {
+  readonly toolsets: readonly (Pick<Manifest['toolsets'][number], 'className' | 'owner' | 'module'> & { readonly tools: readonly Pick<Manifest['toolsets'][number]['tools'][number], 'tokens'>[] })[];
+}
+
 /** Sums the manifest's per-tool `tokens`, per toolset and for the whole project. */
-export function budgetOf(manifest: Manifest, budget: TokenBudget | undefined): BudgetReport {
+export function budgetOf(manifest: BudgetInput, budget: TokenBudget | undefined): BudgetReport {
   const total = zero();
   let tools = 0;
   let uncounted = 0;

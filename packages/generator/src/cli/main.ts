@@ -5,7 +5,7 @@ import { displayPath, formatDiagnosticText, formatJsonReport } from '../diagnost
 import { prepareBackend } from '../backends/index.js';
 import { GenerationSession, type OneShotGeneration } from '../generate.js';
 import { describeFault } from '../io/faults.js';
-import { readIfExists, removeFile, writeFileAtomic } from '../io/writeFileAtomic.js';
+import { holdsPieces, readIfExists, removeFile, writeFileAtomic } from '../io/writeFileAtomic.js';
 import { checkPolicyFiles, toolSurfaceOf } from '../policy/checkPolicies.js';
 import { findPolicyFiles, policyPatterns } from '../policy/policyFiles.js';
 import { isMcpSubcommand, runMcpSubcommand } from './mcpCommands.js';
@@ -74,12 +74,13 @@ function runOnce(options: CliOptions, output: CliOutput, cwd: string): number {
   // each file is checked or written as soon as it is printed, and not kept
   const result = GenerationSession.generateOnce({ project: options.project, outDir: options.outDir, tokenBudget: options.tokenBudget, backend: options.backend }, (file) => {
     generated.push(file.path);
+    const content = 'pieces' in file ? file.pieces : file.content;
     if (options.check) {
       const current = readIfExists(file.path);
-      if (current !== file.content) {
+      if (!holdsPieces(current, content)) {
         drift.push(`${displayPath(file.path, cwd)} is ${current === undefined ? 'missing' : 'stale'}`);
       }
-    } else if (writeFileAtomic(file.path, file.content)) {
+    } else if (writeFileAtomic(file.path, content)) {
       written.push(file.path);
     }
   });

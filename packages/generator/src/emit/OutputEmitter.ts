@@ -10,6 +10,7 @@ import {
   type ManifestToolset,
   type OutputLayout,
 } from '../manifest/manifest.js';
+import type { BudgetInput } from '../budget/budgetReport.js';
 import { deriveProviderVariants, type ProviderVariants } from '../schema/variants.js';
 import { emitModule } from './module.js';
 
@@ -17,6 +18,16 @@ import { emitModule } from './module.js';
 export interface OutputFile {
   readonly path: string;
   readonly content: string;
+}
+
+/**
+ * A file given as the pieces its content is made of, in order (the one-shot manifest): written
+ * piece by piece, so the whole text, and its UTF-8 copy, never exist at once (about 60 MB each at
+ * 5000 tools). Each piece is whole text: no piece ends inside a surrogate pair.
+ */
+export interface OutputPieces {
+  readonly path: string;
+  readonly pieces: readonly string[];
 }
 
 /**
@@ -116,13 +127,17 @@ export class OutputEmitter {
    * right after it, while their provider variants are at hand, and only that text is kept.
    * Returns the manifest's text and what it counts (the entries `kept` included).
    */
-  printOnce(toolsets: readonly ToolsetModel[], kept: KeptEntries, onModule: (module: OutputFile) => void): { text: string; toolsets: number; tools: number } {
+  printOnce(toolsets: readonly ToolsetModel[], kept: KeptEntries, onModule: (module: OutputFile) => void): { pieces: readonly string[]; counts: BudgetInput; toolsets: number; tools: number } {
     const texts: string[] = [];
+    // what the token budget reads, taken from the entries as they are built rather than parsed back from the text
+    const counts: BudgetInput['toolsets'][number][] = [];
+    const count = (entry: ManifestToolset) => counts.push({ className: entry.className, owner: entry.owner, module: entry.module, tools: entry.tools.map((tool) => (tool.tokens === undefined ? {} : { tokens: tool.tokens })) });
     let tools = 0;
     for (const { source, toolsets: emittable, kept: keptEntries } of sourceSections(toolsets, kept)) {
       if (keptEntries !== undefined) {
         for (const entry of keptEntries) {
           texts.push(serializeManifestEntry(entry));
+          count(entry);
           tools += entry.tools.length;
         }
         continue;
@@ -149,12 +164,14 @@ export class OutputEmitter {
         }),
       });
       for (const toolset of emittable) {
-        texts.push(serializeManifestEntry(buildManifest([toolset], this.layout, variantsOf).toolsets[0]!));
+        const entry = buildManifest([toolset], this.layout, variantsOf).toolsets[0]!;
+        texts.push(serializeManifestEntry(entry));
+        count(entry);
         tools += toolset.tools.length;
       }
     }
-    const text = assembleManifest(this.layout, texts) ?? this.manifest(toolsets, kept).text;
-    return { text, toolsets: texts.length, tools };
+    const pieces = manifestPieces(this.layout, texts) ?? [this.manifest(toolsets, kept).text];
+    return { pieces, counts: { toolsets: counts }, toolsets: texts.length, tools };
   }
 
   #manifestEntry(toolset: ToolsetModel): { readonly entry: ManifestToolset; readonly text: string } {
@@ -183,13 +200,17 @@ function serializeManifestEntry(entry: ManifestToolset): string {
   return JSON.stringify(entry, null, 2).replace(/\n/g, `\n${manifestToolsetIndentation}`);
 }
 
-/** The manifest's text from its entries' texts; undefined when the manifest is no longer plain two-space JSON. */
-function assembleManifest(layout: OutputLayout, entries: readonly string[]): string | undefined {
+/**
+ * The manifest's text from its entries' texts, as pieces whose concatenation is the text: the
+ * frame before the first entry, each entry (after the separator), the frame after the last.
+ * Undefined when the manifest is no longer plain two-space JSON.
+ */
+function manifestPieces(layout: OutputLayout, entries: readonly string[]): string[] | undefined {
   const frame = buildManifest([], layout, () => {
     throw new Error('a manifest without toolsets has no variants');
   });
   if (entries.length === 0) {
-    return serializeManifest(frame);
+    return [serializeManifest(frame)];
   }
   const framed = serializeManifest({ ...frame, toolsets: [manifestToolsetsMarker as unknown as ManifestToolset] });
   const marker = JSON.stringify(manifestToolsetsMarker);
@@ -198,12 +219,17 @@ function assembleManifest(layout: OutputLayout, entries: readonly string[]): str
     return undefined;
   }
   const start = at + 1 + manifestToolsetIndentation.length;
+  return [framed.slice(0, start), ...entries.map((entry, index) => (index === 0 ? entry : `,\n${manifestToolsetIndentation}${entry}`)), framed.slice(start + marker.length)];
+}
+
+/** The manifest's text from its entries' texts; undefined when the manifest is no longer plain two-space JSON. */
+function assembleManifest(layout: OutputLayout, entries: readonly string[]): string | undefined {
+  const pieces = manifestPieces(layout, entries);
+  if (pieces === undefined) return undefined;
   // += rather than join: V8 joins long strings much more slowly than it concatenates them
-  let text = framed.slice(0, start);
-  entries.forEach((entry, index) => {
-    text += index === 0 ? entry : `,\n${manifestToolsetIndentation}${entry}`;
-  });
-  return text + framed.slice(start + marker.length);
+  let text = '';
+  for (const piece of pieces) text += piece;
+  return text;
 }
 
 /**

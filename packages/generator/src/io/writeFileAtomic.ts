@@ -19,12 +19,26 @@ export function readIfExists(file: string): string | undefined {
   }
 }
 
+/** Whether `text` is the concatenation of `pieces`, compared piece by piece (nothing joined). */
+export function holdsPieces(text: string | undefined, pieces: string | readonly string[]): boolean {
+  if (text === undefined) return false;
+  if (typeof pieces === 'string') return text === pieces;
+  let offset = 0;
+  for (const piece of pieces) {
+    if (!text.startsWith(piece, offset)) return false;
+    offset += piece.length;
+  }
+  return offset === text.length;
+}
+
 /**
  * Writes through a temporary file in the same folder and a rename, so readers never see a
  * half-written file. Skips the write when the content is already there; returns whether it wrote.
- * On failure the file is as it was, no temporary file is left, and it throws `FileAccessError`.
+ * The content may come in pieces, written one after another, so a large file's whole text and
+ * its UTF-8 copy never exist at once. On failure the file is as it was, no temporary file is
+ * left, and it throws `FileAccessError`.
  */
-export function writeFileAtomic(file: string, content: string): boolean {
+export function writeFileAtomic(file: string, content: string | readonly string[]): boolean {
   let current: string | undefined;
   try {
     current = readIfExists(file);
@@ -32,7 +46,7 @@ export function writeFileAtomic(file: string, content: string): boolean {
     // reading what is there is the first step of writing it: say so
     throw new FileAccessError('write', file, error instanceof FileAccessError ? error.cause : error);
   }
-  if (current === content) {
+  if (holdsPieces(current, content)) {
     return false;
   }
   replaceFileAtomic(file, content);
@@ -45,14 +59,15 @@ export function writeFileAtomic(file: string, content: string): boolean {
  * undefined if it cannot be taken. On failure the file is as it was, no temporary file is left,
  * and it throws `FileAccessError`.
  */
-export function replaceFileAtomic(file: string, content: string): FileStamp | undefined {
+export function replaceFileAtomic(file: string, content: string | readonly string[]): FileStamp | undefined {
   const temporary = path.join(path.dirname(file), `.toolgen-tmp-${process.pid}-${path.basename(file)}`);
   try {
     mkdirSync(path.dirname(file), { recursive: true });
     const descriptor = openSync(temporary, 'w');
     let stamp: FileStamp | undefined;
     try {
-      writeFileSync(descriptor, content, 'utf8');
+      if (typeof content === 'string') writeFileSync(descriptor, content, 'utf8');
+      else for (const piece of content) writeFileSync(descriptor, piece, 'utf8');
       stamp = stampOf(fstatSync(descriptor, { bigint: true }));
     } finally {
       closeSync(descriptor);

@@ -21,7 +21,7 @@ function generation(tsconfigPath: string, backend: BackendName) {
   const root = path.dirname(tsconfigPath);
   const files: Record<string, string> = {};
   const result = GenerationSession.generateOnce({ project: tsconfigPath, backend }, (file) => {
-    files[path.relative(root, file.path)] = file.content;
+    files[path.relative(root, file.path)] = 'pieces' in file ? file.pieces.join('') : file.content;
   });
   return {
     files,
