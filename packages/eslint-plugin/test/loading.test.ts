@@ -42,6 +42,8 @@ describe('loading the plugin', () => {
   it('the recorder sees what the generator\'s root loads (so the test above can fail)', () => {
     const { generator, packages } = classify(loads('@toolgen/generator'));
     expect(generator).toEqual(expect.arrayContaining(['dist/cli/main.js', 'dist/watch/watchProject.js']));
-    expect(packages).toEqual(expect.arrayContaining(['chokidar', 'gpt-tokenizer']));
+    expect(packages).toEqual(expect.arrayContaining(['chokidar']));
+    // the tokenizer loads on the first count (issue 30): importing the generator does not pay for it
+    expect(packages).not.toContain('gpt-tokenizer');
   });
 });
