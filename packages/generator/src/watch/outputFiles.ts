@@ -32,6 +32,12 @@ interface Wanted {
   content: string | undefined;
   /** The stamp of the file when it was last seen holding `content`; undefined when it is not known to. */
   stamp: FileStamp | undefined;
+  /**
+   * The stamp of the file when it last held what it held before `content` was wanted: while the
+   * file still has it, it holds that older content, so it differs from `content` without being
+   * read (the manifest is tens of megabytes at 5000 tools).
+   */
+  heldBefore?: FileStamp | undefined;
 }
 
 /**
@@ -84,7 +90,7 @@ export class OutputFiles {
   want(file: string, content: string, outcome: SyncOutcome): void {
     const wanted = this.#files.get(file);
     if (wanted === undefined || wanted.content !== content) {
-      this.#files.set(file, { content, stamp: undefined });
+      this.#files.set(file, { content, stamp: undefined, heldBefore: wanted?.content === undefined ? undefined : wanted.stamp });
     }
     this.sync(file, outcome);
   }
@@ -128,13 +134,14 @@ export class OutputFiles {
     }
     let current: string | undefined;
     try {
-      current = readIfExists(file);
+      // as it was when it held the content wanted before: not this one, so written without a read
+      current = stamp !== undefined && stamp === wanted.heldBefore ? undefined : readIfExists(file);
     } catch (error) {
       // reading what is there is the first step of writing it: say so
       this.#fail(file, error instanceof FileAccessError ? error.cause : error, outcome);
       return;
     }
-    if (current === wanted.content) {
+    if (current !== undefined && current === wanted.content) {
       wanted.stamp = stamp;
       this.#failures.delete(file);
       return;
