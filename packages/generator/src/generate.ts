@@ -170,11 +170,15 @@ export class GenerationSession {
     onModules?.(modules);
     // the watcher's manifest is assembled from per-toolset entries kept between generations
     const kept = this.#keptEntries(analysis.toolsets);
-    const { manifest, text } = this.analyzer.incremental
-      ? this.#emitter.manifestFromEntries(analysis.toolsets, kept)
-      : this.#emitter.manifest(analysis.toolsets, kept);
-    const outputs = [...modules, { path: this.manifestPath, content: text }];
+    const { manifest, file } = this.analyzer.incremental ? this.#emitter.manifestFromEntries(analysis.toolsets, kept, this.manifestPath) : this.#manifestFile(analysis.toolsets, kept);
+    const outputs = [...modules, file];
     return { analysis, manifest, syntaxErrors, ...this.#complete(analysis.toolsets, kept, analysis.diagnostics, outputs) };
+  }
+
+  /** The manifest of a generation that is not the watcher's, in one piece. */
+  #manifestFile(toolsets: readonly ToolsetModel[], kept: KeptEntries): { manifest: Manifest; file: OutputFile } {
+    const { manifest, text } = this.#emitter.manifest(toolsets, kept);
+    return { manifest, file: { path: this.manifestPath, content: text } };
   }
 
   /**

@@ -18,6 +18,29 @@ import { emitModule } from './module.js';
 export interface OutputFile {
   readonly path: string;
   readonly content: string;
+  /**
+   * The content as the pieces it is made of, when it was printed so (the watcher's manifest):
+   * their concatenation is `content`, which is joined only when read. Pieces that did not change
+   * since the last generation are the same strings, so comparing two manifests is cheap.
+   */
+  readonly pieces?: readonly string[];
+}
+
+/** A file given by its pieces, whose `content` is joined when first read. */
+function piecesFile(filePath: string, pieces: readonly string[]): OutputFile {
+  let content: string | undefined;
+  return {
+    path: filePath,
+    pieces,
+    get content() {
+      // += rather than join: V8 joins long strings much more slowly than it concatenates them
+      if (content === undefined) {
+        content = '';
+        for (const piece of pieces) content += piece;
+      }
+      return content;
+    },
+  };
 }
 
 /**
@@ -107,7 +130,7 @@ export class OutputEmitter {
    * The same text as `manifest`, from per-toolset entries kept between calls: only toolsets not
    * seen before are serialized (the watcher).
    */
-  manifestFromEntries(toolsets: readonly ToolsetModel[], kept: KeptEntries): { manifest: Manifest; text: string } {
+  manifestFromEntries(toolsets: readonly ToolsetModel[], kept: KeptEntries, manifestPath: string): { manifest: Manifest; file: OutputFile } {
     const entries: ManifestToolset[] = [];
     const texts: string[] = [];
     for (const section of sourceSections(toolsets, kept)) {
@@ -118,7 +141,7 @@ export class OutputEmitter {
       }
     }
     const manifest: Manifest = { ...buildManifest([], this.layout, this.variantsOf), toolsets: entries };
-    return { manifest, text: assembleManifest(this.layout, texts) ?? serializeManifest(manifest) };
+    return { manifest, file: piecesFile(manifestPath, manifestPieces(this.layout, texts) ?? [serializeManifest(manifest)]) };
   }
 
   /**
@@ -219,18 +242,14 @@ function manifestPieces(layout: OutputLayout, entries: readonly string[]): strin
     return undefined;
   }
   const start = at + 1 + manifestToolsetIndentation.length;
-  return [framed.slice(0, start), ...entries.map((entry, index) => (index === 0 ? entry : `,\n${manifestToolsetIndentation}${entry}`)), framed.slice(start + marker.length)];
+  // the entries themselves, the separator one string: an entry that did not change is the same string next time
+  const pieces = [framed.slice(0, start)];
+  entries.forEach((entry, index) => (index === 0 ? pieces.push(entry) : pieces.push(manifestEntrySeparator, entry)));
+  pieces.push(framed.slice(start + marker.length));
+  return pieces;
 }
 
-/** The manifest's text from its entries' texts; undefined when the manifest is no longer plain two-space JSON. */
-function assembleManifest(layout: OutputLayout, entries: readonly string[]): string | undefined {
-  const pieces = manifestPieces(layout, entries);
-  if (pieces === undefined) return undefined;
-  // += rather than join: V8 joins long strings much more slowly than it concatenates them
-  let text = '';
-  for (const piece of pieces) text += piece;
-  return text;
-}
+const manifestEntrySeparator = `,\n${manifestToolsetIndentation}`;
 
 /**
  * Each source file's toolsets, in order, and how the file is emitted: afresh when none of its

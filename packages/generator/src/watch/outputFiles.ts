@@ -1,6 +1,6 @@
 import { FileAccessError } from '../io/faults.js';
 import { fileStamp, type FileStamp } from '../io/fileStamp.js';
-import { readIfExists, removeFile, replaceFileAtomic } from '../io/writeFileAtomic.js';
+import { holdsPieces, readIfExists, removeFile, replaceFileAtomic } from '../io/writeFileAtomic.js';
 
 /** A generated file found changed on disk though its content was not to change: rewritten. */
 export interface OutsideChange {
@@ -28,8 +28,8 @@ export function isEmptyOutcome(outcome: SyncOutcome): boolean {
 }
 
 interface Wanted {
-  /** What the file should hold; undefined: it should be gone (an orphan not removed yet). */
-  content: string | undefined;
+  /** What the file should hold, whole or in pieces; undefined: it should be gone (an orphan not removed yet). */
+  content: string | readonly string[] | undefined;
   /** The stamp of the file when it was last seen holding `content`; undefined when it is not known to. */
   stamp: FileStamp | undefined;
   /**
@@ -86,10 +86,10 @@ export class OutputFiles {
     }
   }
 
-  /** Sets what `file` should hold and brings it there. */
-  want(file: string, content: string, outcome: SyncOutcome): void {
+  /** Sets what `file` should hold (whole, or as pieces whose concatenation it is) and brings it there. */
+  want(file: string, content: string | readonly string[], outcome: SyncOutcome): void {
     const wanted = this.#files.get(file);
-    if (wanted === undefined || wanted.content !== content) {
+    if (wanted === undefined || wanted.content === undefined || !sameContent(wanted.content, content)) {
       this.#files.set(file, { content, stamp: undefined, heldBefore: wanted?.content === undefined ? undefined : wanted.stamp });
     }
     this.sync(file, outcome);
@@ -141,7 +141,7 @@ export class OutputFiles {
       this.#fail(file, error instanceof FileAccessError ? error.cause : error, outcome);
       return;
     }
-    if (current !== undefined && current === wanted.content) {
+    if (holdsPieces(current, wanted.content)) {
       wanted.stamp = stamp;
       this.#failures.delete(file);
       return;
@@ -170,4 +170,14 @@ export class OutputFiles {
       outcome.failedNow.push(failure);
     }
   }
+}
+
+/**
+ * Whether two contents are the same text: pieces compared one by one (a piece that did not change
+ * is the same string, so this is cheap), a whole text against pieces by `holdsPieces`.
+ */
+function sameContent(a: string | readonly string[], b: string | readonly string[]): boolean {
+  if (typeof a === 'string') return holdsPieces(a, b);
+  if (typeof b === 'string') return holdsPieces(b, a);
+  return a.length === b.length ? a.every((piece, index) => piece === b[index]) : holdsPieces(a.join(''), b);
 }

@@ -152,7 +152,7 @@ export async function watchProject(options: WatchOptions): Promise<void> {
     outputs.syncAll(outcome, new Set([...synced, session.manifestPath]));
     const manifest = result.outputs.find((output) => output.path === session.manifestPath);
     if (manifest !== undefined && !manifestHeld) {
-      outputs.want(manifest.path, manifest.content, outcome);
+      outputs.want(manifest.path, manifest.pieces ?? manifest.content, outcome);
     } else {
       outputs.sync(session.manifestPath, outcome);
     }
