@@ -12,7 +12,7 @@ export interface ResultAnalysis {
   readonly document: ReturnType<ShapeBuilder['document']> | null;
   /** The method returns the runtime's `ContentResult` (in a promise or not): the adapters send its blocks as content. */
   readonly content: boolean;
-  /** The method may return nothing (`T | undefined`, `T | void`): `document` describes the result when there is one. */
+  /** The method may return nothing (`T | undefined`): `document` describes the result when there is one. */
   readonly optional: boolean;
 }
 
