@@ -5,7 +5,7 @@ import type { AIFunction, JsonSchema, JsonValue, ToolArgumentsCheck, ToolArgumen
 import { jsonSchemaForTarget } from '../function/jsonSchemaForTarget.js';
 import { applyLenientStep } from '../repair/lenientStep.js';
 import type { ContentPart } from '../content/ContentResult.js';
-import { contentOf, fileNameOf, isTextResource, leftOutText, resourceLinkText, textResourceText } from './contentParts.js';
+import { contentOf, fileNameOf, isTextResource, leftOutText, modelImageTypes, resourceLinkText, textResourceText } from './contentParts.js';
 import { asToolFailure, byWireName, callContext, contextFor, resultText, type AdapterOptions, type ToolCallInfo, type WireNames } from './toolCalls.js';
 
 export type { AdapterOptions, ToolCallInfo, ToolContextOption, WireNames } from './toolCalls.js';
@@ -211,9 +211,10 @@ function aiSdkTool(fn: AIFunction, calls: CallContexts): Tool<unknown, JsonValue
 
 /**
  * What the model reads of a `ContentResult`: its blocks as the SDK's content parts. Text as text;
- * an image (also a blob resource with an image type) and a PDF blob as file data with their
- * media type, which the provider sends as it can; a resource link or a text resource written out
- * as text; any other blob as text saying it was left out. A malformed value goes out as JSON.
+ * a PNG, JPEG, GIF or WebP image (also as a blob resource) and a PDF blob as file data with their
+ * media type; a resource link or a text resource written out as text; any other image or blob as
+ * text saying it was left out, since a provider that cannot take a file type fails the whole
+ * request. A malformed value goes out as JSON.
  */
 function modelOutput(fn: AIFunction, output: JsonValue | undefined): ToolResultOutput {
   const parts = contentOf(fn, output);
@@ -232,15 +233,17 @@ function modelContentPart(part: ContentPart): ModelContentPart {
     case 'resource_link':
       return { type: 'text', text: resourceLinkText(part) };
     case 'image':
-      return { type: 'file', mediaType: part.mimeType, data: { type: 'data', data: part.data } };
+      return modelImageTypes.has(part.mimeType)
+        ? { type: 'file', mediaType: part.mimeType, data: { type: 'data', data: part.data } }
+        : { type: 'text', text: leftOutText(part, 'images go to the model as PNG, JPEG, GIF or WebP only') };
     case 'resource': {
       const resource = part.resource;
       if (isTextResource(resource)) return { type: 'text', text: textResourceText(resource) };
       const mimeType = resource.mimeType ?? '';
-      if (mimeType.startsWith('image/') || mimeType === 'application/pdf') {
+      if (modelImageTypes.has(mimeType) || mimeType === 'application/pdf') {
         return { type: 'file', mediaType: mimeType, data: { type: 'data', data: resource.blob }, filename: fileNameOf(resource.uri) };
       }
-      return { type: 'text', text: leftOutText(part, 'AI SDK tool results take images and PDFs only') };
+      return { type: 'text', text: leftOutText(part, 'tool results go to the model with PDFs and PNG, JPEG, GIF or WebP images only') };
     }
   }
 }

@@ -277,8 +277,8 @@ describe('issue 29, item 5: content results', () => {
         type: 'content',
         value: [
           { type: 'text', text: 'Page 3' },
-          { type: 'file', mediaType: 'image/tiff', data: { type: 'data', data: tiff } },
-          { type: 'text', text: '[The resource scans://3.zip (application/zip, 18 bytes) is left out: AI SDK tool results take images and PDFs only.]' },
+          { type: 'text', text: '[An image (image/tiff, 8 bytes) is left out: images go to the model as PNG, JPEG, GIF or WebP only.]' },
+          { type: 'text', text: '[The resource scans://3.zip (application/zip, 18 bytes) is left out: tool results go to the model with PDFs and PNG, JPEG, GIF or WebP images only.]' },
         ],
       },
       'call-3': { type: 'json', value: { series: 'sales', width: 1, height: 1 } },
