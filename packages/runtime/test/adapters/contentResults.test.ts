@@ -31,7 +31,6 @@ import { scriptedFetch } from './sdkFetch.js';
 setTracingDisabled(true);
 afterEach(closeAll);
 
-const tiff = 'SUkqAAgAAAA=';
 const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 const pdf = 'JVBERi0xLjcKJXRvb2xnZW4K';
 const tools = mediaToolset.tools;
