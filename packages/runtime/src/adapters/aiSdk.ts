@@ -5,7 +5,7 @@ import type { AIFunction, JsonSchema, JsonValue, ToolArgumentsCheck, ToolArgumen
 import { jsonSchemaForTarget } from '../function/jsonSchemaForTarget.js';
 import { applyLenientStep } from '../repair/lenientStep.js';
 import type { ContentPart } from '../content/ContentResult.js';
-import { contentOf, fileNameOf, isTextResource, leftOutText, modelImageTypes, resourceLinkText, textResourceText } from './contentParts.js';
+import { contentOf, fileNameOf, modelBlock } from './contentParts.js';
 import { asToolFailure, byWireName, callContext, contextFor, resultText, type AdapterOptions, type ToolCallInfo, type WireNames } from './toolCalls.js';
 
 export type { AdapterOptions, ToolCallInfo, ToolContextOption, WireNames } from './toolCalls.js';
@@ -226,25 +226,18 @@ function modelOutput(fn: AIFunction, output: JsonValue | undefined): ToolResultO
 type ToolResultOutput = Awaited<ReturnType<NonNullable<Tool<unknown, JsonValue | undefined>['toModelOutput']>>>;
 type ModelContentPart = Extract<ToolResultOutput, { type: 'content' }>['value'][number];
 
+/** What the AI SDK's providers are given only as these types, in the words the model reads. */
+const aiSdkLeftOut = { image: 'images go to the model as PNG, JPEG, GIF or WebP only', blob: 'tool results go to the model with PDFs and PNG, JPEG, GIF or WebP images only' };
+
 function modelContentPart(part: ContentPart): ModelContentPart {
-  switch (part.type) {
+  const block = modelBlock(part, aiSdkLeftOut);
+  switch (block.kind) {
     case 'text':
-      return { type: 'text', text: part.text };
-    case 'resource_link':
-      return { type: 'text', text: resourceLinkText(part) };
+      return { type: 'text', text: block.text };
     case 'image':
-      return modelImageTypes.has(part.mimeType)
-        ? { type: 'file', mediaType: part.mimeType, data: { type: 'data', data: part.data } }
-        : { type: 'text', text: leftOutText(part, 'images go to the model as PNG, JPEG, GIF or WebP only') };
-    case 'resource': {
-      const resource = part.resource;
-      if (isTextResource(resource)) return { type: 'text', text: textResourceText(resource) };
-      const mimeType = resource.mimeType ?? '';
-      if (modelImageTypes.has(mimeType) || mimeType === 'application/pdf') {
-        return { type: 'file', mediaType: mimeType, data: { type: 'data', data: resource.blob }, filename: fileNameOf(resource.uri) };
-      }
-      return { type: 'text', text: leftOutText(part, 'tool results go to the model with PDFs and PNG, JPEG, GIF or WebP images only') };
-    }
+      return { type: 'file', mediaType: block.mimeType, data: { type: 'data', data: block.data }, ...(block.uri === undefined ? {} : { filename: fileNameOf(block.uri) }) };
+    case 'pdf':
+      return { type: 'file', mediaType: 'application/pdf', data: { type: 'data', data: block.data }, filename: fileNameOf(block.uri) };
   }
 }
 

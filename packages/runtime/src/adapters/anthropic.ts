@@ -1,7 +1,7 @@
 import type { DocumentBlockParam, ImageBlockParam, TextBlockParam, Tool, ToolResultBlockParam, ToolUseBlock, ToolUseBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import type { ContentPart } from '../content/ContentResult.js';
 import type { AIFunction } from '../function/AIFunction.js';
-import { contentOf, isTextResource, leftOutText, modelImageTypes, resourceLinkText, textResourceText } from './contentParts.js';
+import { contentOf, modelBlock } from './contentParts.js';
 import { byWireName, contextFor, findCalledFunction, resultText, runnerFunction, runToolCall, type RunnerOptions, type ToolContextOption, type WireNames } from './toolCalls.js';
 
 export type { RunnerApproval, RunnerOptions, ToolCallInfo, ToolContextOption, WireNames } from './toolCalls.js';
@@ -91,29 +91,19 @@ export async function runAnthropicToolUse(
   return { type: 'tool_result', tool_use_id: block.id, content: parts === undefined ? resultText(outcome.value) : parts.map(anthropicBlock) };
 }
 
-/**
- * One content block as a `tool_result` block: text as text; JPEG, PNG, GIF and WebP images (also
- * as a blob resource) as images; a PDF blob as a document; a resource link or a text resource
- * written out as text; any other image or blob as text saying it was left out.
- */
+/** What Anthropic cannot take, in the words the model reads. */
+const anthropicLeftOut = { image: 'Anthropic takes images as JPEG, PNG, GIF or WebP only', blob: 'Anthropic takes PDFs and JPEG, PNG, GIF or WebP images only' };
+
+/** One content block as a `tool_result` block (`modelBlock` decides): text, an image (base64), or a PDF as a document titled with its URI. */
 function anthropicBlock(part: ContentPart): TextBlockParam | ImageBlockParam | DocumentBlockParam {
-  switch (part.type) {
+  const block = modelBlock(part, anthropicLeftOut);
+  switch (block.kind) {
     case 'text':
-      return { type: 'text', text: part.text };
-    case 'resource_link':
-      return { type: 'text', text: resourceLinkText(part) };
+      return { type: 'text', text: block.text };
     case 'image':
-      return modelImageTypes.has(part.mimeType)
-        ? { type: 'image', source: { type: 'base64', media_type: part.mimeType as 'image/png', data: part.data } }
-        : { type: 'text', text: leftOutText(part, 'Anthropic takes images as JPEG, PNG, GIF or WebP only') };
-    case 'resource': {
-      const resource = part.resource;
-      if (isTextResource(resource)) return { type: 'text', text: textResourceText(resource) };
-      const mimeType = resource.mimeType ?? '';
-      if (modelImageTypes.has(mimeType)) return { type: 'image', source: { type: 'base64', media_type: mimeType as 'image/png', data: resource.blob } };
-      if (mimeType === 'application/pdf') return { type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: resource.blob }, title: resource.uri };
-      return { type: 'text', text: leftOutText(part, 'Anthropic takes PDFs and JPEG, PNG, GIF or WebP images only') };
-    }
+      return { type: 'image', source: { type: 'base64', media_type: block.mimeType as 'image/png', data: block.data } };
+    case 'pdf':
+      return { type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: block.data }, title: block.uri };
   }
 }
 

@@ -46,14 +46,58 @@ function isContentPart(part: unknown): boolean {
 }
 
 /** The image types both OpenAI's and Anthropic's APIs take in a tool result; any other is said to be left out. */
-export const modelImageTypes: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+const modelImageTypes: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 
-export function isTextResource(resource: TextResourceContents | BlobResourceContents): resource is TextResourceContents {
+/**
+ * A content block as every model API's adapter decides it, before it takes its SDK's shape: text
+ * (a link or a text resource written out, or a block left out said in words), an image of a type
+ * both OpenAI and Anthropic take (`uri` when it came as a blob resource), or a PDF blob.
+ */
+export type ModelBlock =
+  | { readonly kind: 'text'; readonly text: string }
+  | { readonly kind: 'image'; readonly data: string; readonly mimeType: string; readonly uri?: string }
+  | { readonly kind: 'pdf'; readonly data: string; readonly uri: string };
+
+/** Why an SDK leaves a block out: for an image of another type, and for a blob neither image nor PDF. */
+export interface LeftOutReasons {
+  readonly image: string;
+  readonly blob: string;
+}
+
+/** What OpenAI cannot take, in the words the model reads: the Responses runner and the Agents adapter (which sends Responses items). */
+export const openAILeftOut: LeftOutReasons = { image: 'OpenAI takes images as PNG, JPEG, GIF or WebP only', blob: 'OpenAI takes PDFs and PNG, JPEG, GIF or WebP images only' };
+
+/**
+ * `part` as a model API takes it: text as it is; a resource link or a text resource written out;
+ * a PNG, JPEG, GIF or WebP image (also as a blob resource) as an image; a PDF blob as a PDF; any
+ * other image or blob as text saying it was left out, for `reasons`. Each adapter maps the kinds
+ * onto its SDK's blocks, so every adapter leaves out the same things in the same words.
+ */
+export function modelBlock(part: ContentPart, reasons: LeftOutReasons): ModelBlock {
+  switch (part.type) {
+    case 'text':
+      return { kind: 'text', text: part.text };
+    case 'resource_link':
+      return { kind: 'text', text: resourceLinkText(part) };
+    case 'image':
+      return modelImageTypes.has(part.mimeType) ? { kind: 'image', data: part.data, mimeType: part.mimeType } : { kind: 'text', text: leftOutText(part, reasons.image) };
+    case 'resource': {
+      const resource = part.resource;
+      if (isTextResource(resource)) return { kind: 'text', text: textResourceText(resource) };
+      const mimeType = resource.mimeType ?? '';
+      if (modelImageTypes.has(mimeType)) return { kind: 'image', data: resource.blob, mimeType, uri: resource.uri };
+      if (mimeType === 'application/pdf') return { kind: 'pdf', data: resource.blob, uri: resource.uri };
+      return { kind: 'text', text: leftOutText(part, reasons.blob) };
+    }
+  }
+}
+
+function isTextResource(resource: TextResourceContents | BlobResourceContents): resource is TextResourceContents {
   return typeof (resource as TextResourceContents).text === 'string';
 }
 
 /** A resource link as the line of text a model reads: nothing fetches it on the model's behalf. */
-export function resourceLinkText(link: ResourceLinkContent): string {
+function resourceLinkText(link: ResourceLinkContent): string {
   const facts = [link.mimeType, link.size === undefined ? undefined : bytes(link.size)].filter((fact) => fact !== undefined);
   return (
     `Resource link: ${link.title ?? link.name} <${link.uri}>` + (facts.length === 0 ? '' : ` (${facts.join(', ')})`) + (link.description === undefined ? '' : ` — ${link.description}`)
@@ -61,7 +105,7 @@ export function resourceLinkText(link: ResourceLinkContent): string {
 }
 
 /** An embedded text resource as text: its URI and media type, then its contents. */
-export function textResourceText(resource: TextResourceContents): string {
+function textResourceText(resource: TextResourceContents): string {
   return `Resource ${resource.uri}${resource.mimeType === undefined ? '' : ` (${resource.mimeType})`}:\n${resource.text}`;
 }
 
@@ -69,7 +113,7 @@ export function textResourceText(resource: TextResourceContents): string {
  * What the model reads in place of a block its SDK cannot take: what was left out and why, so the
  * model does not answer as if it had seen it. `reason` completes "…is left out: ".
  */
-export function leftOutText(part: ImageContent | EmbeddedResourceContent, reason: string): string {
+function leftOutText(part: ImageContent | EmbeddedResourceContent, reason: string): string {
   const what =
     part.type === 'image'
       ? `An image (${part.mimeType}, ${bytes(base64Bytes(part.data))})`
@@ -82,18 +126,12 @@ export function leftOutText(part: ImageContent | EmbeddedResourceContent, reason
  * text resources written out, images and blobs said to be left out for `reason`.
  */
 export function contentAsText(parts: readonly ContentPart[], reason: string): string {
+  const reasons = { image: reason, blob: reason };
   return parts
     .map((part) => {
-      switch (part.type) {
-        case 'text':
-          return part.text;
-        case 'resource_link':
-          return resourceLinkText(part);
-        case 'resource':
-          return isTextResource(part.resource) ? textResourceText(part.resource) : leftOutText(part, reason);
-        case 'image':
-          return leftOutText(part, reason);
-      }
+      const block = modelBlock(part, reasons);
+      // an image or a PDF is a block this API cannot take either
+      return block.kind === 'text' ? block.text : leftOutText(part as ImageContent | EmbeddedResourceContent, reason);
     })
     .join('\n\n');
 }

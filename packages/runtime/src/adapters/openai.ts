@@ -6,7 +6,7 @@ import type {
 import type { FunctionTool, ResponseFunctionCallOutputItem, ResponseFunctionToolCall, ResponseInputItem } from 'openai/resources/responses/responses';
 import type { ContentPart } from '../content/ContentResult.js';
 import type { AIFunction } from '../function/AIFunction.js';
-import { contentAsText, contentOf, dataUrl, fileNameOf, isTextResource, leftOutText, modelImageTypes, resourceLinkText, textResourceText } from './contentParts.js';
+import { contentAsText, contentOf, dataUrl, fileNameOf, modelBlock, openAILeftOut } from './contentParts.js';
 import {
   byWireName,
   contextFor,
@@ -119,30 +119,16 @@ export async function runOpenAIToolCall<TCall extends OpenAIToolCall>(
   return output as OpenAIToolCallOutput<TCall>;
 }
 
-/**
- * One content block as a Responses `function_call_output` item: text as `input_text`; a PNG,
- * JPEG, GIF or WebP image (also as a blob resource) as `input_image` with a `data:` URL; a PDF blob
- * as `input_file`; a resource link or a text resource written out as text; any other image or
- * blob as text saying it was left out.
- */
+/** One content block as a Responses `function_call_output` item (`modelBlock` decides): `input_text`, `input_image` with a `data:` URL, or a PDF as `input_file`. */
 function responsesOutputItem(part: ContentPart): ResponseFunctionCallOutputItem {
-  switch (part.type) {
+  const block = modelBlock(part, openAILeftOut);
+  switch (block.kind) {
     case 'text':
-      return { type: 'input_text', text: part.text };
-    case 'resource_link':
-      return { type: 'input_text', text: resourceLinkText(part) };
+      return { type: 'input_text', text: block.text };
     case 'image':
-      return modelImageTypes.has(part.mimeType)
-        ? { type: 'input_image', image_url: dataUrl(part.mimeType, part.data), detail: 'auto' }
-        : { type: 'input_text', text: leftOutText(part, 'OpenAI takes images as PNG, JPEG, GIF or WebP only') };
-    case 'resource': {
-      const resource = part.resource;
-      if (isTextResource(resource)) return { type: 'input_text', text: textResourceText(resource) };
-      const mimeType = resource.mimeType ?? '';
-      if (modelImageTypes.has(mimeType)) return { type: 'input_image', image_url: dataUrl(mimeType, resource.blob), detail: 'auto' };
-      if (mimeType === 'application/pdf') return { type: 'input_file', file_data: dataUrl(mimeType, resource.blob), filename: fileNameOf(resource.uri) };
-      return { type: 'input_text', text: leftOutText(part, 'OpenAI takes PDFs and PNG, JPEG, GIF or WebP images only') };
-    }
+      return { type: 'input_image', image_url: dataUrl(block.mimeType, block.data), detail: 'auto' };
+    case 'pdf':
+      return { type: 'input_file', file_data: dataUrl('application/pdf', block.data), filename: fileNameOf(block.uri) };
   }
 }
 

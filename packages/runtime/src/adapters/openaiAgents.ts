@@ -4,7 +4,7 @@ import { defaultRaisedApprovalExpiryMs, raisedApprovals } from '../approval/Rais
 import { approvalGateOf, argumentsAsJson, sdkApprovalDigest, sdkShouldAsk, type ApprovalInvocationContext } from '../approval/withApproval.js';
 import type { AIFunction, JsonValue, ToolInvocationContext } from '../function/AIFunction.js';
 import type { ContentPart } from '../content/ContentResult.js';
-import { contentOf, fileNameOf, isTextResource, leftOutText, modelImageTypes, resourceLinkText, textResourceText } from './contentParts.js';
+import { contentOf, fileNameOf, modelBlock, openAILeftOut } from './contentParts.js';
 import { byWireName, contextFor, resultText, runCheckedCall, runToolCall, type ToolCallInfo, type WireNames } from './toolCalls.js';
 
 /** The `openai-strict` variant as the Agents SDK types a strict JSON Schema. */
@@ -171,29 +171,16 @@ function answer(fn: AIFunction, outcome: Awaited<ReturnType<typeof runToolCall>>
   return parts === undefined ? resultText(outcome.value) : parts.map(agentsOutput);
 }
 
-/**
- * One content block as an Agents tool output: text as text; a PNG, JPEG, GIF or WebP image (also
- * as a blob resource) as an image; a PDF blob as a file; a resource link or a text resource written
- * out as text; any other image or blob as text saying it was left out.
- */
+/** One content block as an Agents tool output (`modelBlock` decides): text, an image, or a PDF as a file named from its URI. */
 function agentsOutput(part: ContentPart): AgentsToolOutput {
-  switch (part.type) {
+  const block = modelBlock(part, openAILeftOut);
+  switch (block.kind) {
     case 'text':
-      return { type: 'text', text: part.text };
-    case 'resource_link':
-      return { type: 'text', text: resourceLinkText(part) };
+      return { type: 'text', text: block.text };
     case 'image':
-      return modelImageTypes.has(part.mimeType)
-        ? { type: 'image', image: { data: part.data, mediaType: part.mimeType } }
-        : { type: 'text', text: leftOutText(part, 'OpenAI takes images as PNG, JPEG, GIF or WebP only') };
-    case 'resource': {
-      const resource = part.resource;
-      if (isTextResource(resource)) return { type: 'text', text: textResourceText(resource) };
-      const mimeType = resource.mimeType ?? '';
-      if (modelImageTypes.has(mimeType)) return { type: 'image', image: { data: resource.blob, mediaType: mimeType } };
-      if (mimeType === 'application/pdf') return { type: 'file', file: { data: resource.blob, mediaType: mimeType, filename: fileNameOf(resource.uri) } };
-      return { type: 'text', text: leftOutText(part, 'OpenAI takes PDFs and PNG, JPEG, GIF or WebP images only') };
-    }
+      return { type: 'image', image: { data: block.data, mediaType: block.mimeType } };
+    case 'pdf':
+      return { type: 'file', file: { data: block.data, mediaType: 'application/pdf', filename: fileNameOf(block.uri) } };
   }
 }
 
