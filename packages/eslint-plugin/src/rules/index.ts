@@ -21,6 +21,7 @@ import knownBuilderCalls from './known-builder-calls.js';
 import sendableVariantValues from './sendable-variant-values.js';
 import knownSchemaTags from './known-schema-tags.js';
 import annotationsForWrites from './annotations-for-writes.js';
+import validTsdoc from './valid-tsdoc.js';
 
 /** Every rule of the plugin, by name: one per TSH code. */
 export const rules = {
@@ -47,4 +48,5 @@ export const rules = {
   'sendable-variant-values': sendableVariantValues,
   'known-schema-tags': knownSchemaTags,
   'annotations-for-writes': annotationsForWrites,
+  'valid-tsdoc': validTsdoc,
 };

@@ -206,7 +206,7 @@ function reportUnknownParamTags(reading: ParameterReading): void {
   for (const param of reading.docs.params) {
     const root = param.name.split('.')[0]!;
     if (!documented.has(param.name) && !documented.has(root) && !(flattened && properties.some((p) => p.name === param.name))) {
-      reading.sink.report('TSH011', 'unknownParam', param.node, { name: param.name, method: reading.methodName, parameters: modelParameters.join(', ') || 'none' });
+      reading.sink.reportAt('TSH011', 'unknownParam', param.location, { name: param.name, method: reading.methodName, parameters: modelParameters.join(', ') || 'none' });
     }
   }
 }

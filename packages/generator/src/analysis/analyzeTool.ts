@@ -8,6 +8,7 @@ import { analyzeSettings } from './analyzeSettings.js';
 import type { DiagnosticSink } from './analyzeSourceFile.js';
 import type { UnwoundChain } from './chain.js';
 import { checkWorkspacePaths } from './checkWorkspacePaths.js';
+import { noticeData } from '../schema/tsdoc/notices.js';
 import { readMethodDocs, withDeprecation } from './methodDocs.js';
 import type { ToolModel } from './model.js';
 import { readChainCalls } from './readChainCalls.js';
@@ -51,6 +52,9 @@ export function analyzeTool(host: AnalysisHost, context: ToolContext): ToolModel
   }
 
   const docs = readMethodDocs(host, method);
+  for (const notice of docs.notices) {
+    sink.reportAt('TSH025', notice.messageId, notice.location, noticeData(notice, `the method "${methodName}"`));
+  }
   const description = withDeprecation(facts.description ?? docs.description, docs.deprecated);
   if (facts.description === undefined && docs.description === '') {
     sink.report('TSH009', 'noDescription', method.name, { tool: name, method: methodName });

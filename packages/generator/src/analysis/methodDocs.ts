@@ -1,17 +1,16 @@
 import type { DiagnosticLocation } from '../diagnostics/Diagnostic.js';
+import { lastDocComment } from '../host/docComment.js';
 import type * as S from '../host/syntax.js';
-import { foreignTag } from '../schema/tsdoc/foreignTags.js';
-import { readInlineTags, type InlineTag } from '../schema/tsdoc/inlineTags.js';
+import { readDocComment, type CommentInlineTag, type CommentNotice } from '../schema/tsdoc/docComment.js';
 import { keywordTag } from '../schema/tsdoc/keywordTags.js';
 import type { AnalysisHost } from './AnalysisHost.js';
-import { locateTagBefore } from './tagPlaces.js';
 
-/** One `@param` tag: the name it gives, its text without inline keyword tags, and those tags with their places. */
+/** One `@param` tag: the name it gives and where, its text without inline tags, and those tags with their places. */
 export interface ParamDoc {
   readonly name: string;
   readonly text: string;
-  readonly node: S.Node;
-  readonly tags: readonly (InlineTag & { readonly location: DiagnosticLocation | undefined })[];
+  readonly location: DiagnosticLocation;
+  readonly tags: readonly (CommentInlineTag & { readonly location: DiagnosticLocation })[];
 }
 
 /** A block tag on the method that toolgen reads only on members or in a `@param` (TSH023). */
@@ -19,76 +18,65 @@ export interface StrayTag {
   readonly name: string;
   /** The tag's value (`100` of `@maximum 100`). */
   readonly value: string;
-  readonly location: DiagnosticLocation | undefined;
-  /** The parameter it was meant for, when it is an inline tag written right after `@param name`, which TypeScript reads as a block tag. */
-  readonly misplacedFrom?: string;
+  readonly location: DiagnosticLocation;
+}
+
+/** What TSDoc reads differently from toolgen in the method's comment (TSH025), placed. */
+export interface PlacedNotice extends CommentNotice {
+  readonly location: DiagnosticLocation;
 }
 
 export interface MethodDocs {
   readonly description: string;
   /** The `@deprecated` tag's text (`''` without one), or undefined when the method is not deprecated. */
   readonly deprecated: string | undefined;
-  /** `@param` tags by the name they give, with the tag's name node. */
+  /** `@param` tags in order. */
   readonly params: readonly ParamDoc[];
   readonly strayTags: readonly StrayTag[];
+  readonly notices: readonly PlacedNotice[];
 }
 
 /** Keyword tags that mean something on a method too: `@example` shows a call, `@deprecated` marks the tool. */
 const methodTags = new Set(['example', 'deprecated']);
 
-/** `@param limit {@tag`: TypeScript ends the `@param` at the `{` and reads the inline tag as a block tag of the method. */
-const misplacedInline = (tag: string): RegExp => new RegExp(`@param\\s+(?:\\{[^}]*\\}\\s*)?\\[?([\\w$.]+)\\]?\\s*\\{@${tag.replace(/[^\w]/g, '\\$&')}(?![\\w-])`, 'g');
+const noDocs: MethodDocs = { description: '', deprecated: undefined, params: [], strayTags: [], notices: [] };
 
+/** The method's doc comment, read as TSDoc. */
 export function readMethodDocs(host: AnalysisHost, method: S.MethodDeclaration): MethodDocs {
-  const { summary, tags } = host.methodDocumentation(method);
-  const params: ParamDoc[] = [];
-  const strayTags: StrayTag[] = [];
+  const trivia = host.syntax.leadingTrivia(method);
+  const found = lastDocComment(trivia.text);
+  if (found === undefined) {
+    return noDocs;
+  }
+  const base = trivia.start + found.offset;
+  const at = (start: number, end: number): DiagnosticLocation => host.syntax.locateSpan(method, base + start, base + end);
+  const comment = readDocComment(found.text);
   const remarks: string[] = [];
-  const seen = new Map<string, number>();
-  const misplaced = new Map<string, number>();
+  const strayTags: StrayTag[] = [];
   let deprecated: string | undefined;
-  for (const tag of tags) {
-    const occurrence = seen.get(tag.name) ?? 0;
-    seen.set(tag.name, occurrence + 1);
+  for (const tag of comment.tags) {
     if (tag.name === 'deprecated') {
       deprecated = tag.text;
-    } else if (tag.parameter !== undefined) {
-      const inline = readInlineTags(tag.text.replace(/^\s*-\s*/, ''));
-      const from = inline.tags.length === 0 ? 0 : host.syntax.locate(tag.parameter.node).start;
-      const located = inline.tags.map((found) => ({ ...found, location: locateTagBefore(host, method, found.name, found.occurrence, true, from) }));
-      params.push({ name: tag.parameter.name, text: inline.description, node: tag.parameter.node, tags: located });
     } else if (tag.name === 'remarks' && tag.text !== '') {
       remarks.push(tag.text);
-    } else if ((keywordTag(tag.name) !== undefined && !methodTags.has(tag.name)) || foreignTag(tag.name) !== undefined) {
-      const stray = strayTag(host, method, tag, occurrence, misplaced);
-      if (stray !== undefined) {
-        strayTags.push(stray);
-      }
+    } else if (keywordTag(tag.name) !== undefined && !methodTags.has(tag.name)) {
+      strayTags.push({ name: tag.name, value: tag.text, location: at(tag.start, tag.end) });
     }
   }
-  const description = [summary, ...remarks].filter((part) => part !== '').join('\n\n');
-  return { description, deprecated, params, strayTags };
-}
-
-/**
- * A keyword tag on the method, or an inline tag TypeScript cut off its `@param` (its text then
- * holds the `}`); undefined for another generator's tag on the method itself. `misplaced` counts
- * the cut-off tags of each name met so far.
- */
-function strayTag(host: AnalysisHost, method: S.MethodDeclaration, tag: { name: string; text: string }, occurrence: number, misplaced: Map<string, number>): StrayTag | undefined {
-  const { name, text } = tag;
-  if (text.includes('}')) {
-    const trivia = host.syntax.leadingTrivia(method);
-    const index = misplaced.get(name) ?? 0;
-    const match = [...trivia.text.matchAll(misplacedInline(name))][index];
-    if (match !== undefined) {
-      misplaced.set(name, index + 1);
-      const start = trivia.start + match.index + match[0].length - name.length - 2;
-      const location = host.syntax.locateSpan(method, start, start + name.length + 2);
-      return { name, value: text.slice(0, text.indexOf('}')).trim(), location, misplacedFrom: match[1]! };
-    }
+  // an inline tag in the method's summary is in no `@param` text: it applies to no parameter
+  for (const tag of comment.summary.inlineTags) {
+    strayTags.push({ name: tag.name, value: tag.text, location: at(tag.start, tag.end) });
   }
-  return keywordTag(name) === undefined ? undefined : { name, value: text.trim(), location: locateTagBefore(host, method, name, occurrence - (misplaced.get(name) ?? 0), false) };
+  strayTags.sort((a, b) => (a.location.start ?? 0) - (b.location.start ?? 0));
+  const params = comment.params.map((param) => ({
+    name: param.name,
+    text: param.text,
+    location: at(param.nameStart, param.nameEnd),
+    tags: param.inlineTags.map((tag) => ({ ...tag, location: at(tag.start, tag.end) })),
+  }));
+  const description = [comment.summary.text, ...remarks].filter((part) => part !== '').join('\n\n');
+  const notices = comment.notices.map((notice) => ({ ...notice, location: at(notice.start, notice.end) }));
+  return { description, deprecated, params, strayTags, notices };
 }
 
 /** The description with the `@deprecated` note after it, so the model reads it too. */

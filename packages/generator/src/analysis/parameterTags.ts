@@ -1,7 +1,7 @@
 import type * as S from '../host/syntax.js';
 import type { Shape, ShapeProblem } from '../schema/shape.js';
 import { applyDocumentation } from '../schema/tsdoc/applyDocumentation.js';
-import { unknownInlineTagFix } from '../schema/tsdoc/inlineTags.js';
+import { keywordTag, unknownInlineTagFix } from '../schema/tsdoc/keywordTags.js';
 import type { DocTag, UnreadTag } from '../schema/tsdoc/tags.js';
 import type { MethodDocs, ParamDoc } from './methodDocs.js';
 
@@ -28,10 +28,10 @@ export function applyParamDoc(
 ): Shape {
   const tags: DocTag[] = [];
   for (const tag of doc?.tags ?? []) {
-    const site = tag.location === undefined ? undefined : { location: tag.location };
+    const site = { location: tag.location };
     if (tag.kind === 'unknown') {
       const data = { tag: tag.name, parameter: doc!.name, fix: unknownInlineTagFix(tag.name) };
-      findings.unread.push({ pointer, tag: tag.name, messageId: 'unknownInlineTag', data, site });
+      findings.unread.push({ code: 'TSH023', pointer, tag: tag.name, messageId: 'unknownInlineTag', data, site });
     } else {
       tags.push({ name: tag.name, text: tag.text, site });
     }
@@ -43,16 +43,17 @@ export function applyParamDoc(
   return applyDocumentation(shape, { description, tags, pointer, problems: findings.problems, unread, ...(typeText === undefined ? {} : { typeText }) });
 }
 
-/** TSH023 for the method's own keyword tags, and for inline tags TypeScript cut off their `@param`: they constrain nothing. */
+/** TSH023 for the method's own keyword tags and the inline tags of its summary: they constrain nothing. */
 export function strayTagFindings(docs: MethodDocs, method: string, firstArgument: string | undefined, findings: ParamTagFindings): void {
   for (const tag of docs.strayTags) {
     const value = tag.value === '' ? '' : ` ${tag.value}`;
-    const site = tag.location === undefined ? undefined : { location: tag.location };
-    if (tag.misplacedFrom !== undefined) {
-      findings.unread.push({ pointer: '', tag: tag.name, messageId: 'misplacedInlineTag', data: { tag: tag.name, parameter: tag.misplacedFrom, value }, site });
+    const site = { location: tag.location };
+    if (keywordTag(tag.name) === undefined) {
+      const data = { tag: tag.name, subject: `the method "${method}"`, value };
+      findings.unread.push({ code: 'TSH023', pointer: '', tag: tag.name, messageId: 'unknownInlineTagInSummary', data, site });
     } else {
       const data = { tag: tag.name, method, parameter: firstArgument ?? 'name', value };
-      findings.unread.push({ pointer: '', tag: tag.name, messageId: 'keywordOnMethod', data, site });
+      findings.unread.push({ code: 'TSH023', pointer: '', tag: tag.name, messageId: 'keywordOnMethod', data, site });
     }
   }
 }

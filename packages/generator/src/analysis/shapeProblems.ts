@@ -83,11 +83,11 @@ export function reportShapeProblems(host: AnalysisHost, sink: DiagnosticSink, pr
 export function reportUnreadTags(host: AnalysisHost, sink: DiagnosticSink, tags: readonly UnreadTag[], nodeOf: (tag: UnreadTag) => S.Node): void {
   for (const tag of tags) {
     const node = nodeOf(tag);
-    const at = locateTagSite(host, tag.site, node);
-    if (at === undefined) {
-      sink.report('TSH023', tag.messageId, node, tag.data);
-    } else {
+    const at = locateTagSite(host, tag.site, node) ?? host.syntax.locate(node);
+    if (tag.code === 'TSH023') {
       sink.reportAt('TSH023', tag.messageId, at, tag.data);
+    } else {
+      sink.reportAt('TSH025', tag.messageId, at, tag.data);
     }
   }
 }

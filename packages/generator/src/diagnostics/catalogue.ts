@@ -195,8 +195,8 @@ export const diagnosticCatalogue = {
         '{@{{tag}}} in the summary of {{subject}} changes nothing in the schema: on a member, keyword tags are block tags. Write it on a line of its own: @{{tag}}{{value}}.',
       keywordOnMethod:
         '@{{tag}} on the method "{{method}}" applies to no parameter, so it changes nothing in the schema. Write it inside the @param text of the parameter it is for, after the description: @param {{parameter}} … {@{{tag}}{{value}}}.',
-      misplacedInlineTag:
-        '{@{{tag}}} right after "@param {{parameter}}" is read by TypeScript as a tag of its own, so it changes nothing in the schema. Write the description first: @param {{parameter}} … {@{{tag}}{{value}}}.',
+      unknownInlineTagInSummary:
+        '{@{{tag}}} in the summary of {{subject}} is no tag toolgen reads, so it is left out of the description and changes nothing in the schema. To keep it as text, escape the brace (\\{@{{tag}}); otherwise correct the name or remove it.',
     },
   },
   TSH024: {
@@ -207,6 +207,19 @@ export const diagnosticCatalogue = {
       idempotentOnReadOnly:
         'idempotent() on "{{tool}}" says a repeated call has no further effect, which a readOnly() tool has already (it is listed as idempotent), so idempotent() is left out. Remove it, or readOnly() if the tool does write.',
       emptyTitle: 'withTitle on "{{tool}}" gives an empty title, so it is left out. Give people a short title such as \'Search tickets\', or remove the call.',
+    },
+  },
+  TSH025: {
+    severity: 'warning',
+    messages: {
+      atInText:
+        '"@{{tag}}" in {{place}} is no TSDoc tag: toolgen keeps it as text, but TSDoc tools (API Extractor, TypeDoc, eslint-plugin-tsdoc) read it as an undefined tag. Say that it is text: write \\@{{tag}}, or put it in a code span (`@{{tag}}`).',
+      unknownBlockTag:
+        '@{{tag}} starts a line in {{place}}, so it is read as a block tag, and neither TSDoc nor toolgen defines it: its text is in no description or schema. If it is text, write \\@{{tag}} or move it off the start of the line; if it is another tool\'s tag, remove it, or keep it knowing that toolgen leaves its text out.',
+      unescapedBrace:
+        '"{{tag}}" in {{place}} does not start an inline tag ("{@"), so TSDoc tools read it as a mistake; toolgen keeps it as text. Escape it (\\{{tag}}) or put the text in a code span.',
+      malformedInlineTag:
+        'The inline tag at "{{tag}}" in {{place}} is not closed, so TSDoc reads the rest of it as text. Close it with "}" ({@tag value}), or escape the brace (\\{) if it is text.',
     },
   },
   TSH030: {

@@ -33,20 +33,6 @@ export interface SyntaxHost {
   hasModifier(node: Node, modifier: Modifier): boolean;
 }
 
-/** One block tag of a method's TSDoc; `@param` tags name their parameter and its node. */
-export interface MethodTag {
-  readonly name: string;
-  /** The tag's comment, trimmed. */
-  readonly text: string;
-  readonly parameter?: { readonly name: string; readonly node: Node };
-}
-
-export interface MethodDocumentation {
-  /** The summary, trimmed (`''` without one). */
-  readonly summary: string;
-  readonly tags: readonly MethodTag[];
-}
-
 export interface AnalysisHost {
   readonly syntax: SyntaxHost;
   readonly types: TypeHost;
@@ -68,8 +54,6 @@ export interface AnalysisHost {
   returnType(method: MethodDeclaration): HostType | undefined;
   /** What `await` of a value of `type` gives. */
   awaited(type: HostType): HostType | undefined;
-  /** A method's TSDoc. */
-  methodDocumentation(method: MethodDeclaration): MethodDocumentation;
   /** The nodes that declare a symbol. */
   declarations(symbol: HostSymbol): readonly Node[];
   /** The files a symbol is declared in, and whether each is a declaration file. */

@@ -74,10 +74,11 @@ export const bigIntLike = TypeFlag.BigInt | TypeFlag.BigIntLiteral;
 /** `symbol` and `unique symbol`. */
 export const esSymbolLike = TypeFlag.ESSymbol | TypeFlag.UniqueESSymbol;
 
-/** A symbol's TSDoc: its summary (none when empty) and its block tags with their text, both trimmed. */
-export interface Documentation {
-  readonly description: string | undefined;
-  readonly tags: readonly { readonly name: string; readonly text: string }[];
+/** A doc comment as written (`/** … *\/`): its text, and where it starts in its file. */
+export interface HostDocComment {
+  readonly text: string;
+  readonly file: string;
+  readonly start: number;
 }
 
 /** One property of an object type, as the derivation reads it. */
@@ -191,7 +192,12 @@ export interface TypeHost {
   isClass(symbol: HostSymbol): boolean;
   /** Whether the symbol is the global type of its name (the lib's, merged with global augmentations), not a user's own `Date`. */
   isGlobalType(symbol: HostSymbol): boolean;
-  documentation(symbol: HostSymbol): Documentation;
+  /**
+   * The doc comment of the first of the symbol's declarations that has one: the last `/** … *\/`
+   * before the declaration (before its statement, for a variable), as written. `schema/tsdoc`
+   * reads it as TSDoc.
+   */
+  docComment(symbol: HostSymbol): HostDocComment | undefined;
 
   typeNode(node: HostTypeNode): TypeNodeView;
   /** The type node's source text. */
@@ -199,12 +205,14 @@ export interface TypeHost {
   typeFromNode(node: HostTypeNode): HostType;
   /** The type node of the non-generic alias a type was written through (`type Status = 'open' | 'closed'`). */
   aliasTypeNode(type: HostType): HostTypeNode | undefined;
+  /** The type node a non-generic type alias is declared as (`type Page = PageNumber` → `PageNumber`); none for any other symbol. */
+  aliasDeclaredTypeNode(symbol: HostSymbol): HostTypeNode | undefined;
   /**
-   * The TSDoc summary of what a `reference` type node names (`Priority` → the doc of
-   * `type Priority`), through import aliases; none for the lib's own types, whose docs are
-   * about JavaScript, not the user's data.
+   * The declared symbol a `reference` type node names (`Priority` → `type Priority`), through
+   * import aliases; none for the lib's own types, whose docs are about JavaScript, not the
+   * user's data.
    */
-  referencedSummary(node: HostTypeNode): string | undefined;
+  referencedSymbol(node: HostTypeNode): HostSymbol | undefined;
 }
 
 /** Whether `type` carries any of `flags`. */

@@ -3,7 +3,8 @@ import type { DiagnosticFixture } from './diagnosticFixtures.js';
 /*
  * The fixtures of issue 25, items 5 and 6: nothing a user writes is dropped silently. A call in a
  * chain toolgen does not know is TSH021; a schema tag toolgen does not read where it is written
- * is TSH023; a tag at fault is reported at the tag (TSH005 included). Markers inside a comment
+ * is TSH023; a tag at fault is reported at the tag (TSH005 included); doc comment text TSDoc reads
+ * differently from toolgen is TSH025 (issue 34). Markers inside a comment
  * are fine: they are removed before the source is analyzed.
  */
 
@@ -200,15 +201,21 @@ export const chainAndTagFixtures: readonly DiagnosticFixture[] = [
     fixed: fixedList,
   },
   {
-    name: 'an inline tag right after the parameter name, which TypeScript reads as a block tag',
-    code: 'TSH023',
-    source: listToolset('   * @param limit How many to return. {@minimum 1}\n   * @param max /*<*/{@maximum/*>*/ 100} The most.', 'limit: number, max: number', 'String(limit + max)'),
-    messages: [{ messageId: 'misplacedInlineTag', data: { tag: 'maximum', parameter: 'max', value: ' 100' } }],
-    fixed: listToolset(
-      '   * @param limit How many to return. {@minimum 1}\n   * @param max The most. {@maximum 100}',
-      'limit: number, max: number',
-      'String(limit + max)',
-    ),
+    name: 'an @word in a @param text that is no tag: kept as text, and said',
+    code: 'TSH025',
+    source: listToolset('   * @param limit How many, as /*<*/@octocat/*>*/ counts them.'),
+    messages: [{ messageId: 'atInText', data: { tag: 'octocat', place: 'the @param text of "limit" (the method "listItems")' } }],
+    fixed: listToolset('   * @param limit How many, as \\@octocat counts them.'),
+  },
+  {
+    name: 'a tag no one defines at the start of a line in a member doc, and an unescaped brace',
+    code: 'TSH025',
+    source: queryToolset('/**\n   * The words, as /*<*/{/*>*/a, b}.\n   * /*<*/@changed/*>*/ in 2.1\n   */'),
+    messages: [
+      { messageId: 'unescapedBrace', data: { tag: '{', place: 'the description of the member "words"' } },
+      { messageId: 'unknownBlockTag', data: { tag: 'changed', place: 'the TSDoc of the member "words"' } },
+    ],
+    fixed: queryToolset('/**\n   * The words, as `{a, b}`.\n   * @since 2.1\n   */'),
   },
   {
     name: 'values a provider variant cannot let the model send: other keys beside named members',

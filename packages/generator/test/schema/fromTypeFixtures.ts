@@ -311,17 +311,55 @@ export const fixtureGroups: readonly FixtureGroup[] = [
         invalid: [{ id: 'a' }, { id: 1, tags: [] }, null],
       },
       {
-        name: 'interface members include inherited ones and quoted names',
+        name: 'interface members include inherited ones, first, and quoted names',
         source: `interface Base { id: string }
           export interface Subject extends Base { 'display-name': string; 2: boolean }`,
         want: {
           type: 'object',
-          properties: { 'display-name': { type: 'string' }, 2: { type: 'boolean' }, id: { type: 'string' } },
-          required: ['display-name', '2', 'id'],
+          properties: { id: { type: 'string' }, 'display-name': { type: 'string' }, 2: { type: 'boolean' } },
+          required: ['id', 'display-name', '2'],
           additionalProperties: false,
         },
         valid: [{ id: 'a', 'display-name': 'A', 2: true }],
         invalid: [{ id: 'a', 'display-name': 'A' }, { id: 'a', displayName: 'A', 2: true }],
+      },
+      {
+        name: 'members in the order a reader sees them: bases first in extends order, then intersections as written',
+        source: [
+          'interface RepoRef { owner: string; repo: string }',
+          'interface Numbered { number: number }',
+          "class Stamped { created = ''; }",
+          "class Note extends Stamped { text = ''; }",
+          'interface PullRef extends RepoRef, Numbered { title: string; repo: string }',
+          'export type Subject = { pull: PullRef; labelled: PullRef & { label: string }; note: Note };',
+        ].join('\n'),
+        want: {
+          type: 'object',
+          properties: {
+            pull: {
+              type: 'object',
+              properties: { owner: { type: 'string' }, repo: { type: 'string' }, number: { type: 'number' }, title: { type: 'string' } },
+              required: ['owner', 'repo', 'number', 'title'],
+              additionalProperties: false,
+            },
+            labelled: {
+              type: 'object',
+              properties: { owner: { type: 'string' }, repo: { type: 'string' }, number: { type: 'number' }, title: { type: 'string' }, label: { type: 'string' } },
+              required: ['owner', 'repo', 'number', 'title', 'label'],
+              additionalProperties: false,
+            },
+            note: {
+              type: 'object',
+              properties: { created: { type: 'string' }, text: { type: 'string' } },
+              required: ['created', 'text'],
+              additionalProperties: false,
+            },
+          },
+          required: ['pull', 'labelled', 'note'],
+          additionalProperties: false,
+        },
+        valid: [{ pull: { owner: 'o', repo: 'r', number: 1, title: 't' }, labelled: { owner: 'o', repo: 'r', number: 1, title: 't', label: 'l' }, note: { created: '', text: '' } }],
+        invalid: [{ pull: { owner: 'o', repo: 'r', title: 't' }, labelled: { owner: 'o', repo: 'r', number: 1, title: 't' }, note: { created: '', text: '' } }],
       },
       {
         name: 'class: data members only',
@@ -989,6 +1027,90 @@ export const fixtureGroups: readonly FixtureGroup[] = [
           { limit: 10, ratio: 0.5, email: 'ada@example.com', code: 'ABC-12', tags: ['a'], retries: -1, ids: [], plain: '' },
           { limit: 10, ratio: 0.5, email: 'ada@example.com', code: 'ABC-12', tags: ['a'], retries: null, ids: [0.5], plain: '' },
         ],
+      },
+      {
+        name: 'TSDoc text: escapes decoded, an @ in a word kept, code spans as written',
+        source: `export interface Subject {
+          /** Repository owner, e.g. \\@octocat or an organization. */
+          owner: string;
+          /** Files to match, such as **\\/*.ts, or \`src\\*.ts\` in a code span. */
+          glob: string;
+          /** Who to notify, e.g. ann@example.com. */
+          email: string;
+        }`,
+        want: {
+          type: 'object',
+          properties: {
+            owner: { type: 'string', description: 'Repository owner, e.g. @octocat or an organization.' },
+            glob: { type: 'string', description: 'Files to match, such as **/*.ts, or `src\\*.ts` in a code span.' },
+            email: { type: 'string', description: 'Who to notify, e.g. ann@example.com.' },
+          },
+          required: ['owner', 'glob', 'email'],
+          additionalProperties: false,
+        },
+        valid: [{ owner: 'octocat', glob: '**/*.ts', email: 'a' }],
+        invalid: [{ owner: 'octocat', glob: '**/*.ts' }],
+      },
+      {
+        name: 'keyword tags on a type alias apply wherever it is used, and the nearer tag wins',
+        source: `/**
+         * A page number.
+         * @minimum 1
+         */
+        type PageNumber = number;
+        /** @maxLength 40 */
+        type Title = string;
+        /** @maximum 10 */
+        type EarlyPage = PageNumber;
+        export interface Subject {
+          page: PageNumber;
+          early: EarlyPage;
+          /**
+           * The last page.
+           * @minimum 2
+           * @maximum 500
+           */
+          last: PageNumber;
+          pages: PageNumber[];
+          title?: Title | null;
+        }`,
+        want: {
+          type: 'object',
+          properties: {
+            page: { type: 'number', minimum: 1, description: 'A page number.' },
+            early: { type: 'number', minimum: 1, maximum: 10 },
+            last: { type: 'number', minimum: 2, maximum: 500, description: 'The last page.' },
+            pages: { type: 'array', items: { type: 'number', minimum: 1 } },
+            title: { anyOf: [{ type: 'string', maxLength: 40 }, { type: 'null' }] },
+          },
+          required: ['page', 'early', 'last', 'pages'],
+          additionalProperties: false,
+        },
+        valid: [{ page: 1, early: 10, last: 2, pages: [1, 2] }, { page: 1, early: 1, last: 500, pages: [], title: null }],
+        invalid: [
+          { page: 0, early: 1, last: 2, pages: [] },
+          { page: 1, early: 0, last: 2, pages: [] },
+          { page: 1, early: 11, last: 2, pages: [] },
+          { page: 1, early: 1, last: 1, pages: [] },
+          { page: 1, early: 1, last: 501, pages: [] },
+          { page: 1, early: 1, last: 2, pages: [0] },
+          { page: 1, early: 1, last: 2, pages: [], title: 'x'.repeat(41) },
+        ],
+      },
+      {
+        name: 'a doc comment on the same line as its member',
+        source: 'export interface Subject { /** The pull request\'s number. */ pull_number: number; /** Its title. */ title: string }',
+        want: {
+          type: 'object',
+          properties: {
+            pull_number: { type: 'number', description: "The pull request's number." },
+            title: { type: 'string', description: 'Its title.' },
+          },
+          required: ['pull_number', 'title'],
+          additionalProperties: false,
+        },
+        valid: [{ pull_number: 1, title: 'a' }],
+        invalid: [{ pull_number: 1 }],
       },
     ],
   },

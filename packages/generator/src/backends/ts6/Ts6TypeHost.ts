@@ -1,7 +1,7 @@
 import type ts from 'typescript';
 import {
   TypeFlag,
-  type Documentation,
+  type HostDocComment,
   type HostIndexInfo,
   type HostProperty,
   type HostSymbol,
@@ -13,6 +13,7 @@ import {
   type TypeHost,
   type TypeNodeView,
 } from '../../host/TypeHost.js';
+import { lastDocComment } from '../../host/docComment.js';
 import { TypeNodeViews } from '../typeNodeView.js';
 
 /**
@@ -31,7 +32,6 @@ export type Ts6Namespace = Pick<
   | 'TypeFlags'
   | 'TypeFormatFlags'
   | 'version'
-  | 'displayPartsToString'
   | 'getCombinedModifierFlags'
   | 'isArrayTypeNode'
   | 'isClassElement'
@@ -47,6 +47,8 @@ export type Ts6Namespace = Pick<
   | 'isTypeOperatorNode'
   | 'isTypeReferenceNode'
   | 'isUnionTypeNode'
+  | 'isVariableDeclaration'
+  | 'isVariableStatement'
 >;
 
 /** What the TypeScript 6 type host needs: the caller's `ts` namespace (ts-morph's bundle, or the user's in the ESLint plugin), a program and its checker. */
@@ -271,12 +273,17 @@ class Ts6TypeHost implements TypeHost {
     return this.#checker.resolveName(s.getName(), undefined, this.#ts.SymbolFlags.Type, false) === s;
   }
 
-  documentation(handle: HostSymbol): Documentation {
-    const s = symbol(handle);
-    const t = this.#ts;
-    const summary = t.displayPartsToString(s.getDocumentationComment(this.#checker)).trim();
-    const tags = s.getJsDocTags(this.#checker).map((tag) => ({ name: tag.name, text: t.displayPartsToString(tag.text).trim() }));
-    return { description: summary === '' ? undefined : summary, tags };
+  docComment(handle: HostSymbol): HostDocComment | undefined {
+    for (const declaration of symbol(handle).declarations ?? []) {
+      const documented = documentedNode(this.#ts, declaration);
+      const sourceFile = documented.getSourceFile();
+      const start = documented.getFullStart();
+      const found = lastDocComment(sourceFile.text.slice(start, documented.getStart(sourceFile)));
+      if (found !== undefined) {
+        return { text: found.text, file: sourceFile.fileName, start: start + found.offset };
+      }
+    }
+    return undefined;
   }
 
   typeNode(handle: HostTypeNode): TypeNodeView {
@@ -292,13 +299,18 @@ class Ts6TypeHost implements TypeHost {
   }
 
   aliasTypeNode(handle: HostType): HostTypeNode | undefined {
+    const alias = type(handle).aliasSymbol;
+    return alias === undefined ? undefined : this.aliasDeclaredTypeNode(asSymbol(alias));
+  }
+
+  aliasDeclaredTypeNode(handle: HostSymbol): HostTypeNode | undefined {
     const t = this.#ts;
-    const declaration = type(handle).aliasSymbol?.declarations?.find((candidate) => t.isTypeAliasDeclaration(candidate));
+    const declaration = symbol(handle).declarations?.find((candidate) => t.isTypeAliasDeclaration(candidate));
     const plain = declaration !== undefined && t.isTypeAliasDeclaration(declaration) && declaration.typeParameters === undefined;
     return plain ? asNode(declaration.type) : undefined;
   }
 
-  referencedSummary(handle: HostTypeNode): string | undefined {
+  referencedSymbol(handle: HostTypeNode): HostSymbol | undefined {
     const reference = node(handle);
     if (!this.#ts.isTypeReferenceNode(reference)) {
       return undefined;
@@ -311,8 +323,14 @@ class Ts6TypeHost implements TypeHost {
     if (found === undefined || declarations.length === 0 || declarations.every((declaration) => this.#program.isSourceFileDefaultLibrary(declaration.getSourceFile()))) {
       return undefined;
     }
-    return this.documentation(asSymbol(found)).description;
+    return asSymbol(found);
   }
+}
+
+/** The node a declaration's doc comment is written before: a variable's statement, else the declaration. */
+function documentedNode(t: Ts6Namespace, declaration: ts.Node): ts.Node {
+  const statement = declaration.parent?.parent;
+  return t.isVariableDeclaration(declaration) && statement !== undefined && t.isVariableStatement(statement) ? statement : declaration;
 }
 
 function hasTypeNode(t: Ts6Namespace, declaration: ts.Node): declaration is TypedMember {

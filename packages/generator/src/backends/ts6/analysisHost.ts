@@ -1,6 +1,6 @@
 import type ts from 'typescript';
 import type { DiagnosticLocation } from '../../diagnostics/Diagnostic.js';
-import type { AnalysisHost, MethodDocumentation, MethodTag, Modifier, SyntaxHost } from '../../host/AnalysisHost.js';
+import type { AnalysisHost, Modifier, SyntaxHost } from '../../host/AnalysisHost.js';
 import type { ClassDeclaration, MethodDeclaration, Node, NodeOfKind, SourceFile, SyntaxKindName } from '../../host/syntax.js';
 import type { HostSymbol, HostType, TypeHost } from '../../host/TypeHost.js';
 import { ts6TypeHost } from './Ts6TypeHost.js';
@@ -144,20 +144,6 @@ class Ts6Analysis implements Ts6AnalysisHost {
 
   awaited(type: HostType): HostType | undefined {
     return native(this.#checker.getAwaitedType(native<ts.Type>(type)));
-  }
-
-  methodDocumentation(method: MethodDeclaration): MethodDocumentation {
-    const t = this.ts;
-    const declaration = native<ts.MethodDeclaration>(method);
-    const signature = this.#checker.getSignatureFromDeclaration(declaration);
-    const summary = signature === undefined ? '' : t.displayPartsToString(signature.getDocumentationComment(this.#checker)).trim();
-    const tags = t.getJSDocTags(declaration).map((tag): MethodTag => {
-      const text = (t.getTextOfJSDocComment(tag.comment) ?? '').trim();
-      return t.isJSDocParameterTag(tag)
-        ? { name: tag.tagName.text, text, parameter: { name: tag.name.getText(), node: native<Node>(tag.name) } }
-        : { name: tag.tagName.text, text };
-    });
-    return { summary, tags };
   }
 
   declarations(symbol: HostSymbol): readonly Node[] {

@@ -1,5 +1,5 @@
 import type { AnyAPIRequestGenerator, API, Checker, Program, Symbol as TsSymbol, Type } from 'typescript7/sync';
-import type { Documentation, HostIndexInfo, HostProperty } from '../../host/TypeHost.js';
+import type { HostDocComment, HostIndexInfo, HostProperty } from '../../host/TypeHost.js';
 import type { Ts7Modules } from './loadTs7.js';
 
 /** What the TypeScript 7 type host needs: the loaded API modules, the API connection, and one project's program and checker. */
@@ -29,7 +29,8 @@ export interface TypeInfo {
 }
 
 export interface SymbolInfo {
-  documentation?: Documentation;
+  /** `null`: none of its declarations has one. */
+  docComment?: HostDocComment | null;
   isGlobalType?: boolean;
 }
 

@@ -1,8 +1,8 @@
-import type { TypeNode } from 'typescript7/ast';
+import type { Node, TypeNode } from 'typescript7/ast';
 import type { Checker, IndexedAccessType, MappedType, NodeHandle, Type, TypeReference, UnionOrIntersectionType } from 'typescript7/sync';
 import {
   TypeFlag,
-  type Documentation,
+  type HostDocComment,
   type HostIndexInfo,
   type HostProperty,
   type HostSymbol,
@@ -14,8 +14,9 @@ import {
   type TypeHost,
   type TypeNodeView,
 } from '../../host/TypeHost.js';
-import { asNode, asSymbol, asType, asTypes, node, objectFlags, symbol, type } from './handles.js';
-import { aliasSymbolRequests, baseTypeRequests, basicsRequests, constituentRequests, documentationRequest, signatureRequests } from './prefetch.js';
+import { lastDocComment } from '../../host/docComment.js';
+import { asNode, asSymbol, asType, asTypes, node, objectFlags, symbol, type, type RemoteNode } from './handles.js';
+import { aliasSymbolRequests, baseTypeRequests, basicsRequests, constituentRequests, signatureRequests } from './prefetch.js';
 import { fetchProperties } from './properties.js';
 import { Ts7Context, type Ts7Compiler } from './Ts7Context.js';
 import { Ts7TypeNodes } from './Ts7TypeNodes.js';
@@ -289,13 +290,20 @@ class Ts7TypeHost implements TypeHost {
     return info.isGlobalType;
   }
 
-  documentation(handle: HostSymbol): Documentation {
+  docComment(handle: HostSymbol): HostDocComment | undefined {
     const s = symbol(handle);
     const info = this.#context.symbolInfo(s);
-    if (info.documentation === undefined) {
-      this.#context.batch([documentationRequest(this.#context, s)]);
+    if (info.docComment === undefined) {
+      info.docComment = null;
+      for (const declaration of s.declarations) {
+        const found = declarationDocComment(this.#context, declaration.resolve());
+        if (found !== undefined) {
+          info.docComment = found;
+          break;
+        }
+      }
     }
-    return info.documentation!;
+    return info.docComment ?? undefined;
   }
 
   typeNode(handle: HostTypeNode): TypeNodeView {
@@ -314,14 +322,30 @@ class Ts7TypeHost implements TypeHost {
     return this.#typeNodes.aliasTypeNode(this.aliasSymbolOf(handle));
   }
 
-  referencedSummary(handle: HostTypeNode): string | undefined {
+  aliasDeclaredTypeNode(handle: HostSymbol): HostTypeNode | undefined {
+    return this.#typeNodes.aliasTypeNode(handle);
+  }
+
+  referencedSymbol(handle: HostTypeNode): HostSymbol | undefined {
     const found = this.#typeNodes.referencedSymbol(handle);
-    return found === undefined ? undefined : this.documentation(asSymbol(found)).description;
+    return found === undefined ? undefined : asSymbol(found);
   }
 
   #isReference(t: Type): boolean {
     return (t.flags & TypeFlag.Object) !== 0 && (objectFlags(t) & this.#context.sync.ObjectFlags.Reference) !== 0;
   }
+}
+
+/** The doc comment before a declaration (before its statement, for a variable), as written. */
+function declarationDocComment({ ast }: Ts7Context, declaration: Node | undefined): HostDocComment | undefined {
+  if (declaration === undefined) {
+    return undefined;
+  }
+  const statement = declaration.parent?.parent;
+  const documented = (ast.isVariableDeclaration(declaration) && statement !== undefined && ast.isVariableStatement(statement) ? statement : declaration) as RemoteNode;
+  const start = documented.getFullStart();
+  const found = lastDocComment(documented.getFullText().slice(0, documented.getStart() - start));
+  return found === undefined ? undefined : { text: found.text, file: documented.getSourceFile().fileName, start: start + found.offset };
 }
 
 /** Declaration order: by file, then by position in the file. */

@@ -1,10 +1,11 @@
 import type * as Ast from 'typescript7/ast';
 import type { API, Checker, Program, Project, Symbol as TsSymbol, Type } from 'typescript7/sync';
 import type { DiagnosticLocation } from '../../diagnostics/Diagnostic.js';
-import type { AnalysisHost, MethodDocumentation, MethodTag, Modifier, SyntaxHost } from '../../host/AnalysisHost.js';
+import type { AnalysisHost, Modifier, SyntaxHost } from '../../host/AnalysisHost.js';
 import type { ClassDeclaration, MethodDeclaration, Node, NodeOfKind, SourceFile, SyntaxKindName } from '../../host/syntax.js';
 import type { HostSymbol, HostType, TypeHost } from '../../host/TypeHost.js';
 import type { Ts7Modules } from './loadTs7.js';
+import type { RemoteNode } from './handles.js';
 import { ts7TypeHost } from './Ts7TypeHost.js';
 
 /** The analysis host of a TypeScript 7 project, over the 7.1 JavaScript API. */
@@ -25,16 +26,6 @@ export function ts7AnalysisHost(connection: Ts7Connection): Ts7AnalysisHost {
 
 // the handles are the API's own objects, which its registry keeps one per type, symbol and node
 const native = <T>(value: unknown): T => value as T;
-
-type RemoteNode = Ast.Node & {
-  getText(): string;
-  getStart(): number;
-  getEnd(): number;
-  getFullStart(): number;
-  getFullText(): string;
-  getSourceFile(): Ast.SourceFile & { getLineAndCharacterOfPosition(position: number): { line: number; character: number } };
-  forEachChild<T>(visit: (child: Ast.Node) => T | undefined): T | undefined;
-};
 
 const modifierFlagNames: Readonly<Record<Modifier, 'Export' | 'Static' | 'Readonly' | 'Private' | 'Protected'>> = {
   export: 'Export',
@@ -102,9 +93,6 @@ class Ts7Syntax implements SyntaxHost {
   }
 }
 
-/** `@param name` in a JSDoc comment: where the name starts (after an optional `{type}` and `[`). */
-const paramTag = /@param\s+(?:\{[^}]*\}\s*)?\[?(?<name>[\w$.]+)/dg;
-
 class Ts7Analysis implements Ts7AnalysisHost {
   readonly program: Program;
   readonly syntax: SyntaxHost;
@@ -159,52 +147,6 @@ class Ts7Analysis implements Ts7AnalysisHost {
 
   awaited(type: HostType): HostType | undefined {
     return native(this.#checker.getAwaitedType(native<Type>(type)));
-  }
-
-  /**
-   * The summary and tags as the checker gives them (TypeScript 7's tree has no JSDoc nodes); a
-   * `@param` tag's name node is found in the comment before the method, so that its diagnostic
-   * points where TypeScript 6's tag name node does.
-   */
-  methodDocumentation(method: MethodDeclaration): MethodDocumentation {
-    const symbol = this.#checker.getSymbolAtLocation(native<Ast.Node>(method.name));
-    if (symbol === undefined) {
-      return { summary: '', tags: [] };
-    }
-    const summary = String(this.#checker.getDocumentationCommentOfSymbol(symbol) ?? '').trim();
-    const remote = native<RemoteNode>(method);
-    const leading = remote.getFullText().slice(0, remote.getStart() - remote.getFullStart());
-    const names = [...leading.matchAll(paramTag)].map((match) => ({ name: match.groups!['name']!, start: remote.getFullStart() + match.indices!.groups!['name']![0] }));
-    let paramIndex = 0;
-    const tags = (this.#checker.getJsDocTagsOfSymbol(symbol) ?? []).map((tag): MethodTag => {
-      const text = String(tag.text ?? '').trim();
-      if (tag.name !== 'param') {
-        return { name: tag.name, text };
-      }
-      const found = names[paramIndex++];
-      const name = found?.name ?? text.split(/\s/, 1)[0]!;
-      const rest = text.startsWith(name) ? text.slice(name.length).trim() : text;
-      const node = found === undefined ? method.name : this.#nameNode(method, found.start, found.name.length);
-      return { name: tag.name, text: rest, parameter: { name, node } };
-    });
-    return { summary, tags };
-  }
-
-  /** A stand-in node for a tag's name inside a comment: what `SyntaxHost.locate` reads of it. */
-  #nameNode(method: MethodDeclaration, start: number, length: number): Node {
-    const remote = native<RemoteNode>(method);
-    const stand = {
-      kind: -1,
-      parent: method,
-      pos: start,
-      end: start + length,
-      getText: () => remote.getSourceFile().text.slice(start, start + length),
-      getStart: () => start,
-      getEnd: () => start + length,
-      getSourceFile: () => remote.getSourceFile(),
-      forEachChild: () => undefined,
-    };
-    return native<Node>(stand);
   }
 
   declarations(symbol: HostSymbol): readonly Node[] {

@@ -1,3 +1,4 @@
+import type * as Ast from 'typescript7/ast';
 import type { TypeNode } from 'typescript7/ast';
 import type { Symbol as TsSymbol, Type } from 'typescript7/sync';
 import type { HostSymbol, HostType, HostTypeNode } from '../../host/TypeHost.js';
@@ -13,3 +14,14 @@ export const asNode = (value: TypeNode): HostTypeNode => value as unknown as Hos
 
 /** A type's object flags: 0 for a type that is no object. */
 export const objectFlags = (t: Type): number => (t as { objectFlags?: number }).objectFlags ?? 0;
+
+/** A node of the API's tree with the source-reading methods its objects have. */
+export type RemoteNode = Ast.Node & {
+  getText(): string;
+  getStart(): number;
+  getEnd(): number;
+  getFullStart(): number;
+  getFullText(): string;
+  getSourceFile(): Ast.SourceFile & { getLineAndCharacterOfPosition(position: number): { line: number; character: number } };
+  forEachChild<T>(visit: (child: Ast.Node) => T | undefined): T | undefined;
+};

@@ -97,23 +97,6 @@ export function aliasSymbolRequests(context: Ts7Context, t: Type): Request[] {
   ];
 }
 
-export function documentationRequest(context: Ts7Context, s: TsSymbol): Request {
-  const info = context.symbolInfo(s);
-  const checker = context.checker;
-  const all = context.sync.all;
-  return request(function* () {
-    if (info.documentation !== undefined) {
-      return;
-    }
-    const [summary, tags] = yield* all(checker.getDocumentationCommentOfSymbol.gen(s), checker.getJsDocTagsOfSymbol.gen(s));
-    const description = summary.trim();
-    info.documentation = {
-      description: description === '' ? undefined : description,
-      tags: tags.map((tag) => ({ name: tag.name, text: (tag.text ?? '').trim() })),
-    };
-  });
-}
-
 /** What the derivation asks next of a member's type: an object's basics, a union's members and its alias, and theirs. */
 export function prefetchRequests(context: Ts7Context, t: Type): Request[] {
   const requests: Request[] = [...aliasSymbolRequests(context, t)];

@@ -2,13 +2,13 @@ import type { Declaration, Node, TypeNode } from 'typescript7/ast';
 import type { Symbol as TsSymbol, Type } from 'typescript7/sync';
 import type { HostProperty } from '../../host/TypeHost.js';
 import { asNode, asSymbol, asType } from './handles.js';
-import { documentationRequest, prefetchRequests } from './prefetch.js';
+import { prefetchRequests } from './prefetch.js';
 import { request, type Ts7Context } from './Ts7Context.js';
 
 /**
- * Two round trips for all of a type's properties: their symbols, then in one batch their
- * types and docs. A third prefetches what the derivation asks next of each member's type
- * (an object's symbol, signatures, index signatures and bases; a union's members).
+ * Two round trips for all of a type's properties: their symbols, then in one batch their types
+ * (their docs are read from the source). A third prefetches what the derivation asks next of
+ * each member's type (an object's symbol, signatures, index signatures and bases; a union's members).
  */
 export function fetchProperties(context: Ts7Context, t: Type): readonly HostProperty[] {
   const checker = context.checker;
@@ -20,7 +20,7 @@ export function fetchProperties(context: Ts7Context, t: Type): readonly HostProp
   const typesRequest = request(function* () {
     types = yield* checker.getTypeOfSymbol.gen(members as TsSymbol[]);
   });
-  context.batch([typesRequest, ...members.map((member) => documentationRequest(context, member))]);
+  context.batch([typesRequest]);
   const properties = members.map((member, index) => property(context, member, types[index]!));
   context.batch(types.flatMap((memberType) => prefetchRequests(context, memberType)));
   return properties;

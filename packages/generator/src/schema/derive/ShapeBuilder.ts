@@ -2,9 +2,9 @@ import { TypeFlag, type HostSymbol, type HostType, type HostTypeNode, type TypeH
 import type { Shape, ShapeDocument, ShapeProblem } from '../shape.js';
 import { shapeChildren } from '../shapeChildren.js';
 import { applyDocumentation } from '../tsdoc/applyDocumentation.js';
-import { readInlineTags } from '../tsdoc/inlineTags.js';
-import { typeDocumentation } from '../tsdoc/readDocumentation.js';
-import type { DocTag, UnreadTag } from '../tsdoc/tags.js';
+import { noticeData } from '../tsdoc/notices.js';
+import { aliasKeywordTags, symbolDocumentation, typeDocumentation, type SymbolDocumentation } from '../tsdoc/readDocumentation.js';
+import type { UnreadTag } from '../tsdoc/tags.js';
 import { faults, undefinedFault } from './faults.js';
 import { maxDerivationDepth, maxNestedInstantiations } from './limits.js';
 import { processorFor } from './processors.js';
@@ -63,7 +63,7 @@ export class ShapeBuilder {
     this.#walk = {
       host,
       purpose,
-      derive: (type, pointer, slot, typeNode) => this.#derive(type, pointer, slot, typeNode),
+      derive: (type, pointer, slot, typeNode) => this.#withAliasTags(this.#derive(type, pointer, slot, typeNode), type, pointer, typeNode),
       fail: (type, pointer, fault) => {
         this.#report({ pointer, typeText: fault.typeText ?? this.#walk.text(type), reason: fault.reason, fix: fault.fix });
         return { kind: 'any' };
@@ -72,11 +72,11 @@ export class ShapeBuilder {
       constituents: (type, typeNode) => writtenOrder(this.#walk, type, typeNode),
       documentation: (symbol, shape, pointer, typeText, typeNode) => {
         const found: ShapeProblem[] = [];
-        const { description, tags } = host.documentation(symbol);
-        const inherited = description ?? typeDocumentation(host, typeNode);
+        const docs = symbolDocumentation(host, symbol);
+        const description = docs.description ?? typeDocumentation(host, typeNode);
         const unread = { tags: this.#unread, subject: memberSubject(pointer) };
-        const documented = applyDocumentation(shape, { description: inherited, tags: sitedTags(symbol, tags), pointer, problems: found, unread, typeText, purpose });
-        unreadInlineTags(symbol, description, pointer, unread);
+        const documented = applyDocumentation(shape, { description, tags: docs.tags, pointer, problems: found, unread, typeText, purpose });
+        unreadDocumentation(docs, pointer, unread);
         found.forEach((problem) => this.#report(problem));
         return documented;
       },
@@ -103,11 +103,27 @@ export class ShapeBuilder {
     this.#root = { type, pointer };
     this.#abandoned = false;
     try {
-      return this.#derive(type, pointer, 'root', typeNode);
+      return this.#withAliasTags(this.#derive(type, pointer, 'root', typeNode), type, pointer, typeNode);
     } finally {
       this.#root = undefined;
       this.#abandoned = false;
     }
+  }
+
+  /**
+   * The keyword tags of the aliases a type is written through (`page: PageNumber`), applied to its
+   * shape: before a member's or parameter's own tags, which are nearer and so win.
+   */
+  #withAliasTags(shape: Shape, type: HostType, pointer: string, typeNode: HostTypeNode | undefined): Shape {
+    const host = this.#walk.host;
+    const tags = typeNode === undefined ? [] : aliasKeywordTags(host, typeNode);
+    if (tags.length === 0) {
+      return shape;
+    }
+    const found: ShapeProblem[] = [];
+    const documented = applyDocumentation(shape, { description: undefined, tags, pointer, problems: found, typeText: () => host.text(type), purpose: this.#walk.purpose });
+    found.forEach((problem) => this.#report(problem));
+    return documented;
   }
 
   /** The root plus exactly the named shapes (defs) reachable from it, defs sorted by name. */
@@ -239,29 +255,25 @@ export class ShapeBuilder {
   }
 }
 
-/** A member's tags, each with where it is written: the how-manieth tag of its name in the member's TSDoc. */
-function sitedTags(symbol: HostSymbol, tags: readonly { readonly name: string; readonly text: string }[]): DocTag[] {
-  const seen = new Map<string, number>();
-  return tags.map((tag) => {
-    const occurrence = seen.get(tag.name) ?? 0;
-    seen.set(tag.name, occurrence + 1);
-    return { ...tag, site: { symbol, tag: tag.name, occurrence, inline: false } };
-  });
-}
-
 /** `/filter/max~1min` → `the member "max/min"`: what a member's tags are on, in TSH023's words. */
 function memberSubject(pointer: string): string {
   const name = (pointer.split('/').at(-1) ?? '').replace(/~1/g, '/').replace(/~0/g, '~');
   return `the member "${name}"`;
 }
 
-/** `{@maximum 100}` in a member's summary: inline keyword tags are read in `@param` texts only, so here it is TSH023. */
-function unreadInlineTags(symbol: HostSymbol, description: string | undefined, pointer: string, unread: { tags: UnreadTag[]; subject: string }): void {
-  for (const tag of description === undefined ? [] : readInlineTags(description).tags) {
-    if (tag.kind !== 'unknown') {
-      const data = { tag: tag.name, subject: unread.subject, value: tag.text === '' ? '' : ` ${tag.text}` };
-      unread.tags.push({ pointer, tag: tag.name, messageId: 'inlineTagOnMember', data, site: { symbol, tag: tag.name, occurrence: tag.occurrence, inline: true } });
-    }
+/**
+ * What a member's TSDoc says that the schema does not take: an inline tag in its summary
+ * (`{@maximum 100}`: on a member, keyword tags are block tags), and what TSDoc reads
+ * differently (TSH025).
+ */
+function unreadDocumentation(docs: SymbolDocumentation, pointer: string, unread: { tags: UnreadTag[]; subject: string }): void {
+  for (const tag of docs.summaryInlineTags) {
+    const data = { tag: tag.name, subject: unread.subject, value: tag.text === '' ? '' : ` ${tag.text}` };
+    const messageId = tag.kind === 'unknown' ? 'unknownInlineTagInSummary' : 'inlineTagOnMember';
+    unread.tags.push({ code: 'TSH023', pointer, tag: tag.name, messageId, data, site: tag.site });
+  }
+  for (const notice of docs.notices) {
+    unread.tags.push({ code: 'TSH025', pointer, tag: notice.subject, messageId: notice.messageId, data: noticeData(notice, unread.subject), site: notice.site });
   }
 }
 

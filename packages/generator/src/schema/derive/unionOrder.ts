@@ -117,10 +117,7 @@ function keysInDeclarationOrder(walk: Walk, keys: HostType, target: HostType): H
   if (byName.size === 0 || !hasFlag(walk, target, TypeFlag.Object | TypeFlag.Intersection)) {
     return [];
   }
-  return walk.host
-    .properties(target)
-    .map((property) => byName.get(property.name))
-    .filter((member) => member !== undefined);
+  return [...readerOrder(walk, target).keys()].map((name) => byName.get(name)).filter((member) => member !== undefined);
 }
 
 /** A mapped type's members over keys in key order (written, then declared, then by name), a homomorphic one's in its source's order; any other object's as the host lists them. */
@@ -159,13 +156,54 @@ function compareDeclared(a: HostProperty, b: HostProperty): number {
   return first.file < second.file ? -1 : first.file > second.file ? 1 : first.index - second.index;
 }
 
-/** A homomorphic mapped type's members in the order of its source's properties. */
+/**
+ * A homomorphic mapped type's members in the order of its source's properties; any other
+ * object's in the order a reader sees them (`readerOrder`).
+ */
 function sourceOrder(walk: Walk, object: HostType, properties: readonly HostProperty[]): readonly HostProperty[] {
   const source = walk.host.mappedSource(object);
-  if (source === undefined || !hasFlag(walk, source, TypeFlag.Object | TypeFlag.Intersection)) {
+  const ordered = source === undefined ? object : source;
+  if (!hasFlag(walk, ordered, TypeFlag.Object | TypeFlag.Intersection)) {
     return properties;
   }
-  const order = new Map(walk.host.properties(source).map((property, index) => [property.name, index]));
+  // the checker's order is the reader's for an object with no bases
+  if (source === undefined && !hasFlag(walk, object, TypeFlag.Intersection) && walk.host.baseTypes(object).length === 0) {
+    return properties;
+  }
+  const order = readerOrder(walk, ordered);
   const unranked = Number.MAX_SAFE_INTEGER;
   return [...properties].sort((a, b) => (order.get(a.name) ?? unranked) - (order.get(b.name) ?? unranked));
+}
+
+/** How deep `readerOrder` follows bases and intersections. */
+const maxOrderDepth = 32;
+
+/**
+ * An object's property names in the order a reader sees them, each with its rank: a class's or
+ * interface's bases' members first, in `extends` order, then its own; an intersection's members'
+ * in the order it is written. A member a type declares again keeps its base's place. (The
+ * checker lists a type's own members before its bases'.)
+ */
+export function readerOrder(walk: Walk, type: HostType): ReadonlyMap<string, number> {
+  const order = new Map<string, number>();
+  const visit = (current: HostType, depth: number): void => {
+    if (depth > maxOrderDepth) {
+      return;
+    }
+    if (hasFlag(walk, current, TypeFlag.Intersection)) {
+      walk.host.constituents(current).forEach((member) => visit(member, depth + 1));
+      return;
+    }
+    if (!hasFlag(walk, current, TypeFlag.Object)) {
+      return;
+    }
+    walk.host.baseTypes(current).forEach((base) => visit(base, depth + 1));
+    for (const property of walk.host.properties(current)) {
+      if (!order.has(property.name)) {
+        order.set(property.name, order.size);
+      }
+    }
+  };
+  visit(type, 0);
+  return order;
 }

@@ -76,7 +76,7 @@ export function applyDocumentation(shape: Shape, input: DocumentationInput): Sha
       const foreign = foreignTag(tag.name);
       if (foreign !== undefined && unread !== undefined) {
         const data = { tag: tag.name, subject: unread.subject, origin: foreign.origin, fix: foreign.fix };
-        unread.tags.push({ pointer, tag: tag.name, messageId: 'foreignTag', data, site: tag.site });
+        unread.tags.push({ code: 'TSH023', pointer, tag: tag.name, messageId: 'foreignTag', data, site: tag.site });
       }
       continue;
     }

@@ -43,6 +43,9 @@ const foreignTags: Readonly<Record<string, ForeignTag>> = {
   },
 };
 
+/** The names of the foreign tags (without the `TJS-` ones, which are any keyword's name after the prefix). */
+export const foreignTagNames: readonly string[] = Object.keys(foreignTags);
+
 const tjsPrefix = 'TJS-';
 
 /** The foreign tag named `name` (`nullable`, `TJS-type`, …), or undefined for any other name. */

@@ -1,3 +1,4 @@
+import { closestNames } from '../../diagnostics/closestName.js';
 import type { JsonValue } from '@toolgen/runtime';
 
 /*
@@ -101,4 +102,12 @@ export const keywordTagNames: readonly string[] = Object.keys(keywordTags);
 /** The keyword tag named `name`, or `undefined` for a tag that is not a keyword. */
 export function keywordTag(name: string): KeywordTag | undefined {
   return Object.hasOwn(keywordTags, name) ? keywordTags[name] : undefined;
+}
+
+/** The fix for an inline tag toolgen does not know: the keyword tag nearest to it, if one is near. */
+export function unknownInlineTagFix(name: string): string {
+  const [best] = closestNames(name, keywordTagNames, 1);
+  return best !== undefined && best.distance <= Math.max(1, Math.floor(name.length / 4))
+    ? `Did you mean {@${best.name}}? Correct the name, or remove it.`
+    : 'Write a keyword tag toolgen reads, such as {@minimum n}, {@maxLength n} or {@pattern regex}, or remove it.';
 }

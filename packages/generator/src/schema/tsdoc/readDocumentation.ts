@@ -1,4 +1,52 @@
-import type { HostTypeNode, TypeHost } from '../../host/TypeHost.js';
+import type { HostSymbol, HostTypeNode, TypeHost } from '../../host/TypeHost.js';
+import { readDocComment, type CommentInlineTag, type CommentNotice } from './docComment.js';
+import { keywordTag } from './keywordTags.js';
+import type { DocTag, TagSite } from './tags.js';
+
+/** A symbol's TSDoc as the derivation reads it: each tag and notice with where it is written. */
+export interface SymbolDocumentation {
+  /** The summary (none when empty). */
+  readonly description: string | undefined;
+  /** The block tags, in source order. */
+  readonly tags: readonly DocTag[];
+  /** The inline tags toolgen reads, written in the summary (where they constrain nothing). */
+  readonly summaryInlineTags: readonly (CommentInlineTag & { readonly site: TagSite })[];
+  /** What TSDoc reads differently from toolgen (TSH025). */
+  readonly notices: readonly (CommentNotice & { readonly site: TagSite })[];
+}
+
+const none: SymbolDocumentation = { description: undefined, tags: [], summaryInlineTags: [], notices: [] };
+
+/** Each host's read comments, by symbol: a type used by many tools is read once. */
+const read = new WeakMap<TypeHost, WeakMap<object, SymbolDocumentation>>();
+
+/** The TSDoc of a symbol's declaration (a member, a type alias), read by the TSDoc parser. */
+export function symbolDocumentation(host: TypeHost, symbol: HostSymbol): SymbolDocumentation {
+  let bySymbol = read.get(host);
+  if (bySymbol === undefined) {
+    bySymbol = new WeakMap();
+    read.set(host, bySymbol);
+  }
+  const known = bySymbol.get(symbol);
+  if (known !== undefined) {
+    return known;
+  }
+  const comment = host.docComment(symbol);
+  let documentation = none;
+  if (comment !== undefined) {
+    const parsed = readDocComment(comment.text);
+    const site = (span: { readonly start: number; readonly end: number }): TagSite => ({ symbol, file: comment.file, start: comment.start + span.start, end: comment.start + span.end });
+    const summary = parsed.summary.text;
+    documentation = {
+      description: summary === '' ? undefined : summary,
+      tags: parsed.tags.map((tag) => ({ name: tag.name, text: tag.text, site: site(tag) })),
+      summaryInlineTags: parsed.summary.inlineTags.map((tag) => ({ ...tag, site: site(tag) })),
+      notices: parsed.notices.map((notice) => ({ ...notice, site: site(notice) })),
+    };
+  }
+  bySymbol.set(symbol, documentation);
+  return documentation;
+}
 
 /**
  * The TSDoc summary of the type a member or parameter is declared with (`priority?: Priority`
@@ -8,7 +56,43 @@ import type { HostTypeNode, TypeHost } from '../../host/TypeHost.js';
  */
 export function typeDocumentation(host: TypeHost, typeNode: HostTypeNode | undefined): string | undefined {
   const named = namedTypeNode(host, typeNode);
-  return named === undefined ? undefined : host.referencedSummary(named);
+  const symbol = named === undefined ? undefined : host.referencedSymbol(named);
+  return symbol === undefined ? undefined : symbolDocumentation(host, symbol).description;
+}
+
+/** How many aliases of aliases are followed for their keyword tags. */
+const maxAliasChain = 16;
+
+/**
+ * The keyword tags of the type aliases a type node names (`page: PageNumber` with
+ * `/** @minimum 1 *\/ type PageNumber = number`), through `T | null | undefined` and aliases of
+ * aliases; the nearer alias's tag wins over the farther one's of the same name.
+ */
+export function aliasKeywordTags(host: TypeHost, typeNode: HostTypeNode | undefined): readonly DocTag[] {
+  const chain: DocTag[][] = [];
+  let node = namedTypeNode(host, typeNode);
+  const seen = new Set<HostSymbol>();
+  while (node !== undefined && chain.length < maxAliasChain) {
+    const symbol = host.referencedSymbol(node);
+    if (symbol === undefined || seen.has(symbol)) {
+      break;
+    }
+    seen.add(symbol);
+    const aliased = host.aliasDeclaredTypeNode(symbol);
+    chain.push(symbolDocumentation(host, symbol).tags.filter((tag) => keywordTag(tag.name) !== undefined));
+    node = aliased === undefined ? undefined : namedTypeNode(host, aliased);
+  }
+  return mergeTags(chain.reverse());
+}
+
+/** Tag lists from the farthest to the nearest, merged: a nearer list's tags replace the farther ones' of the same name. */
+export function mergeTags(lists: readonly (readonly DocTag[])[]): DocTag[] {
+  let merged: DocTag[] = [];
+  for (const list of lists) {
+    const names = new Set(list.map((tag) => tag.name));
+    merged = [...merged.filter((tag) => !names.has(tag.name)), ...list];
+  }
+  return merged;
 }
 
 /** The one type reference a type node names, through parentheses and `| null` / `| undefined`. */

@@ -2,12 +2,11 @@ import type { DiagnosticLocation } from '../../diagnostics/Diagnostic.js';
 import type { HostSymbol } from '../../host/TypeHost.js';
 
 /**
- * Where a tag is written, for a diagnostic about it: the `occurrence`-th `@tag` (or `{@tag}`) in
- * the TSDoc of a member's declaration, which the analysis finds in the source; or a place the
- * analysis already found.
+ * Where a tag is written, for a diagnostic about it: a span of the file holding a declaration of
+ * `symbol` (its doc comment), or a place the analysis already found.
  */
 export type TagSite =
-  | { readonly symbol: HostSymbol; readonly tag: string; readonly occurrence: number; readonly inline: boolean }
+  | { readonly symbol: HostSymbol; readonly file: string; readonly start: number; readonly end: number }
   | { readonly location: DiagnosticLocation };
 
 /** A TSDoc tag as the derivation reads it: its name without the `@`, its text, and where it is written. */
@@ -17,12 +16,20 @@ export interface DocTag {
   readonly site?: TagSite | undefined;
 }
 
-/** A tag toolgen does not read where it is written (TSH023): it changes nothing, so the analysis says so. */
-export interface UnreadTag {
+/** The message ids of TSH023: a tag toolgen does not read where it is written. */
+export type UnreadTagMessage = 'foreignTag' | 'inlineTagOnMember' | 'unknownInlineTag' | 'unknownInlineTagInSummary' | 'keywordOnMethod';
+
+/** The message ids of TSH025: doc comment text TSDoc reads differently from what toolgen keeps. */
+export type TsdocMessage = 'atInText' | 'unknownBlockTag' | 'unescapedBrace' | 'malformedInlineTag';
+
+/**
+ * A tag toolgen does not read where it is written (TSH023), or comment text TSDoc reads
+ * differently (TSH025): either way the analysis says so, at the tag when it can.
+ */
+export type UnreadTag = {
   /** The JSON Pointer of what it documents. */
   readonly pointer: string;
   readonly tag: string;
-  readonly messageId: 'foreignTag' | 'inlineTagOnMember' | 'unknownInlineTag' | 'keywordOnMethod' | 'misplacedInlineTag';
   readonly data: Readonly<Record<string, string>>;
   readonly site?: TagSite | undefined;
-}
+} & ({ readonly code: 'TSH023'; readonly messageId: UnreadTagMessage } | { readonly code: 'TSH025'; readonly messageId: TsdocMessage });
