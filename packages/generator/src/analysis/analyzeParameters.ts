@@ -38,7 +38,7 @@ interface ParameterReading {
   /** The names a `@param` tag may give without TSH011. */
   readonly documented: Set<string>;
   /** Model-visible arguments and whether they are documented, for TSH010 once TSH005 is known. */
-  readonly undocumented: { name: string; node: S.Node; documented: boolean }[];
+  readonly undocumented: { name: string; node: S.Node; documented: boolean; tagged: boolean }[];
   /** The problems of `@param` tags and the tags toolgen does not read there. */
   readonly findings: ParamTagFindings;
   /** Whether the model sends one destructured parameter's properties as the arguments. */
@@ -150,7 +150,7 @@ function readDestructuredParameter(reading: ParameterReading, parameter: S.Param
     }
     reading.properties.push({ name: property.name, shape, optional: property.optional || defaultValue !== undefined });
     reading.propertyNodes.set(property.name, defaultValue?.node ?? parameter);
-    reading.undocumented.push({ name: property.name, node: defaultValue?.node ?? parameter, documented: (shape.description ?? '') !== '' });
+    reading.undocumented.push({ name: property.name, node: defaultValue?.node ?? parameter, documented: (shape.description ?? '') !== '', tagged: doc !== undefined });
   }
 }
 
@@ -172,7 +172,7 @@ function readNamedParameter(reading: ParameterReading, parameter: S.ParameterDec
   reading.properties.push({ name, shape, optional });
   reading.propertyNodes.set(name, parameter);
   reading.models.push(defaultValue === undefined ? { name, kind: 'argument', optional } : { name, kind: 'argument', optional, defaultValue });
-  reading.undocumented.push({ name, node: parameter.name, documented: (shape.description ?? '') !== '' });
+  reading.undocumented.push({ name, node: parameter.name, documented: (shape.description ?? '') !== '', tagged: doc !== undefined });
 }
 
 /**
@@ -194,7 +194,7 @@ function reportUndocumented(reading: ParameterReading, unrepresentable: Readonly
   for (const parameter of reading.undocumented) {
     // a parameter whose type cannot be sent needs a new type first; its doc can wait
     if (!parameter.documented && !unrepresentable.has(parameter.name)) {
-      reading.sink.report('TSH010', 'noParamDoc', parameter.node, { parameter: parameter.name, tool: toolName, method: reading.methodName });
+      reading.sink.report('TSH010', parameter.tagged ? 'emptyParamDoc' : 'noParamDoc', parameter.node, { parameter: parameter.name, tool: toolName, method: reading.methodName });
     }
   }
 }

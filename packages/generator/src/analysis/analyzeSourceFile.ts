@@ -33,6 +33,17 @@ export class DiagnosticSink {
     this.reportAt(code, messageId, this.#syntax.locate(node), data);
   }
 
+  readonly #seen = new Set<string>();
+
+  /** Whether `key` is met for the first time in this toolset: for what is said once however often it is met. */
+  firstTime(key: string): boolean {
+    if (this.#seen.has(key)) {
+      return false;
+    }
+    this.#seen.add(key);
+    return true;
+  }
+
   /** Reports at a place that is no node (a tag in a comment); the same diagnostic twice at one place is reported once. */
   reportAt<C extends DiagnosticCode>(code: C, messageId: MessageId<C>, location: DiagnosticLocation, data: Readonly<Record<string, string>> = {}): void {
     const diagnostic = createDiagnostic(code, messageId, location, data);

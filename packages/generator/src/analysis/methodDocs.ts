@@ -19,6 +19,8 @@ export interface StrayTag {
   /** The tag's value (`100` of `@maximum 100`). */
   readonly value: string;
   readonly location: DiagnosticLocation;
+  /** The parameter of the `@param` the tag comes after, which it was likely meant for. */
+  readonly after: string | undefined;
 }
 
 /** What TSDoc reads differently from toolgen in the method's comment (TSH025), placed. */
@@ -60,12 +62,13 @@ export function readMethodDocs(host: AnalysisHost, method: S.MethodDeclaration):
     } else if (tag.name === 'remarks' && tag.text !== '') {
       remarks.push(tag.text);
     } else if (keywordTag(tag.name) !== undefined && !methodTags.has(tag.name)) {
-      strayTags.push({ name: tag.name, value: tag.text, location: at(tag.start, tag.end) });
+      const after = comment.params.filter((param) => param.nameStart < tag.start).at(-1)?.name;
+      strayTags.push({ name: tag.name, value: tag.text, location: at(tag.start, tag.end), after });
     }
   }
   // an inline tag in the method's summary is in no `@param` text: it applies to no parameter
   for (const tag of comment.summary.inlineTags) {
-    strayTags.push({ name: tag.name, value: tag.text, location: at(tag.start, tag.end) });
+    strayTags.push({ name: tag.name, value: tag.text, location: at(tag.start, tag.end), after: undefined });
   }
   strayTags.sort((a, b) => (a.location.start ?? 0) - (b.location.start ?? 0));
   const params = comment.params.map((param) => ({

@@ -52,7 +52,7 @@ export function strayTagFindings(docs: MethodDocs, method: string, firstArgument
       const data = { tag: tag.name, subject: `the method "${method}"`, value };
       findings.unread.push({ code: 'TSH023', pointer: '', tag: tag.name, messageId: 'unknownInlineTagInSummary', data, site });
     } else {
-      const data = { tag: tag.name, method, parameter: firstArgument ?? 'name', value };
+      const data = { tag: tag.name, method, parameter: tag.after ?? firstArgument ?? 'name', value };
       findings.unread.push({ code: 'TSH023', pointer: '', tag: tag.name, messageId: 'keywordOnMethod', data, site });
     }
   }

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type * as S from '../host/syntax.js';
 import type { ShapeProblem } from '../schema/shape.js';
 import type { UnreadTag } from '../schema/tsdoc/tags.js';
@@ -83,11 +84,36 @@ export function reportShapeProblems(host: AnalysisHost, sink: DiagnosticSink, pr
 export function reportUnreadTags(host: AnalysisHost, sink: DiagnosticSink, tags: readonly UnreadTag[], nodeOf: (tag: UnreadTag) => S.Node): void {
   for (const tag of tags) {
     const node = nodeOf(tag);
-    const at = locateTagSite(host, tag.site, node) ?? host.syntax.locate(node);
+    const located = locateTagSite(host, tag.site, node);
+    let data = tag.data;
+    if (located === undefined && tag.site !== undefined && 'symbol' in tag.site) {
+      // said where the type is used: once per comment, naming where the comment is
+      if (!sink.firstTime(`${tag.code}:${tag.messageId}:${tag.site.file}:${tag.site.start}`)) {
+        continue;
+      }
+      data = withDeclaredAt(host, tag, node);
+    }
+    const at = located ?? host.syntax.locate(node);
     if (tag.code === 'TSH023') {
-      sink.reportAt('TSH023', tag.messageId, at, tag.data);
+      sink.reportAt('TSH023', tag.messageId, at, data);
     } else {
-      sink.reportAt('TSH025', tag.messageId, at, tag.data);
+      sink.reportAt('TSH025', tag.messageId, at, data);
     }
   }
+}
+
+/** The message data with the place of the comment added to what it names (`the member "owner" (declared at ../refs.ts:9)`). */
+function withDeclaredAt(host: AnalysisHost, tag: UnreadTag, useSite: S.Node): Readonly<Record<string, string>> {
+  const site = tag.site;
+  if (site === undefined || !('symbol' in site)) {
+    return tag.data;
+  }
+  const declaration = host.declarations(site.symbol).find((candidate) => host.syntax.fileName(candidate) === site.file);
+  if (declaration === undefined) {
+    return tag.data;
+  }
+  const { line, column } = host.syntax.locateSpan(declaration, site.start, site.end);
+  const file = path.relative(path.dirname(host.syntax.fileName(useSite)), site.file).split(path.sep).join('/');
+  const key = 'place' in tag.data ? 'place' : 'subject';
+  return { ...tag.data, [key]: `${tag.data[key] ?? ''} (in ${file}:${line}:${column})` };
 }

@@ -78,6 +78,8 @@ export const diagnosticCatalogue = {
     messages: {
       noParamDoc:
         'Parameter "{{parameter}}" of tool "{{tool}}" has no @param doc, so the model must guess what to send. Add "@param {{parameter}} …" to the TSDoc of "{{method}}".',
+      emptyParamDoc:
+        'The @param of "{{parameter}}" of tool "{{tool}}" has no description (only tags), so the model must guess what to send. Write what it is after the name: "@param {{parameter}} What it is. …" in the TSDoc of "{{method}}".',
     },
   },
   TSH011: {
@@ -213,7 +215,9 @@ export const diagnosticCatalogue = {
     severity: 'warning',
     messages: {
       atInText:
-        '"@{{tag}}" in {{place}} is no TSDoc tag: toolgen keeps it as text, but TSDoc tools (API Extractor, TypeDoc, eslint-plugin-tsdoc) read it as an undefined tag. Say that it is text: write \\@{{tag}}, or put it in a code span (`@{{tag}}`).',
+        '"@{{tag}}" in {{place}} is text to toolgen, which keeps it, but TSDoc tools (API Extractor, TypeDoc, eslint-plugin-tsdoc) read it as a tag or a mistake. Say that it is text: write \\@{{tag}}, or put it in a code span (`@{{tag}}`).',
+      tagInText:
+        '@{{tag}} in the middle of a sentence in {{place}} starts a tag, so the words after it are not in the description: they are read as the text of @{{tag}}. If it is text, write \\@{{tag}} or put it in a code span; if it is a tag, start it on a line of its own or after a full stop.',
       unknownBlockTag:
         '@{{tag}} starts a line in {{place}}, so it is read as a block tag, and neither TSDoc nor toolgen defines it: its text is in no description or schema. If it is text, write \\@{{tag}} or move it off the start of the line; if it is another tool\'s tag, remove it, or keep it knowing that toolgen leaves its text out.',
       unescapedBrace:

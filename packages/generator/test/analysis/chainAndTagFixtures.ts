@@ -194,11 +194,11 @@ export const chainAndTagFixtures: readonly DiagnosticFixture[] = [
     fixed: fixedList,
   },
   {
-    name: 'a keyword block tag on the method',
+    name: 'a keyword block tag on the method, meant for the @param before it',
     code: 'TSH023',
-    source: listToolset('   * @param limit How many to return. {@minimum 1}\n   * /*<*/@maximum/*>*/ 100'),
+    source: listToolset('   * @param query What to find.\n   * @param limit How many to return. {@minimum 1}\n   * /*<*/@maximum/*>*/ 100', 'query: string, limit: number', 'query + String(limit)'),
     messages: [{ messageId: 'keywordOnMethod', data: { tag: 'maximum', method: 'listItems', parameter: 'limit', value: ' 100' } }],
-    fixed: fixedList,
+    fixed: listToolset('   * @param query What to find.\n   * @param limit How many to return. {@minimum 1} {@maximum 100}', 'query: string, limit: number', 'query + String(limit)'),
   },
   {
     name: 'an @word in a @param text that is no tag: kept as text, and said',
@@ -216,6 +216,13 @@ export const chainAndTagFixtures: readonly DiagnosticFixture[] = [
       { messageId: 'unknownBlockTag', data: { tag: 'changed', place: 'the TSDoc of the member "words"' } },
     ],
     fixed: queryToolset('/**\n   * The words, as `{a, b}`.\n   * @since 2.1\n   */'),
+  },
+  {
+    name: 'a known tag in the middle of a sentence, and a keyword tag after the second @param',
+    code: 'TSH025',
+    source: queryToolset('/** The words; omit to use the /*<*/@default/*>*/ words. */'),
+    messages: [{ messageId: 'tagInText', data: { tag: 'default', place: 'the description of the member "words"' } }],
+    fixed: queryToolset('/** The words; omit to use the \\@default words. */'),
   },
   {
     name: 'values a provider variant cannot let the model send: other keys beside named members',

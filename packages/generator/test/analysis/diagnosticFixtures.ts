@@ -323,6 +323,21 @@ export class PingToolset extends Toolset {
 }`,
   },
   {
+    name: 'a @param with tags and no description',
+    code: 'TSH010',
+    source: `${header}export class PingToolset extends Toolset {
+  constructor() { super(); this.addTool(PingToolset.ping); }
+  /** Answers. @param times {@minimum 1} */
+  static ping(/*<*/times/*>*/: number): string { return 'pong'.repeat(times); }
+}`,
+    messages: [{ messageId: 'emptyParamDoc', data: { parameter: 'times', tool: 'ping', method: 'ping' } }],
+    fixed: `${header}export class PingToolset extends Toolset {
+  constructor() { super(); this.addTool(PingToolset.ping); }
+  /** Answers. @param times How often. {@minimum 1} */
+  static ping(times: number): string { return 'pong'.repeat(times); }
+}`,
+  },
+  {
     name: 'a @param for no parameter',
     code: 'TSH011',
     source: `${header}export class PingToolset extends Toolset {

@@ -82,6 +82,61 @@ describe('the TypeScript 6 and 7 backends', () => {
     expect(generation(project, 'ts7')).toEqual(ts6);
   });
 
+  it('read doc comments alike: TSDoc text, alias tags, same-line comments, reader order and TSH025 at the tag (issue 34)', async () => {
+    const types = [
+      '/**',
+      ' * A page number.',
+      ' * @minimum 1',
+      ' */',
+      'export type PageNumber = number;',
+      '/** @maximum 10 */',
+      'export type EarlyPage = PageNumber;',
+      'export interface RepoRef {',
+      '  /** Repository owner, e.g. @octocat or an organization. */',
+      '  owner: string;',
+      '  /** Files such as **\\/*.ts, as {owner}/{repo}. */',
+      '  repo: string;',
+      '}',
+      'export interface PullRef extends RepoRef { /** The number. */ pull_number: number; page: PageNumber; early?: EarlyPage }',
+    ].join('\n');
+    const toolset = [
+      "import { Toolset } from '@toolgen/runtime';",
+      "import type { PullRef } from './types.js';",
+      'export class PullToolset extends Toolset {',
+      '  constructor() { super(); this.addTool(PullToolset.getPull).readOnly(); }',
+      '  /**',
+      '   * Gets a pull request, as \\@octocat would.',
+      '   * @param pull Which one.',
+      '   * @param limit {@maximum 50} How many comments, e.g. @all.',
+      '   * @changed in 2.1',
+      '   */',
+      '  static getPull(pull: PullRef, limit: number): string { return `${pull.owner}${limit}`; }',
+      '}',
+    ].join('\n');
+    const project = path.join(writeProject({ 'src/types.ts': types, 'src/pulls.ts': toolset }), 'tsconfig.json');
+    await prepareBackend('ts7', project);
+    const ts6 = generation(project, 'ts6');
+    const manifest = JSON.parse(ts6.files['toolgen.manifest.json']!) as { toolsets: { tools: { description: string; parameters: { properties: Record<string, Record<string, unknown>> } }[] }[] };
+    const [tool] = manifest.toolsets[0]!.tools;
+    expect(tool!.description).toBe('Gets a pull request, as @octocat would.');
+    const pull = tool!.parameters.properties['pull'] as { properties: Record<string, Record<string, unknown>> };
+    expect(Object.keys(pull.properties)).toEqual(['owner', 'repo', 'pull_number', 'page', 'early']);
+    expect(pull.properties['owner']!['description']).toBe('Repository owner, e.g. @octocat or an organization.');
+    expect(pull.properties['repo']!['description']).toBe('Files such as **/*.ts, as {owner}/{repo}.');
+    expect(pull.properties['pull_number']!['description']).toBe('The number.');
+    expect(pull.properties['page']).toMatchObject({ minimum: 1, description: 'A page number.' });
+    expect(pull.properties['early']).toMatchObject({ minimum: 1, maximum: 10 });
+    expect(tool!.parameters.properties['limit']).toMatchObject({ maximum: 50, description: 'How many comments, e.g. @all.' });
+    expect(ts6.diagnostics.map((diagnostic) => `${diagnostic.code} ${diagnostic.messageId} ${diagnostic.file}:${diagnostic.line}:${diagnostic.column}`)).toEqual([
+      'TSH025 atInText src/pulls.ts:8:57',
+      'TSH025 unknownBlockTag src/pulls.ts:9:6',
+      // the member docs are in types.ts: said where their type is used
+      'TSH025 atInText src/pulls.ts:11:18',
+      'TSH025 unescapedBrace src/pulls.ts:11:18',
+    ]);
+    expect(generation(project, 'ts7')).toEqual(ts6);
+  });
+
   it('report the same syntax errors', async () => {
     const project = path.join(writeProject({ 'src/broken.ts': 'export class A {\n  m( {\n}\n' }), 'tsconfig.json');
     await prepareBackend('ts7', project);

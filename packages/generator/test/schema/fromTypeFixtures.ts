@@ -324,14 +324,14 @@ export const fixtureGroups: readonly FixtureGroup[] = [
         invalid: [{ id: 'a', 'display-name': 'A' }, { id: 'a', displayName: 'A', 2: true }],
       },
       {
-        name: 'members in the order a reader sees them: bases first in extends order, then intersections as written',
+        name: 'members in the order a reader sees them: bases first in extends order, then intersections as written, and Partial<T> as T',
         source: [
           'interface RepoRef { owner: string; repo: string }',
           'interface Numbered { number: number }',
           "class Stamped { created = ''; }",
           "class Note extends Stamped { text = ''; }",
           'interface PullRef extends RepoRef, Numbered { title: string; repo: string }',
-          'export type Subject = { pull: PullRef; labelled: PullRef & { label: string }; note: Note };',
+          'export type Subject = { pull: PullRef; labelled: PullRef & { label: string }; note: Note; partial: Partial<PullRef> };',
         ].join('\n'),
         want: {
           type: 'object',
@@ -354,12 +354,18 @@ export const fixtureGroups: readonly FixtureGroup[] = [
               required: ['created', 'text'],
               additionalProperties: false,
             },
+            partial: {
+              type: 'object',
+              properties: { owner: { type: 'string' }, repo: { type: 'string' }, number: { type: 'number' }, title: { type: 'string' } },
+              required: [],
+              additionalProperties: false,
+            },
           },
-          required: ['pull', 'labelled', 'note'],
+          required: ['pull', 'labelled', 'note', 'partial'],
           additionalProperties: false,
         },
-        valid: [{ pull: { owner: 'o', repo: 'r', number: 1, title: 't' }, labelled: { owner: 'o', repo: 'r', number: 1, title: 't', label: 'l' }, note: { created: '', text: '' } }],
-        invalid: [{ pull: { owner: 'o', repo: 'r', title: 't' }, labelled: { owner: 'o', repo: 'r', number: 1, title: 't' }, note: { created: '', text: '' } }],
+        valid: [{ pull: { owner: 'o', repo: 'r', number: 1, title: 't' }, labelled: { owner: 'o', repo: 'r', number: 1, title: 't', label: 'l' }, note: { created: '', text: '' }, partial: {} }],
+        invalid: [{ pull: { owner: 'o', repo: 'r', title: 't' }, labelled: { owner: 'o', repo: 'r', number: 1, title: 't' }, note: { created: '', text: '' }, partial: {} }],
       },
       {
         name: 'class: data members only',
@@ -1033,6 +1039,8 @@ export const fixtureGroups: readonly FixtureGroup[] = [
         source: `export interface Subject {
           /** Repository owner, e.g. \\@octocat or an organization. */
           owner: string;
+          /** Unescaped, the same (with a TSH025 warning): e.g. @octocat or an organization. */
+          login: string;
           /** Files to match, such as **\\/*.ts, or \`src\\*.ts\` in a code span. */
           glob: string;
           /** Who to notify, e.g. ann@example.com. */
@@ -1042,14 +1050,15 @@ export const fixtureGroups: readonly FixtureGroup[] = [
           type: 'object',
           properties: {
             owner: { type: 'string', description: 'Repository owner, e.g. @octocat or an organization.' },
+            login: { type: 'string', description: 'Unescaped, the same (with a TSH025 warning): e.g. @octocat or an organization.' },
             glob: { type: 'string', description: 'Files to match, such as **/*.ts, or `src\\*.ts` in a code span.' },
             email: { type: 'string', description: 'Who to notify, e.g. ann@example.com.' },
           },
-          required: ['owner', 'glob', 'email'],
+          required: ['owner', 'login', 'glob', 'email'],
           additionalProperties: false,
         },
-        valid: [{ owner: 'octocat', glob: '**/*.ts', email: 'a' }],
-        invalid: [{ owner: 'octocat', glob: '**/*.ts' }],
+        valid: [{ owner: 'octocat', login: 'octocat', glob: '**/*.ts', email: 'a' }],
+        invalid: [{ owner: 'octocat', login: 'octocat', glob: '**/*.ts' }],
       },
       {
         name: 'keyword tags on a type alias apply wherever it is used, and the nearer tag wins',

@@ -234,7 +234,15 @@ class Ts6TypeHost implements TypeHost {
     // the checker keeps a mapped type's template once it has resolved its members
     this.#checker.getPropertiesOfType(t);
     const template = (t as { templateType?: ts.Type }).templateType;
-    return template !== undefined && (template.flags & this.#ts.TypeFlags.IndexedAccess) !== 0 ? asType((template as ts.IndexedAccessType).objectType) : undefined;
+    // an optional mapped type's template is `T[K] | undefined` under strictNullChecks
+    const members = template === undefined ? [] : (template.flags & this.#ts.TypeFlags.Union) !== 0 ? (template as ts.UnionType).types : [template];
+    const access = members.find((member) => (member.flags & this.#ts.TypeFlags.IndexedAccess) !== 0);
+    if (access !== undefined) {
+      return asType((access as ts.IndexedAccessType).objectType);
+    }
+    // an instantiation (`Partial<Derived>`) keeps no template of its own, but its modifiers type is `T`
+    const modifiers = (t as { modifiersType?: ts.Type }).modifiersType;
+    return modifiers === undefined || (modifiers.flags & (this.#ts.TypeFlags.Object | this.#ts.TypeFlags.Intersection)) === 0 ? undefined : asType(modifiers);
   }
 
   indexInfos(handle: HostType): readonly HostIndexInfo[] {

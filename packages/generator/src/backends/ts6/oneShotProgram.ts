@@ -4,11 +4,11 @@ import type { BundledCompiler } from './bundledCompiler.js';
 
 /**
  * A TypeScript program for one generation, built with the compiler API directly instead of
- * through a ts-morph project: nothing is kept for a later change, and each file's JSDoc is parsed
- * only where the analysis can read it. The project's files and packages' files (under
- * node_modules, whose types carry TSDoc) keep all of theirs; the lib `.d.ts` files parse none,
- * as tsc skips them: the analysis never takes documentation from the default library
- * (`typeDocumentation`), and the lib's JSDoc is most of the lib's parse time.
+ * through a ts-morph project: nothing is kept for a later change, and JSDoc is parsed only where
+ * the checker needs it, as tsc does (`ParseForTypeErrors`: a JavaScript file's types, `@see` and
+ * `@link`). The analysis reads doc comments from the source text (`host/docComment.ts`), not from
+ * the tree; the lib `.d.ts` files parse none, since the analysis never takes documentation from
+ * the default library (`typeDocumentation`), and the lib's JSDoc is most of the lib's parse time.
  *
  * Everything else is as ts-morph's compiler host does it, so that the one-shot CLI and the
  * watcher (which keeps a ts-morph project) see the same program: the same in-memory lib files at
@@ -48,7 +48,7 @@ function oneShotCompilerHost(compiler: BundledCompiler, options: ts.CompilerOpti
       }
       // as ts-morph's host: a file that cannot be read is no source file, and no error
       const text = readFile(fileName);
-      return text === undefined ? undefined : ts.createSourceFile(fileName, text, { languageVersion, jsDocParsingMode: ts.JSDocParsingMode.ParseAll });
+      return text === undefined ? undefined : ts.createSourceFile(fileName, text, { languageVersion, jsDocParsingMode: ts.JSDocParsingMode.ParseForTypeErrors });
     },
     getDefaultLibLocation: () => libFolder,
     getDefaultLibFileName: (compilerOptions) => `${libPrefix}${ts.getDefaultLibFileName(compilerOptions)}`,

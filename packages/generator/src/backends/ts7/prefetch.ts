@@ -1,4 +1,4 @@
-import type { Checker, Symbol as TsSymbol, Type, TypeReference, UnionOrIntersectionType } from 'typescript7/sync';
+import type { Checker, Type, TypeReference, UnionOrIntersectionType } from 'typescript7/sync';
 import { TypeFlag } from '../../host/TypeHost.js';
 import { asType, objectFlags } from './handles.js';
 import { request, type Request, type Ts7Context } from './Ts7Context.js';

@@ -54,7 +54,7 @@ export interface CommentParam extends CommentText {
 
 /** Something TSDoc reads differently from what toolgen keeps: a TSH025 warning. */
 export interface CommentNotice {
-  readonly messageId: 'atInText' | 'unknownBlockTag' | 'unescapedBrace' | 'malformedInlineTag';
+  readonly messageId: 'atInText' | 'tagInText' | 'unknownBlockTag' | 'unescapedBrace' | 'malformedInlineTag';
   /** The tag's name without the `@`, or the character at fault. */
   readonly subject: string;
   readonly start: number;
@@ -89,6 +89,9 @@ const otherToolsTags = [
   'return', 'since', 'static', 'summary', 'template', 'this', 'todo', 'tutorial', 'type', 'typedef', 'variation',
   'version', 'yield', 'yields', 'satisfies', 'overload', 'throw', 'exception', 'hidden', 'internal',
 ];
+
+/** The tags whose text is prose: a tag in the middle of it cuts it. */
+const proseTags = new Set(['param', 'remarks', 'deprecated', 'returns', 'privateRemarks']);
 
 /** TSDoc's name rule; other names (`@TJS-type`) are found in the text. */
 const definableName = /^[a-zA-Z][a-zA-Z0-9]*$/;
@@ -288,7 +291,11 @@ export function readDocComment(comment: string): DocComment {
         text += piece.text;
       } else if (piece.kind === 'error') {
         text += piece.text;
-        if (piece.messageId === 'tsdoc-malformed-inline-tag' || piece.messageId === 'tsdoc-inline-tag-unescaped-brace') {
+        const refused = piece.text === '@' && piece.messageId === 'tsdoc-characters-after-block-tag' ? /^[A-Za-z][\w-]*/.exec(comment.slice(piece.pos + 1))?.[0] : undefined;
+        if (refused !== undefined) {
+          // `@all.`: TSDoc refuses the tag for the character after it, and reads the `@` as text
+          notices.push({ messageId: 'atInText', subject: refused, start: piece.pos, end: piece.pos + 1 + refused.length, part, ...(parameter === undefined ? {} : { parameter }) });
+        } else if (piece.messageId === 'tsdoc-malformed-inline-tag' || piece.messageId === 'tsdoc-inline-tag-unescaped-brace') {
           notices.push({ messageId: 'unescapedBrace', subject: piece.text, start: piece.pos, end: piece.pos + piece.text.length, part, ...(parameter === undefined ? {} : { parameter }) });
         } else if (piece.messageId === 'tsdoc-inline-tag-missing-right-brace' || piece.messageId === 'tsdoc-inline-tag-missing-braces') {
           notices.push({ messageId: 'malformedInlineTag', subject: piece.text, start: piece.pos, end: piece.pos + piece.text.length, part, ...(parameter === undefined ? {} : { parameter }) });
@@ -309,6 +316,7 @@ export function readDocComment(comment: string): DocComment {
     return { text: tidy(lines), inlineTags };
   };
 
+  tagsInSentences(comment, boundaries, notices);
   const summary = prose(bodyStart, boundaries[0]?.start ?? commentEnd, 'summary');
   const params: CommentParam[] = [];
   const tags: CommentTag[] = [];
@@ -322,7 +330,7 @@ export function readDocComment(comment: string): DocComment {
       return;
     }
     const name = boundary.name;
-    if (!boundary.raw && (name === 'remarks' || name === 'deprecated' || name === 'returns' || name === 'privateRemarks')) {
+    if (!boundary.raw && proseTags.has(name)) {
       tags.push({ name, text: prose(boundary.end, end, name).text, start: boundary.start, end: boundary.end });
       return;
     }
@@ -332,6 +340,29 @@ export function readDocComment(comment: string): DocComment {
     }
   });
   return { summary, params, tags, notices: notices.sort((a, b) => a.start - b.start) };
+}
+
+/**
+ * A tag TSDoc defines, written in the middle of a sentence of prose (`omit to use the @default
+ * branch`): TSDoc reads it as a tag, as toolgen does, and the words after it become its text. Tags
+ * that share a line (`@minimum 1 @maximum 100`), or follow a full stop (`Searches. @param q …`),
+ * are tags as written.
+ */
+function tagsInSentences(comment: string, boundaries: readonly Boundary[], notices: CommentNotice[]): void {
+  boundaries.forEach((boundary, index) => {
+    const previous = boundaries[index - 1];
+    const inProse = previous === undefined || (!previous.raw && proseTags.has(previous.name));
+    if (!inProse || startsLine(comment, boundary.start) || (boundary.raw && !definedTag(boundary.name))) {
+      return;
+    }
+    const lineStart = comment.lastIndexOf('\n', boundary.start - 1) + 1;
+    const before = comment.slice(Math.max(lineStart, previous?.end ?? 0), boundary.start).replace(/^\s*(\/\*\*)?[\s*]*/, '').trimEnd();
+    if (before !== '' && !/[.!?:]$/.test(before)) {
+      const part = previous === undefined ? 'summary' : previous.name;
+      const parameter = previous?.param?.parameterName;
+      notices.push({ messageId: 'tagInText', subject: boundary.name, start: boundary.start, end: boundary.end, part, ...(parameter === undefined || parameter === '' ? {} : { parameter }) });
+    }
+  });
 }
 
 /** The `at` pieces, each once. */
@@ -351,12 +382,14 @@ function atTags(pieces: readonly Piece[], comment: string): { readonly pos: numb
   return found;
 }
 
+/** A tag TSDoc's configuration defines: TSDoc's own, toolgen's, and the common tags of other tools. */
+function definedTag(name: string): boolean {
+  return definableName.test(name) && parser().parser.configuration.tryGetTagDefinition(`@${name}`) !== undefined;
+}
+
 /** A tag neither TSDoc nor toolgen defines (`@TJS-type` is toolgen's, though TSDoc cannot define it). */
 function isUndefinedTag(name: string): boolean {
-  if (!definableName.test(name)) {
-    return foreignTag(name) === undefined;
-  }
-  return parser().parser.configuration.tryGetTagDefinition(`@${name}`) === undefined;
+  return !definedTag(name) && foreignTag(name) === undefined;
 }
 
 /** A `@param`'s name and where its text starts: TSDoc's, or for a name TSDoc refuses (`options.limit`), the source's. */
@@ -372,7 +405,7 @@ function paramName(
     const hyphen = excerptsOf(tsdoc, block).find((excerpt) => excerpt.excerptKind === tsdoc.ExcerptKind.ParamBlock_Hyphen);
     const after = hyphen === undefined ? range.end : hyphen.content.getContainingTextRange().end;
     // a JSDoc `[name]` or `[name=5]`: the name is inside the brackets
-    const start = comment.indexOf(block.parameterName, tagEnd);
+    const start = range.pos + Math.max(0, comment.slice(range.pos, range.end).indexOf(block.parameterName));
     return { name: block.parameterName, start, end: start + block.parameterName.length, textStart: Math.max(after, range.end) };
   }
   const match = /^\s*(?:\{[^}]*\}\s*)?\[?([\w$]+(?:\.[\w$]+)*)(?:=[^\]]*)?\]?[ \t]*(?:-[ \t]*)?/.exec(comment.slice(tagEnd));

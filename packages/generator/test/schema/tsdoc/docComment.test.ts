@@ -114,3 +114,36 @@ describe('lastDocComment: the doc comment before a declaration', () => {
     expect(lastDocComment('/* plain */')).toBeUndefined();
   });
 });
+
+describe('readDocComment: @param names', () => {
+  it('places a name after a JSDoc {type} that contains it', () => {
+    const comment = '/** @param {string} s The text. */';
+    const [param] = readDocComment(comment).params;
+    expect([param!.name, comment.slice(param!.nameStart, param!.nameEnd), comment.slice(param!.nameStart - 1, param!.nameEnd + 1)]).toEqual(['s', 's', ' s ']);
+  });
+});
+
+describe('readDocComment: a known tag in the middle of a sentence', () => {
+  it('is a tag, as TSDoc reads it, and a notice says the words after it left the description', () => {
+    const comment = '/**\n * Branch name; omit to use the @default branch.\n * @param q Which branch; the tool @throws when it is missing.\n */';
+    const read = readDocComment(comment);
+    expect(read.summary.text).toBe('Branch name; omit to use the');
+    expect(read.notices.map((notice) => [notice.messageId, notice.subject, notice.part, notice.parameter, at(comment, notice)])).toEqual([
+      ['tagInText', 'default', 'summary', undefined, '@default'],
+      ['tagInText', 'throws', 'param', 'q', '@throws'],
+    ]);
+  });
+
+  it('raises nothing for tags sharing a line, or after a full stop', () => {
+    for (const comment of ['/** @minimum 1 @maximum 100 */', '/** Searches. @param query What to find. */', '/** Words. @integer @minimum 0 */', '/** Limit: @maximum 5 */']) {
+      expect(readDocComment(comment).notices, comment).toEqual([]);
+    }
+  });
+
+  it('says of an @word TSDoc refuses for the character after it that it is kept as text, without calling a defined tag undefined', () => {
+    const comment = '/** Flattened, member constraints in @param. */';
+    const read = readDocComment(comment);
+    expect(read.summary.text).toBe('Flattened, member constraints in @param.');
+    expect(read.notices.map((notice) => [notice.messageId, notice.subject])).toEqual([['atInText', 'param']]);
+  });
+});
