@@ -130,9 +130,15 @@ describe('the TypeScript 6 and 7 backends', () => {
     expect(ts6.diagnostics.map((diagnostic) => `${diagnostic.code} ${diagnostic.messageId} ${diagnostic.file}:${diagnostic.line}:${diagnostic.column}`)).toEqual([
       'TSH025 atInText src/pulls.ts:8:57',
       'TSH025 unknownBlockTag src/pulls.ts:9:6',
-      // the member docs are in types.ts: said where their type is used
+      // the member docs are in types.ts: said where their type is used, once per comment site, naming it
       'TSH025 atInText src/pulls.ts:11:18',
       'TSH025 unescapedBrace src/pulls.ts:11:18',
+      'TSH025 unescapedBrace src/pulls.ts:11:18',
+    ]);
+    expect(ts6.diagnostics.filter((diagnostic) => diagnostic.line === 11).map((diagnostic) => /\(in [^)]*\)/.exec(diagnostic.message)?.[0])).toEqual([
+      '(in types.ts:9:30)',
+      '(in types.ts:11:34)',
+      '(in types.ts:11:42)',
     ]);
     expect(generation(project, 'ts7')).toEqual(ts6);
   });
