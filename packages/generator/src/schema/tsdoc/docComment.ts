@@ -75,8 +75,17 @@ export interface DocComment {
 /** The tags whose text is prose: a tag in the middle of it cuts it. */
 const proseTags = new Set(['param', 'remarks', 'deprecated', 'returns', 'privateRemarks']);
 
+/** What TSDoc reads as more than text: a tag, an inline tag, an escape, a code span, HTML. */
+const markup = /[@{}\\<>`]/;
+
 /** Reads a doc comment (`/** … *\/`, as written in the source) as TSDoc. */
 export function readDocComment(comment: string): DocComment {
+  // most member docs are a sentence: TSDoc reads plain text as it is written
+  return markup.test(comment.slice(3, -2)) ? parseDocComment(comment) : { summary: { text: plainText(comment), inlineTags: [] }, params: [], tags: [], notices: [] };
+}
+
+/** Reads a doc comment with the TSDoc parser, whatever it holds. */
+export function parseDocComment(comment: string): DocComment {
   const { pieces, boundaries } = readTree(comment);
   const notices: CommentNotice[] = [];
   const closing = comment.lastIndexOf('*/');
@@ -204,6 +213,32 @@ function tagsInSentences(comment: string, boundaries: readonly Boundary[], notic
       notices.push({ messageId: 'tagInText', subject: boundary.name, start: boundary.start, end: boundary.end, part, ...(parameter === undefined || parameter === '' ? {} : { parameter }) });
     }
   });
+}
+
+/**
+ * A comment without markup as TSDoc renders it: the margins (` * `) off, lines joined, paragraphs
+ * (split by blank lines) separated by one blank line: what the parser makes of it (a property test
+ * holds them equal).
+ */
+export function plainText(comment: string): string {
+  const closing = comment.lastIndexOf('*/');
+  const lines = sourceText(comment, comment.startsWith('/**') ? 3 : 0, closing < 0 ? comment.length : closing).split('\n');
+  const paragraphs: string[][] = [[]];
+  for (const line of lines) {
+    if (line.trim() === '') {
+      if (paragraphs.at(-1)!.length > 0) {
+        paragraphs.push([]);
+      }
+    } else {
+      paragraphs.at(-1)!.push(line);
+    }
+  }
+  return tidy(
+    paragraphs
+      .filter((paragraph) => paragraph.length > 0)
+      .map((paragraph) => paragraph.join('\n'))
+      .join('\n\n'),
+  );
 }
 
 /** A tag's text as written between `from` and `to`, without the comment's margins. */

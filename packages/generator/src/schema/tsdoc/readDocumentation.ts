@@ -69,6 +69,26 @@ const maxAliasChain = 16;
  * aliases; the nearer alias's tag wins over the farther one's of the same name.
  */
 export function aliasKeywordTags(host: TypeHost, typeNode: HostTypeNode | undefined): readonly DocTag[] {
+  if (typeNode === undefined) {
+    return [];
+  }
+  let byNode = aliasTags.get(host);
+  if (byNode === undefined) {
+    byNode = new WeakMap();
+    aliasTags.set(host, byNode);
+  }
+  let tags = byNode.get(typeNode);
+  if (tags === undefined) {
+    tags = readAliasKeywordTags(host, typeNode);
+    byNode.set(typeNode, tags);
+  }
+  return tags;
+}
+
+/** Each host's alias tags, by the type node they were read through. */
+const aliasTags = new WeakMap<TypeHost, WeakMap<object, readonly DocTag[]>>();
+
+function readAliasKeywordTags(host: TypeHost, typeNode: HostTypeNode): readonly DocTag[] {
   const chain: DocTag[][] = [];
   let node = namedTypeNode(host, typeNode);
   const seen = new Set<HostSymbol>();

@@ -90,9 +90,18 @@ const rawText = (tsdoc: typeof Tsdoc, node: Tsdoc.DocNode): string =>
     .map((excerpt) => excerpt.content.toString())
     .join('');
 
+/** Where a node's first excerpt starts: the first one met, depth first. */
 const startOf = (tsdoc: typeof Tsdoc, node: Tsdoc.DocNode): number => {
-  const [first] = excerptsOf(tsdoc, node);
-  return first === undefined ? -1 : first.content.getContainingTextRange().pos;
+  if (node instanceof tsdoc.DocExcerpt) {
+    return node.content.getContainingTextRange().pos;
+  }
+  for (const child of node.getChildNodes()) {
+    const start = startOf(tsdoc, child);
+    if (start >= 0) {
+      return start;
+    }
+  }
+  return -1;
 };
 
 const endOf = (tsdoc: typeof Tsdoc, node: Tsdoc.DocNode): number => {

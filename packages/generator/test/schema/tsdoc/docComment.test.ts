@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { lastDocComment } from '../../../src/host/docComment.js';
-import { readDocComment } from '../../../src/schema/tsdoc/docComment.js';
+import { parseDocComment, readDocComment } from '../../../src/schema/tsdoc/docComment.js';
 
 /** The text at a span of the comment, to check offsets by what they point at. */
 const at = (comment: string, span: { start: number; end: number }): string => comment.slice(span.start, span.end);
@@ -145,5 +146,20 @@ describe('readDocComment: a known tag in the middle of a sentence', () => {
     const read = readDocComment(comment);
     expect(read.summary.text).toBe('Flattened, member constraints in @param.');
     expect(read.notices.map((notice) => [notice.messageId, notice.subject])).toEqual([['atInText', 'param']]);
+  });
+});
+
+describe('readDocComment: a comment without markup', () => {
+  it('reads as the TSDoc parser reads it, without running the parser', () => {
+    const text = fc.stringMatching(/^[a-zA-Z0-9 .,;:!?'"()[\]|#=&%$*_\-\t]{0,30}$/);
+    const line = fc.oneof(text, fc.constant(''), text.map((words) => `   ${words}`));
+    const comment = fc.tuple(fc.array(line, { maxLength: 6 }), fc.boolean()).map(([lines, oneLine]) => (oneLine ? `/** ${lines.join(' ')} */` : `/**\n${lines.map((each) => ` * ${each}`).join('\n')}\n */`));
+    fc.assert(
+      fc.property(comment, (written) => {
+        fc.pre(!written.slice(3, -2).includes('*/'));
+        expect(readDocComment(written)).toEqual(parseDocComment(written));
+      }),
+      { numRuns: 500 },
+    );
   });
 });
