@@ -24,6 +24,7 @@ export class DiagnosticSink {
   hasErrors = false;
   readonly #syntax: SyntaxHost;
   readonly #reported = new Set<string>();
+  readonly #seen = new Set<string>();
 
   constructor(syntax: SyntaxHost) {
     this.#syntax = syntax;
@@ -32,8 +33,6 @@ export class DiagnosticSink {
   report<C extends DiagnosticCode>(code: C, messageId: MessageId<C>, node: S.Node, data: Readonly<Record<string, string>> = {}): void {
     this.reportAt(code, messageId, this.#syntax.locate(node), data);
   }
-
-  readonly #seen = new Set<string>();
 
   /** Whether `key` is met for the first time in this toolset: for what is said once however often it is met. */
   firstTime(key: string): boolean {

@@ -8,12 +8,12 @@ import { analyzeSettings } from './analyzeSettings.js';
 import type { DiagnosticSink } from './analyzeSourceFile.js';
 import type { UnwoundChain } from './chain.js';
 import { checkWorkspacePaths } from './checkWorkspacePaths.js';
-import { noticeData } from '../schema/tsdoc/notices.js';
 import { readMethodDocs, withDeprecation } from './methodDocs.js';
 import type { ToolModel } from './model.js';
 import { readChainCalls } from './readChainCalls.js';
 import { unsendableValues } from './unsendableValues.js';
 import type { ShapeDocument } from '../schema/shape.js';
+import { noticeData } from '../schema/tsdoc/notices.js';
 
 export interface ToolContext {
   readonly declaration: S.ClassDeclaration;

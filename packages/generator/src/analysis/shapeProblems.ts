@@ -102,7 +102,7 @@ export function reportUnreadTags(host: AnalysisHost, sink: DiagnosticSink, tags:
   }
 }
 
-/** The message data with the place of the comment added to what it names (`the member "owner" (declared at ../refs.ts:9)`). */
+/** The message data with the place of the comment added to what it names: `the member "owner" (in ../refs.ts:9:7)`. */
 function withDeclaredAt(host: AnalysisHost, tag: UnreadTag, useSite: S.Node): Readonly<Record<string, string>> {
   const site = tag.site;
   if (site === undefined || !('symbol' in site)) {
