@@ -1107,6 +1107,29 @@ export const fixtureGroups: readonly FixtureGroup[] = [
         ],
       },
       {
+        name: 'a member declared again without a doc keeps its base member\'s doc',
+        source: [
+          'interface RepoRef {',
+          '  /** The account that owns it. */',
+          '  owner: string;',
+          '  repo: string;',
+          '}',
+          "export interface Subject extends RepoRef { owner: 'octocat' | 'github'; title: string }",
+        ].join('\n'),
+        want: {
+          type: 'object',
+          properties: {
+            owner: { type: 'string', enum: ['octocat', 'github'], description: 'The account that owns it.' },
+            repo: { type: 'string' },
+            title: { type: 'string' },
+          },
+          required: ['owner', 'repo', 'title'],
+          additionalProperties: false,
+        },
+        valid: [{ owner: 'github', repo: 'r', title: 't' }],
+        invalid: [{ owner: 'ann', repo: 'r', title: 't' }],
+      },
+      {
         name: 'a doc comment on the same line as its member',
         source: 'export interface Subject { /** The pull request\'s number. */ pull_number: number; /** Its title. */ title: string }',
         want: {

@@ -1,4 +1,4 @@
-import { esSymbolLike, TypeFlag, type HostProperty, type HostType, type HostTypeNode } from '../../../host/TypeHost.js';
+import { esSymbolLike, TypeFlag, type HostProperty, type HostSymbol, type HostType, type HostTypeNode } from '../../../host/TypeHost.js';
 import type { PropertyShape, Shape } from '../../shape.js';
 import { faults } from '../faults.js';
 import { hasFlag, isUndefined, type Processor, type Walk } from '../Processor.js';
@@ -20,7 +20,7 @@ function objectShape(type: HostType, pointer: string, walk: Walk, typeNode: Host
   }
   const properties: PropertyShape[] = [];
   for (const member of members) {
-    const property = propertyOf(member, pointer, walk);
+    const property = propertyOf(member, type, pointer, walk);
     if (property !== undefined) {
       properties.push(property);
     }
@@ -37,7 +37,7 @@ function objectShape(type: HostType, pointer: string, walk: Walk, typeNode: Host
  * only be undefined (they are always absent), and, in output, functions (JSON.stringify leaves
  * them out).
  */
-function propertyOf(member: HostProperty, objectPointer: string, walk: Walk): PropertyShape | undefined {
+function propertyOf(member: HostProperty, object: HostType, objectPointer: string, walk: Walk): PropertyShape | undefined {
   if (member.classBehaviour) {
     return undefined;
   }
@@ -49,9 +49,35 @@ function propertyOf(member: HostProperty, objectPointer: string, walk: Walk): Pr
   }
   const pointer = `${objectPointer}/${escapePointer(member.name)}`;
   // the type's text is only printed when a tag is wrong: typeToString is costly on every member
-  const shape = walk.documentation(member.symbol, walk.derive(type, pointer, 'member', typeNode), pointer, () => walk.text(type), typeNode);
+  const documented = documentedMember(walk, object, member.name, member.symbol, 0) ?? member.symbol;
+  const shape = walk.documentation(documented, walk.derive(type, pointer, 'member', typeNode), pointer, () => walk.text(type), typeNode);
   const optional = member.optional || defined.length < members.length;
   return { name: member.name, shape, optional };
+}
+
+/** How far up the bases a member's doc is looked for. */
+const maxInheritedDocDepth = 16;
+
+/**
+ * The declaration whose doc a member reads: its own, or for a member a derived interface or class
+ * declares again without a doc (`interface PullRef extends RepoRef { owner: Login }`), the
+ * nearest base's, as TypeScript's checker inherits it.
+ */
+function documentedMember(walk: Walk, object: HostType, name: string, symbol: HostSymbol, depth: number): HostSymbol | undefined {
+  if (walk.host.docComment(symbol) !== undefined) {
+    return symbol;
+  }
+  if (depth >= maxInheritedDocDepth || !hasFlag(walk, object, TypeFlag.Object)) {
+    return undefined;
+  }
+  for (const base of walk.host.baseTypes(object)) {
+    const inherited = walk.host.properties(base).find((property) => property.name === name);
+    const found = inherited === undefined ? undefined : documentedMember(walk, base, name, inherited.symbol, depth + 1);
+    if (found !== undefined) {
+      return found;
+    }
+  }
+  return undefined;
 }
 
 /** One JSON Pointer segment (RFC 6901): `~` and `/` escaped. */
