@@ -20,7 +20,7 @@ export const faults = {
   },
   void: {
     reason: 'void inside a value has no JSON form',
-    fix: 'use null, or make the member optional ("x?: T")',
+    fix: 'use null, make the member optional ("x?: T"), or, for a result that may be absent, write "T | undefined"',
   },
   bigint: {
     reason: 'JSON has no bigint (JSON.stringify throws on one)',
