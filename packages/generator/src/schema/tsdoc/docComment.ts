@@ -1,5 +1,6 @@
 import { foreignTag } from './foreignTags.js';
 import { keywordTag } from './keywordTags.js';
+import type { TsdocMessage } from './tags.js';
 import { definedTag, isUndefinedTag, paramName, readTree, startsLine, type Boundary, type Piece } from './tsdocTree.js';
 
 /*
@@ -53,7 +54,7 @@ export interface CommentParam extends CommentText {
 
 /** Something TSDoc reads differently from what toolgen keeps: a TSH025 warning. */
 export interface CommentNotice {
-  readonly messageId: 'atInText' | 'tagInText' | 'unknownBlockTag' | 'unescapedBrace' | 'malformedInlineTag';
+  readonly messageId: TsdocMessage;
   /** The tag's name without the `@`, or the character at fault. */
   readonly subject: string;
   readonly start: number;
@@ -123,7 +124,7 @@ export function parseDocComment(comment: string): DocComment {
 }
 
 /** The TSDoc messages about braces, by what toolgen says of them. */
-const braceMessages: Readonly<Record<string, CommentNotice['messageId']>> = {
+const braceMessages: Readonly<Record<string, TsdocMessage>> = {
   'tsdoc-malformed-inline-tag': 'unescapedBrace',
   'tsdoc-inline-tag-unescaped-brace': 'unescapedBrace',
   'tsdoc-inline-tag-missing-right-brace': 'malformedInlineTag',
@@ -142,7 +143,7 @@ function renderProse(
   place: Pick<CommentNotice, 'part' | 'parameter'>,
   notices: CommentNotice[],
 ): CommentText {
-  const notice = (messageId: CommentNotice['messageId'], subject: string, start: number, end: number): void => {
+  const notice = (messageId: TsdocMessage, subject: string, start: number, end: number): void => {
     notices.push({ messageId, subject, start, end, ...place });
   };
   const inlineTags: CommentInlineTag[] = [];

@@ -17,35 +17,47 @@ export interface SymbolDocumentation {
 
 const none: SymbolDocumentation = { description: undefined, tags: [], summaryInlineTags: [], notices: [] };
 
-/** Each host's read comments, by symbol: a type used by many tools is read once. */
-const read = new WeakMap<TypeHost, WeakMap<object, SymbolDocumentation>>();
+/** What each host has read, by the handle it was read for: a type used by many tools is read once. */
+function perHost<K extends object, V>(cache: WeakMap<TypeHost, WeakMap<K, V>>, host: TypeHost, key: K, read: () => V): V {
+  let byKey = cache.get(host);
+  if (byKey === undefined) {
+    byKey = new WeakMap();
+    cache.set(host, byKey);
+  }
+  let value = byKey.get(key);
+  if (value === undefined) {
+    value = read();
+    byKey.set(key, value);
+  }
+  return value;
+}
+
+const documentationCache = new WeakMap<TypeHost, WeakMap<HostSymbol, SymbolDocumentation>>();
 
 /** The TSDoc of a symbol's declaration (a member, a type alias), read by the TSDoc parser. */
 export function symbolDocumentation(host: TypeHost, symbol: HostSymbol): SymbolDocumentation {
-  let bySymbol = read.get(host);
-  if (bySymbol === undefined) {
-    bySymbol = new WeakMap();
-    read.set(host, bySymbol);
-  }
-  const known = bySymbol.get(symbol);
-  if (known !== undefined) {
-    return known;
-  }
+  return perHost(documentationCache, host, symbol, () => readSymbolDocumentation(host, symbol));
+}
+
+/** Whether a symbol's declaration has a doc comment (one read, shared with `symbolDocumentation`). */
+export function hasDocComment(host: TypeHost, symbol: HostSymbol): boolean {
+  return symbolDocumentation(host, symbol) !== none;
+}
+
+function readSymbolDocumentation(host: TypeHost, symbol: HostSymbol): SymbolDocumentation {
   const comment = host.docComment(symbol);
-  let documentation = none;
-  if (comment !== undefined) {
-    const parsed = readDocComment(comment.text);
-    const site = (span: { readonly start: number; readonly end: number }): TagSite => ({ symbol, file: comment.file, start: comment.start + span.start, end: comment.start + span.end });
-    const summary = parsed.summary.text;
-    documentation = {
-      description: summary === '' ? undefined : summary,
-      tags: parsed.tags.map((tag) => ({ name: tag.name, text: tag.text, site: site(tag) })),
-      summaryInlineTags: parsed.summary.inlineTags.map((tag) => ({ ...tag, site: site(tag) })),
-      notices: parsed.notices.map((notice) => ({ ...notice, site: site(notice) })),
-    };
+  if (comment === undefined) {
+    return none;
   }
-  bySymbol.set(symbol, documentation);
-  return documentation;
+  const parsed = readDocComment(comment.text);
+  const site = (span: { readonly start: number; readonly end: number }): TagSite => ({ symbol, file: comment.file, start: comment.start + span.start, end: comment.start + span.end });
+  const summary = parsed.summary.text;
+  return {
+    description: summary === '' ? undefined : summary,
+    tags: parsed.tags.map((tag) => ({ name: tag.name, text: tag.text, site: site(tag) })),
+    summaryInlineTags: parsed.summary.inlineTags.map((tag) => ({ ...tag, site: site(tag) })),
+    notices: parsed.notices.map((notice) => ({ ...notice, site: site(notice) })),
+  };
 }
 
 /**
@@ -69,24 +81,10 @@ const maxAliasChain = 16;
  * aliases; the nearer alias's tag wins over the farther one's of the same name.
  */
 export function aliasKeywordTags(host: TypeHost, typeNode: HostTypeNode | undefined): readonly DocTag[] {
-  if (typeNode === undefined) {
-    return [];
-  }
-  let byNode = aliasTags.get(host);
-  if (byNode === undefined) {
-    byNode = new WeakMap();
-    aliasTags.set(host, byNode);
-  }
-  let tags = byNode.get(typeNode);
-  if (tags === undefined) {
-    tags = readAliasKeywordTags(host, typeNode);
-    byNode.set(typeNode, tags);
-  }
-  return tags;
+  return typeNode === undefined ? [] : perHost(aliasTagsCache, host, typeNode, () => readAliasKeywordTags(host, typeNode));
 }
 
-/** Each host's alias tags, by the type node they were read through. */
-const aliasTags = new WeakMap<TypeHost, WeakMap<object, readonly DocTag[]>>();
+const aliasTagsCache = new WeakMap<TypeHost, WeakMap<HostTypeNode, readonly DocTag[]>>();
 
 function readAliasKeywordTags(host: TypeHost, typeNode: HostTypeNode): readonly DocTag[] {
   const chain: DocTag[][] = [];

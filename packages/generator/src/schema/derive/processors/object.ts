@@ -1,5 +1,6 @@
 import { esSymbolLike, TypeFlag, type HostProperty, type HostSymbol, type HostType, type HostTypeNode } from '../../../host/TypeHost.js';
 import type { PropertyShape, Shape } from '../../shape.js';
+import { hasDocComment } from '../../tsdoc/readDocumentation.js';
 import { faults } from '../faults.js';
 import { hasFlag, isUndefined, type Processor, type Walk } from '../Processor.js';
 import { propertyOrder } from '../unionOrder.js';
@@ -64,7 +65,7 @@ const maxInheritedDocDepth = 16;
  * nearest base's, as TypeScript's checker inherits it.
  */
 function documentedMember(walk: Walk, object: HostType, name: string, symbol: HostSymbol, depth: number): HostSymbol | undefined {
-  if (walk.host.docComment(symbol) !== undefined) {
+  if (hasDocComment(walk.host, symbol)) {
     return symbol;
   }
   if (depth >= maxInheritedDocDepth || !hasFlag(walk, object, TypeFlag.Object)) {
