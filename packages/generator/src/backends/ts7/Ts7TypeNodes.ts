@@ -1,4 +1,4 @@
-import type { TypeNode } from 'typescript7/ast';
+import type { Node, TypeNode, TypeReferenceNode } from 'typescript7/ast';
 import type { NodeHandle, Symbol as TsSymbol, Type } from 'typescript7/sync';
 import type { HostSymbol, HostType, HostTypeNode, TypeNodeView } from '../../host/TypeHost.js';
 import { asNode, asType, node, symbol } from './handles.js';
@@ -11,6 +11,10 @@ export class Ts7TypeNodes {
   readonly #views: TypeNodeViews<TypeNode>;
   readonly #nodeTypes = new WeakMap<TypeNode, Type>();
   readonly #defaultLibrary = new Map<string, boolean>();
+  /** What each type reference of a file names (through an import alias), fetched for the whole file at its first reference. */
+  readonly #referenced = new Map<TypeNode, TsSymbol | undefined>();
+  readonly #filesReferenced = new Set<object>();
+  readonly #filesOfTypeNodes = new Set<object>();
 
   constructor(context: Ts7Context) {
     this.#context = context;
@@ -25,14 +29,37 @@ export class Ts7TypeNodes {
     const typeNode = node(handle);
     let found = this.#nodeTypes.get(typeNode);
     if (found === undefined) {
-      // a written union's members are read one after another (union order): fetch its siblings' types with it
-      const parent = typeNode.parent;
-      const siblings = parent !== undefined && this.#context.ast.isUnionTypeNode(parent) ? parent.types.filter((sibling) => !this.#nodeTypes.has(sibling)) : [typeNode];
-      const types = this.#context.api.batch(...siblings.map((sibling) => this.#context.checker.getTypeFromTypeNode.gen(sibling)));
-      siblings.forEach((sibling, index) => this.#nodeTypes.set(sibling, types[index]!));
-      found = this.#nodeTypes.get(typeNode)!;
+      // the derivation reads the declared types of a file's parameters and properties and, for union order, its written
+      // unions' members, one after another: fetch all of them with the first
+      const nodes = [typeNode, ...this.#typeNodesOnce(typeNode).filter((member) => member !== typeNode && !this.#nodeTypes.has(member))];
+      const types = this.#context.api.batch(...nodes.map((member) => this.#context.checker.getTypeFromTypeNode.gen(member)));
+      nodes.forEach((member, index) => this.#nodeTypes.set(member, types[index]!));
+      found = types[0]!;
     }
     return asType(found);
+  }
+
+  /** The declared types of the parameters and properties in the file of `typeNode`, and the members of its written unions, the first time the file is asked about; a union's siblings after that. */
+  #typeNodesOnce(typeNode: TypeNode): TypeNode[] {
+    const sourceFile = typeNode.getSourceFile();
+    if (this.#filesOfTypeNodes.has(sourceFile)) {
+      const parent = typeNode.parent;
+      return parent !== undefined && this.#context.ast.isUnionTypeNode(parent) ? [...parent.types] : [];
+    }
+    this.#filesOfTypeNodes.add(sourceFile);
+    const ast = this.#context.ast;
+    const members: TypeNode[] = [];
+    const visit = (child: Node): undefined => {
+      if (ast.isUnionTypeNode(child)) {
+        members.push(...child.types);
+      } else if ((ast.isParameterDeclaration(child) || ast.isPropertySignatureDeclaration(child) || ast.isPropertyDeclaration(child)) && child.type !== undefined) {
+        members.push(child.type);
+      }
+      child.forEachChild(visit);
+      return undefined;
+    };
+    sourceFile.forEachChild(visit);
+    return members;
   }
 
   /** The type an alias declares, when the alias is a non-generic `type` declaration. */
@@ -48,20 +75,48 @@ export class Ts7TypeNodes {
 
   /** The symbol a type reference names (through an import alias), unless it is declared only in the default library. */
   referencedSymbol(handle: HostTypeNode): TsSymbol | undefined {
-    const { ast, sync, checker } = this.#context;
     const reference = node(handle);
-    if (!ast.isTypeReferenceNode(reference)) {
+    if (!this.#context.ast.isTypeReferenceNode(reference)) {
       return undefined;
     }
-    let found = checker.getSymbolAtLocation(reference.typeName);
-    if (found !== undefined && (found.flags & sync.SymbolFlags.Alias) !== 0) {
-      found = checker.getAliasedSymbol(found);
+    if (!this.#referenced.has(reference)) {
+      this.#fetchReferences(reference);
     }
+    const found = this.#referenced.get(reference);
     const declarations = found?.declarations ?? [];
     if (found === undefined || declarations.length === 0 || declarations.every((declaration) => this.#isDefaultLibrary(declaration.path))) {
       return undefined;
     }
     return found;
+  }
+
+  /** Every type reference's symbol in the file of `reference`: one request for the names, one batch for the aliases. */
+  #fetchReferences(reference: TypeNode): void {
+    const { ast, sync, checker, api } = this.#context;
+    const sourceFile = reference.getSourceFile();
+    const references: TypeReferenceNode[] = [];
+    if (!this.#filesReferenced.has(sourceFile)) {
+      this.#filesReferenced.add(sourceFile);
+      const visit = (child: Node): undefined => {
+        if (ast.isTypeReferenceNode(child) && !this.#referenced.has(child)) {
+          references.push(child);
+        }
+        child.forEachChild(visit);
+        return undefined;
+      };
+      sourceFile.forEachChild(visit);
+    }
+    if (!references.includes(reference as TypeReferenceNode)) {
+      references.push(reference as TypeReferenceNode);
+    }
+    const named = checker.getSymbolAtLocation(references.map((found) => found.typeName));
+    const aliases = named.flatMap((found, index) => (found !== undefined && (found.flags & sync.SymbolFlags.Alias) !== 0 ? [index] : []));
+    const targets = aliases.length === 0 ? [] : api.batch(...aliases.map((index) => checker.getAliasedSymbol.gen(named[index]!)));
+    const resolved = [...named];
+    aliases.forEach((index, position) => {
+      resolved[index] = targets[position];
+    });
+    references.forEach((found, index) => this.#referenced.set(found, resolved[index]));
   }
 
   #isDefaultLibrary(path: NodeHandle['path']): boolean {

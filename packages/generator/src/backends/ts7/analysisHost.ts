@@ -93,16 +93,27 @@ class Ts7Syntax implements SyntaxHost {
   }
 }
 
+// Every answer is a round trip to tsgo, and a round trip costs more than most answers: the analysis asks the same
+// questions of every method of a toolset class, so the first question about one member fetches the answers for all
+// of the class's members in one request (a batch of generators for the chained ones), and every answer is kept.
 class Ts7Analysis implements Ts7AnalysisHost {
   readonly program: Program;
   readonly syntax: SyntaxHost;
   readonly types: TypeHost;
+  readonly #api: API;
+  readonly #ast: Ts7Modules['ast'];
   readonly #checker: Checker;
   readonly #project: Project;
   readonly #aliasFlag: number;
+  readonly #symbolsAt = new Map<Ast.Node, TsSymbol | undefined>();
+  readonly #typesAt = new Map<Ast.Node, Type>();
+  readonly #returnTypes = new Map<Ast.Node, { readonly returned: Type | undefined; readonly awaited: Type | undefined }>();
+  readonly #awaitedTypes = new Map<Type, Type | undefined>();
 
   constructor({ modules, api, project }: Ts7Connection) {
     this.program = project.program;
+    this.#api = api;
+    this.#ast = modules.ast;
     this.#project = project;
     this.#checker = project.checker;
     this.#aliasFlag = (modules.sync.SymbolFlags as unknown as Record<string, number>)['Alias']!;
@@ -111,7 +122,56 @@ class Ts7Analysis implements Ts7AnalysisHost {
   }
 
   symbolAt(node: Node): HostSymbol | undefined {
-    return native(this.#checker.getSymbolAtLocation(native<Ast.Node>(node)));
+    const remote = native<Ast.Node>(node);
+    if (!this.#symbolsAt.has(remote)) {
+      // the class's name and every `Class.method` receiver in it: what the analysis of its tools asks next
+      const declaration = this.#classOf(remote);
+      const siblings = declaration === undefined ? [remote] : [remote, ...this.#referencesIn(declaration)];
+      const unique = [...new Set(siblings)].filter((candidate) => !this.#symbolsAt.has(candidate));
+      const found = this.#checker.getSymbolAtLocation(unique);
+      unique.forEach((candidate, index) => this.#symbolsAt.set(candidate, found[index]));
+    }
+    return native(this.#symbolsAt.get(remote));
+  }
+
+  /** The class declaration a node is in (or names), if any. */
+  #classOf(node: Ast.Node): Ast.ClassDeclaration | undefined {
+    for (let current: Ast.Node | undefined = node; current !== undefined; current = current.parent) {
+      if (this.#ast.isClassDeclaration(current)) {
+        return current;
+      }
+    }
+    return undefined;
+  }
+
+  /** A class's name, its base (`Toolset`) and the identifiers its constructor reads a property of (`TicketToolset.searchTickets`). */
+  #referencesIn(declaration: Ast.ClassDeclaration): Ast.Node[] {
+    const ast = this.#ast;
+    const bases = (declaration.heritageClauses ?? []).flatMap((clause) => clause.types.flatMap((base) => (ast.isExpressionWithTypeArguments(base) ? [base.expression] : [])));
+    const found: Ast.Node[] = declaration.name === undefined ? bases : [declaration.name, ...bases];
+    const visit = (child: Ast.Node): undefined => {
+      if (ast.isPropertyAccessExpression(child) && ast.isIdentifier(child.expression)) {
+        found.push(child.expression);
+      }
+      child.forEachChild(visit);
+      return undefined;
+    };
+    for (const member of declaration.members) {
+      if (ast.isConstructorDeclaration(member)) {
+        member.forEachChild(visit);
+      }
+    }
+    return found;
+  }
+
+  /** The methods' parameters of the class a parameter belongs to: their types are asked one method after another. */
+  #parametersBeside(node: Ast.Node): Ast.Node[] {
+    const ast = this.#ast;
+    const method = node.parent;
+    if (!ast.isParameterDeclaration(node) || method === undefined || !ast.isMethodDeclaration(method) || !ast.isClassDeclaration(method.parent)) {
+      return [node];
+    }
+    return method.parent.members.flatMap((member) => (ast.isMethodDeclaration(member) ? [...member.parameters] : []));
   }
 
   resolveAlias(symbol: HostSymbol): HostSymbol {
@@ -120,7 +180,15 @@ class Ts7Analysis implements Ts7AnalysisHost {
   }
 
   typeAt(node: Node): HostType {
-    return native(this.#checker.getTypeAtLocation(native<Ast.Node>(node)));
+    const remote = native<Ast.Node>(node);
+    let found = this.#typesAt.get(remote);
+    if (found === undefined) {
+      const nodes = [remote, ...this.#parametersBeside(remote).filter((candidate) => candidate !== remote && !this.#typesAt.has(candidate))];
+      const types = this.#checker.getTypeAtLocation(nodes);
+      nodes.forEach((candidate, index) => this.#typesAt.set(candidate, types[index]!));
+      found = types[0]!;
+    }
+    return native(found);
   }
 
   nonNullable(type: HostType): HostType {
@@ -141,12 +209,46 @@ class Ts7Analysis implements Ts7AnalysisHost {
   }
 
   returnType(method: MethodDeclaration): HostType | undefined {
-    const signature = this.#checker.getSignatureFromDeclaration(native<Ast.SignatureDeclaration>(method));
-    return signature === undefined ? undefined : native(this.#checker.getReturnTypeOfSignature(signature));
+    return native(this.#returnTypeOf(native<Ast.SignatureDeclaration>(method)).returned);
   }
 
   awaited(type: HostType): HostType | undefined {
-    return native(this.#checker.getAwaitedType(native<Type>(type)));
+    const remote = native<Type>(type);
+    if (!this.#awaitedTypes.has(remote)) {
+      this.#awaitedTypes.set(remote, this.#checker.getAwaitedType(remote));
+    }
+    return native(this.#awaitedTypes.get(remote));
+  }
+
+  /** A method's return type and what it awaits to, fetched with those of every method of its class. */
+  #returnTypeOf(method: Ast.SignatureDeclaration): { readonly returned: Type | undefined; readonly awaited: Type | undefined } {
+    let known = this.#returnTypes.get(method);
+    if (known === undefined) {
+      const ast = this.#ast;
+      const checker = this.#checker;
+      const owner = method.parent;
+      const methods = owner !== undefined && ast.isClassDeclaration(owner) ? owner.members.filter((member) => ast.isMethodDeclaration(member) && !this.#returnTypes.has(member)) : [];
+      const all = methods.includes(method as Ast.ClassElement) ? methods : [method, ...methods];
+      const answers = this.#api.batch(
+        ...all.map((declaration) =>
+          (function* () {
+            const signature = yield* checker.getSignatureFromDeclaration.gen(declaration as Ast.SignatureDeclaration);
+            const returned = signature === undefined ? undefined : yield* checker.getReturnTypeOfSignature.gen(signature);
+            const awaited = returned === undefined ? undefined : yield* checker.getAwaitedType.gen(returned);
+            return { returned, awaited };
+          })(),
+        ),
+      ) as { returned: Type | undefined; awaited: Type | undefined }[];
+      all.forEach((declaration, index) => {
+        const answer = answers[index]!;
+        this.#returnTypes.set(declaration, answer);
+        if (answer.returned !== undefined) {
+          this.#awaitedTypes.set(answer.returned, answer.awaited);
+        }
+      });
+      known = this.#returnTypes.get(method)!;
+    }
+    return known;
   }
 
   declarations(symbol: HostSymbol): readonly Node[] {
