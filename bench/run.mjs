@@ -167,12 +167,12 @@ async function profileCold() {
   };
 }
 
-/** Latency from a one-file save to the regenerated module on disk, over `watchEdits` edits of the corpus of `tools` tools. */
-async function watchLatency(tools = 1000) {
+/** Latency from a one-file save to the regenerated module on disk, over `watchEdits` edits of the corpus of `tools` tools, on the `backend` given. */
+async function watchLatency(tools = 1000, backend = 'ts6') {
   const dir = path.join(work, `c${tools}`);
   if (!existsSync(dir)) writeCorpus({ dir, toolsets: tools / 10, toolsPerToolset: 10 });
   removeOutputs(dir);
-  const child = spawn(process.execPath, [toolgenScript, '--watch', '-p', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [toolgenScript, '--watch', '-p', dir, '--backend', backend], { stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   const listeners = new Set();
@@ -243,6 +243,7 @@ async function watchLatency(tools = 1000) {
   const analyzed = summaryLines.map((match) => Number(match[1] ?? 0));
   const result = {
     tools,
+    backend,
     latencies,
     median: median(latencies),
     p95: percentile(latencies, 95),
@@ -252,7 +253,7 @@ async function watchLatency(tools = 1000) {
     cycleP95: percentile(cycles, 95),
   };
   log(
-    `watch at ${tools} tools: save → module median ${result.median.toFixed(0)} ms, p95 ${result.p95.toFixed(0)} ms, first 3 edits ${result.firstEdits.map((value) => value.toFixed(0)).join(' / ')} ms; ` +
+    `watch (${backend}) at ${tools} tools: save → module median ${result.median.toFixed(0)} ms, p95 ${result.p95.toFixed(0)} ms, first 3 edits ${result.firstEdits.map((value) => value.toFixed(0)).join(' / ')} ms; ` +
       `source files analyzed per edit ${[...new Set(analyzed)].join(', ')} (${analyzed.length} cycles)`,
   );
   return result;
@@ -341,7 +342,7 @@ function targetRows({ cold, watch, watch5000, validators, eslint, typecheck }) {
   return ['| # | measured in this run | target | |', '|---|---|---|---|', ...rows.map((row) => `| ${row.join(' | ')} |`)];
 }
 
-function report({ startup, cold, profile, watch, watch5000, validators, adapters, mcpHttp, bundler, search, eslint, typecheck, loadBefore, loadAfter, durationMs }) {
+function report({ startup, cold, profile, watch, watch5000, watchTs7, validators, adapters, mcpHttp, bundler, search, eslint, typecheck, loadBefore, loadAfter, durationMs }) {
   const m = machine();
   const at = (tools) => cold.find((entry) => entry.tools === tools);
   const v = validators.results;
@@ -496,6 +497,15 @@ function report({ startup, cold, profile, watch, watch5000, validators, adapters
     );
   }
 
+  for (const ts7 of watchTs7 ?? []) {
+    lines.push(
+      `With \`--backend ts7\` at ${ts7.tools} tools (${ts7.latencies.length} edits; the program refreshed through TypeScript 7's API snapshots): ` +
+        `save → module on disk median ${fixed(ts7.median, 0)} ms, p95 ${fixed(ts7.p95, 0)} ms; the watcher's cycle median ${fixed(ts7.cycleMedian, 0)} ms, p95 ${fixed(ts7.cycleP95, 0)} ms; ` +
+        `source files analyzed per edit ${[...new Set(ts7.analyzed ?? [])].join(', ')}.`,
+      '',
+    );
+  }
+
   lines.push('## Validation', '');
   lines.push(
     'One representative tool (bench/validators.mjs): a nested object with a string enum, a literal union, length bounds, a pattern, an e-mail format, ' +
@@ -583,7 +593,7 @@ if (only === 'typecheck') {
 }
 if (only !== undefined) {
   // one part alone, printed as JSON (RESULTS.md is only written by a full run): cold, profile, watch, validators, adapters, bundler, eslint
-  const parts = { startup: () => startupBench({ runs: quick ? 3 : 7, log }), cold: async () => Promise.all(sizes.map(coldRuns)), profile: profileCold, watch: () => watchLatency(1000), watch5000: () => watchLatency(5000), validators: validatorBench, adapters: adapterBench, search: searchBench, bundler: () => bundlerBench({ runs: quick ? 1 : 3, log }), eslint: () => eslintBench({ runs: quick ? 1 : 3, log }) };
+  const parts = { startup: () => startupBench({ runs: quick ? 3 : 7, log }), cold: async () => Promise.all(sizes.map(coldRuns)), profile: profileCold, watch: () => watchLatency(1000), watch5000: () => watchLatency(5000), watchTs7: async () => [await watchLatency(1000, 'ts7'), await watchLatency(5000, 'ts7')], validators: validatorBench, adapters: adapterBench, search: searchBench, bundler: () => bundlerBench({ runs: quick ? 1 : 3, log }), eslint: () => eslintBench({ runs: quick ? 1 : 3, log }) };
   if (!existsSync(path.join(work, 'c1000'))) {
     writeCorpus({ dir: path.join(work, 'c1000'), toolsets: 100, toolsPerToolset: 10 });
   }
@@ -605,6 +615,8 @@ log('watch latency at 1000 tools');
 const watchResult = await watchLatency(1000);
 log('watch latency at 5000 tools');
 const watch5000 = quick ? undefined : await watchLatency(5000);
+log('watch latency with --backend ts7 at 1000 (and 5000) tools');
+const watchTs7 = [await watchLatency(1000, 'ts7'), ...(quick ? [] : [await watchLatency(5000, 'ts7')])];
 log('validators');
 const validators = await validatorBench();
 log('AI SDK adapter');
@@ -623,7 +635,7 @@ const typecheck = [];
 for (const [tools, runs] of quick ? [[1000, 1]] : [[1000, 3], [5000, 2]]) {
   typecheck.push(await typecheckBench({ tools, runs, log }));
 }
-const results = { startup, cold, profile, watch: watchResult, watch5000, validators, adapters, mcpHttp, bundler, search, eslint, typecheck, loadBefore, loadAfter: os.loadavg(), durationMs: performance.now() - started };
+const results = { startup, cold, profile, watch: watchResult, watch5000, watchTs7, validators, adapters, mcpHttp, bundler, search, eslint, typecheck, loadBefore, loadAfter: os.loadavg(), durationMs: performance.now() - started };
 writeFileSync(path.join(work, 'results.json'), JSON.stringify(results, null, 2));
 writeFileSync(path.join(bench, 'RESULTS.md'), report(results));
 log(`done in ${seconds(performance.now() - started)}; wrote bench/RESULTS.md`);

@@ -37,13 +37,14 @@ describe('toolgen flags', () => {
     expect(parseCommand(['-w'], root)).toMatchObject({ options: { watch: true, check: false, format: 'text', outDir: undefined } });
   });
 
-  it('takes --backend ts6 or ts7 (SPEC §8), ts7 only for one generation or check', () => {
+  it('takes --backend ts6 or ts7 (SPEC §8), ts7 for one generation, a check or watch mode', () => {
     const root = project();
     expect(parseCommand(['--backend', 'ts7', '--check'], root)).toMatchObject({ options: { backend: 'ts7', check: true } });
     expect(parseCommand(['--backend', 'ts6', '-w'], root)).toMatchObject({ options: { backend: 'ts6', watch: true } });
     expect(() => parseCommand(['--backend', 'ts8'], root)).toThrow('--backend must be "ts6" or "ts7", not "ts8".');
-    expect(() => parseCommand(['--backend', 'ts7', '--watch'], root)).toThrow(/--backend ts7 cannot be combined with --watch or --types-only/);
+    expect(parseCommand(['--backend', 'ts7', '--watch'], root)).toMatchObject({ options: { backend: 'ts7', watch: true } });
     expect(() => parseCommand(['--backend', 'ts7', '--types-only'], root)).toThrow(UsageError);
+    expect(() => parseCommand(['--backend', 'ts7', '--types-only'], root)).toThrow(/--backend ts7 cannot be combined with --types-only/);
   });
 
   it.each([

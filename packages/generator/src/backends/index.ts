@@ -31,7 +31,7 @@ export async function prepareBackend(backend: BackendName, tsconfigPath: string)
 /**
  * Loads the project of a tsconfig.json with the backend asked for (`toolgen --backend`, SPEC §8):
  * `ts6` (the default) on ts-morph's TypeScript 6, `ts7` on TypeScript 7's JavaScript API (after
- * `prepareBackend`; one-shot only). Throws `ProjectConfigurationError` for a tsconfig that is
+ * `prepareBackend`). Throws `ProjectConfigurationError` for a tsconfig that is
  * missing or does not parse.
  */
 export function loadProject(tsconfigPath: string, options: BackendLoadOptions = {}): Project {
@@ -39,9 +39,6 @@ export function loadProject(tsconfigPath: string, options: BackendLoadOptions = 
     case 'ts6':
       return IncrementalProject.load(tsconfigPath, options);
     case 'ts7': {
-      if (options.oneShot !== true) {
-        throw new ProjectConfigurationError('--backend ts7 generates once: watch mode and the build plugins run on TypeScript 6 (leave out --backend ts7)');
-      }
       const modules = ts7ByFolder.get(path.dirname(path.resolve(tsconfigPath)));
       if (modules === undefined) {
         throw new Error(`loadProject: prepareBackend('ts7', ${tsconfigPath}) was not awaited first`);

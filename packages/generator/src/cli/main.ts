@@ -46,10 +46,10 @@ export async function main(argv: readonly string[], output: CliOutput = processO
         if (command.options.typesOnly) {
           return runTypesOnly(command.options, output, cwd);
         }
+        await prepareBackend(command.options.backend, command.options.project);
         if (command.options.watch) {
           return await runWatch(command.options, output, cwd, signal);
         }
-        await prepareBackend(command.options.backend, command.options.project);
         return runOnce(command.options, output, cwd);
     }
   } catch (error) {

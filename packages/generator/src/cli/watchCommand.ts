@@ -33,6 +33,7 @@ export async function runWatch(options: CliOptions, output: CliOutput, cwd: stri
     await watchProject({
       project: options.project,
       outDir: options.outDir,
+      backend: options.backend,
       policies,
       signal: controller.signal,
       onCycle: (cycle) => {

@@ -3,7 +3,9 @@ import path from 'node:path';
 import { watch as watchFiles, type FSWatcher } from 'chokidar';
 import type { SyntaxProblem } from '../analysis/analyzeProject.js';
 import type { Diagnostic } from '../diagnostics/Diagnostic.js';
+import { prepareBackend } from '../backends/index.js';
 import { GenerationSession, type GenerationResult, type OutputFile } from '../generate.js';
+import type { BackendName } from '../host/Project.js';
 import type { FileAccessError } from '../io/faults.js';
 import { fileStamp } from '../io/fileStamp.js';
 import { manifestFileName, modulePathFor } from '../manifest/manifest.js';
@@ -16,6 +18,8 @@ export interface WatchOptions {
   readonly project: string;
   /** Absolute folder for generated modules, or undefined to put them beside their sources. */
   readonly outDir?: string | undefined;
+  /** `--backend`: the compiler the analysis runs on; `ts6` when not given. */
+  readonly backend?: BackendName | undefined;
   /** Stops the watcher; `watchProject` then resolves. */
   readonly signal: AbortSignal;
   /**
@@ -104,7 +108,8 @@ export async function watchProject(options: WatchOptions): Promise<void> {
     return;
   }
   const debounceMs = options.debounceMs ?? 10;
-  const open = () => GenerationSession.open({ project: options.project, outDir: options.outDir, incremental: true });
+  await prepareBackend(options.backend ?? 'ts6', options.project);
+  const open = () => GenerationSession.open({ project: options.project, outDir: options.outDir, backend: options.backend, incremental: true });
   let session = open();
   const outputs = new OutputFiles(session.manifestPath);
   const retryMs = options.retryMs ?? 1000;
@@ -302,6 +307,8 @@ export async function watchProject(options: WatchOptions): Promise<void> {
           options.onError?.(error);
         }
         if (reopened !== undefined) {
+          // the TypeScript 7 backend's program lives in a tsgo process, which this ends
+          session.analyzer.project.release();
           session = reopened;
           watcher.add(watchNewTargets());
           options.onCycle?.(runCycle(changed, [], [], cycleStart));
@@ -411,6 +418,7 @@ export async function watchProject(options: WatchOptions): Promise<void> {
   clearTimeout(outputTimer);
   clearTimeout(retryTimer);
   await watcher.close();
+  session.analyzer.project.release();
 }
 
 /**

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
 import { generate } from '@toolgen/generator';
+import type { BackendName } from '../../src/host/Project.js';
 import { watchProject, type WatchCycle } from '../../src/watch/watchProject.js';
 
 /** How long a test waits for one cycle: a cold start builds a TypeScript program on a shared machine. */
@@ -17,7 +18,7 @@ export interface RunningWatch {
   stop(): Promise<void>;
 }
 
-export function startWatch(root: string, options: { readonly outDir?: string } = {}): RunningWatch {
+export function startWatch(root: string, options: { readonly outDir?: string; readonly backend?: BackendName } = {}): RunningWatch {
   const controller = new AbortController();
   const cycles: WatchCycle[] = [];
   const errors: unknown[] = [];
@@ -25,6 +26,7 @@ export function startWatch(root: string, options: { readonly outDir?: string } =
   const running = watchProject({
     project: path.join(root, 'tsconfig.json'),
     outDir: options.outDir,
+    backend: options.backend,
     signal: controller.signal,
     onCycle: (cycle) => {
       cycles.push(cycle);

@@ -1,6 +1,6 @@
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { API, Diagnostic, Program, Project as ApiProject } from 'typescript7/sync';
+import type { API, Diagnostic, FileNotifications, Program, Project as ApiProject, Snapshot } from 'typescript7/sync';
 import {
   ProjectConfigurationError,
   type ImportGraph,
@@ -13,30 +13,38 @@ import {
 import type { SourceFile } from '../../host/syntax.js';
 import { ts7AnalysisHost, type Ts7AnalysisHost } from './analysisHost.js';
 import type { Ts7Modules } from './loadTs7.js';
+import { ts7AffectsEveryFile, ts7ImportGraph } from './programQueries.js';
 
 const generatedModuleName = /\.tools\.[cm]?ts$/;
 
 /**
  * A project on TypeScript 7 (`toolgen --backend ts7`, experimental): one `tsgo --api` process
- * holds the program, for one generation. It cannot be refreshed (the watcher and the build
- * plugins run on TypeScript 6); `release()` ends the process.
+ * holds the program. The watcher refreshes it through the API's snapshots: each refresh is a new
+ * snapshot that re-reads the changed files and keeps the rest (tsgo reuses their parse), and the
+ * previous snapshot is let go. `release()` ends the process.
  */
 export class Ts7Project implements Project {
   readonly rootDir: string;
   readonly tsconfigPath: string;
-  readonly config: ProjectConfig;
+  #config: ProjectConfig;
   readonly #modules: Ts7Modules;
   #api: API | undefined;
+  #apiSnapshot: Snapshot | undefined;
   #project: ApiProject | undefined;
   #snapshot: LoadedProject | undefined;
 
-  private constructor(tsconfigPath: string, modules: Ts7Modules, api: API, config: ProjectConfig, project: ApiProject) {
+  private constructor(tsconfigPath: string, modules: Ts7Modules, api: API, config: ProjectConfig, apiSnapshot: Snapshot, project: ApiProject) {
     this.tsconfigPath = tsconfigPath;
     this.rootDir = path.dirname(tsconfigPath);
     this.#modules = modules;
     this.#api = api;
-    this.config = config;
+    this.#config = config;
+    this.#apiSnapshot = apiSnapshot;
     this.#project = project;
+  }
+
+  get config(): ProjectConfig {
+    return this.#config;
   }
 
   /** Starts the API process and opens the tsconfig's project. Throws `ProjectConfigurationError` for a tsconfig that is missing or does not parse. */
@@ -48,11 +56,9 @@ export class Ts7Project implements Project {
     try {
       const config = readConfig(api, tsconfigPath);
       const snapshot = api.createSnapshot({ openProjects: [tsconfigPath] });
-      const project = snapshot.getConfiguredProject(tsconfigPath) ?? snapshot.getProjects()[0];
-      if (project === undefined) {
-        throw new ProjectConfigurationError(`${tsconfigPath}: TypeScript 7 opened no project for it`);
-      }
-      return new Ts7Project(tsconfigPath, modules, api, config, project);
+      const project = projectOf(snapshot, tsconfigPath);
+      const configFiles = project.program.getConfigFileNames().map((file) => path.resolve(String(file)));
+      return new Ts7Project(tsconfigPath, modules, api, { ...config, configFiles: configFiles.length > 0 ? configFiles : config.configFiles }, snapshot, project);
     } catch (error) {
       api.close();
       throw error;
@@ -60,27 +66,95 @@ export class Ts7Project implements Project {
   }
 
   snapshot(): LoadedProject {
-    if (this.#project === undefined) {
-      throw new Error('Ts7Project: used after release()');
-    }
+    const project = this.#live();
     if (this.#snapshot === undefined) {
-      const host = ts7AnalysisHost({ modules: this.#modules, api: this.#api!, project: this.#project });
-      this.#snapshot = ts7LoadedProject(host, this, this.#project.program);
+      const host = ts7AnalysisHost({ modules: this.#modules, api: this.#api!, project });
+      this.#snapshot = ts7LoadedProject(host, this, project, this.#modules.ast);
     }
     return this.#snapshot;
   }
 
-  refresh(): ProjectChanges {
-    throw new Error('the TypeScript 7 backend generates once: watch mode and the build plugins run on TypeScript 6 (leave out --backend ts7)');
+  /**
+   * Re-reads `paths` from disk (and with `rescan`, the tsconfig's file list) into a new API
+   * snapshot: a file counts as changed when its text differs from the program's. The previous
+   * snapshot is let go. Throws `ProjectConfigurationError` when a rescan finds the tsconfig
+   * broken; the project then stays as it was.
+   */
+  refresh(paths: Iterable<string>, rescan: boolean): ProjectChanges {
+    const program = this.#live().program;
+    const files = new Set<string>();
+    const notifications = { changed: [] as string[], created: [] as string[], deleted: [] as string[] };
+    let membershipChanged = false;
+    let config = this.#config;
+    if (rescan) {
+      config = { ...readConfig(this.#api!, this.tsconfigPath), configFiles: this.#config.configFiles };
+      const before = new Set(this.#config.fileNames);
+      const after = new Set(config.fileNames);
+      for (const removed of [...before].filter((fileName) => !after.has(fileName))) {
+        (isFile(removed) ? notifications.changed : notifications.deleted).push(removed);
+        files.add(removed);
+      }
+      for (const added of [...after].filter((fileName) => !before.has(fileName))) {
+        notifications.created.push(added);
+        files.add(added);
+      }
+      membershipChanged = files.size > 0;
+    }
+    for (const fileName of paths) {
+      const absolute = path.resolve(fileName);
+      const known = files.has(absolute) ? undefined : program.getSourceFile(absolute);
+      if (known === undefined) {
+        continue;
+      }
+      const text = readText(absolute);
+      if (text === known.text) {
+        continue;
+      }
+      (text === undefined ? notifications.deleted : notifications.changed).push(absolute);
+      files.add(absolute);
+    }
+    this.#config = config;
+    if (files.size > 0) {
+      this.#update(notifications);
+    }
+    return { files, membershipChanged };
   }
 
-  reparse(): ProjectChanges {
-    return this.refresh();
+  /** Reads `file` again although its text did not change, as a change would (the watcher's warm-up). */
+  reparse(file: string): ProjectChanges {
+    const absolute = path.resolve(file);
+    if (this.#live().program.getSourceFile(absolute) === undefined) {
+      return { files: new Set(), membershipChanged: false };
+    }
+    this.#update({ changed: [absolute] });
+    this.#snapshot = undefined;
+    return { files: new Set([absolute]), membershipChanged: false };
+  }
+
+  /** A new API snapshot with `notifications` applied and its program built; the previous one is let go. */
+  #update(notifications: FileNotifications): void {
+    const previous = this.#apiSnapshot!;
+    const next = previous.update({ ensurePrograms: true, fileNotifications: notifications });
+    if (next === previous) {
+      return;
+    }
+    this.#project = projectOf(next, this.tsconfigPath);
+    this.#apiSnapshot = next;
+    this.#snapshot = undefined;
+    previous.dispose();
+  }
+
+  #live(): ApiProject {
+    if (this.#project === undefined) {
+      throw new Error('Ts7Project: used after release()');
+    }
+    return this.#project;
   }
 
   release(): void {
     this.#snapshot = undefined;
     this.#project = undefined;
+    this.#apiSnapshot = undefined;
     this.#api?.close();
     this.#api = undefined;
   }
@@ -90,7 +164,8 @@ export class Ts7Project implements Project {
   }
 }
 
-function ts7LoadedProject(host: Ts7AnalysisHost, project: Ts7Project, program: Program): LoadedProject {
+function ts7LoadedProject(host: Ts7AnalysisHost, project: Ts7Project, apiProject: ApiProject, ast: Ts7Modules['ast']): LoadedProject {
+  const { program, checker } = apiProject;
   const sourceFiles = project.config.fileNames
     .map((fileName) => program.getSourceFile(fileName) as unknown as SourceFile | undefined)
     .filter((file): file is SourceFile => file !== undefined && !file.isDeclarationFile);
@@ -102,10 +177,8 @@ function ts7LoadedProject(host: Ts7AnalysisHost, project: Ts7Project, program: P
     sourceFiles,
     generatedCandidates: project.config.generatedCandidates,
     programFiles: () => program.getSourceFileNames().map((fileName) => path.resolve(String(fileName))),
-    importGraph: (): ImportGraph => {
-      throw new Error('the TypeScript 7 backend keeps no import graph: it generates once');
-    },
-    affectsEveryFile: () => false,
+    importGraph: (reuse): ImportGraph => ts7ImportGraph(ast, program, checker, reuse),
+    affectsEveryFile: (file) => ts7AffectsEveryFile(ast, program, file),
     syntaxProblems: () =>
       [...sourceFiles].sort((a, b) => (a.fileName < b.fileName ? -1 : a.fileName > b.fileName ? 1 : 0)).flatMap((sourceFile) => syntaxProblems(program, sourceFile)),
     syntaxProblemsOf: (sourceFile) => syntaxProblems(program, sourceFile),
@@ -139,6 +212,11 @@ function flatten(diagnostic: Diagnostic): string {
 /** What the tsconfig says, as TypeScript 7 parses it; the same checks and messages as the TypeScript 6 backend's. */
 function readConfig(api: API, tsconfigPath: string): ProjectConfig {
   const rootDir = path.dirname(tsconfigPath);
+  // a syntax error first, as TypeScript 6's readConfigFile reports it: what is parsed of the rest says little
+  const read = api.readConfigFile(tsconfigPath);
+  if (read.error !== undefined) {
+    throw new ProjectConfigurationError(`${tsconfigPath} does not parse: ${flatten(read.error as Diagnostic)}`);
+  }
   const parsed = api.parseConfigFile(tsconfigPath);
   const errors = parsed.errors.filter((error) => error.category === 1);
   if (errors.length > 0) {
@@ -157,9 +235,49 @@ function readConfig(api: API, tsconfigPath: string): ProjectConfig {
       const target = path.resolve(rootDir, String(reference.path));
       return target.endsWith('.json') ? target : path.join(target, 'tsconfig.json');
     }),
-    directories: [],
+    directories: includeDirectories(parsed.raw, rootDir),
     configFiles: [tsconfigPath],
   };
+}
+
+/**
+ * The folders whose new files may join the project, from the tsconfig's own `include` (TypeScript
+ * 7's API gives no wildcard directories): each pattern's folder before its first wildcard,
+ * recursive when a folder part has a wildcard; a pattern without one names a folder (recursive)
+ * or, with an extension, a file (its folder). No `include` and no `files` includes every file under the tsconfig's folder.
+ */
+export function includeDirectories(raw: unknown, rootDir: string): ProjectConfig['directories'] {
+  const config = (typeof raw === 'object' && raw !== null ? raw : {}) as { include?: unknown; files?: unknown };
+  const patterns = Array.isArray(config.include) ? config.include.filter((pattern): pattern is string => typeof pattern === 'string') : config.files === undefined ? ['**/*'] : [];
+  const found = new Map<string, boolean>();
+  for (const pattern of patterns) {
+    const parts = pattern.split(/[/\\]/);
+    const wildcard = parts.findIndex((part) => /[*?]/.test(part));
+    const namesFile = /\.[^.]*$/.test(parts.at(-1)!);
+    const folderParts = wildcard !== -1 ? parts.slice(0, wildcard) : namesFile ? parts.slice(0, -1) : parts;
+    const recursive = wildcard !== -1 ? wildcard < parts.length - 1 : !namesFile;
+    const folder = path.resolve(rootDir, ...folderParts);
+    found.set(folder, (found.get(folder) ?? false) || recursive);
+  }
+  return [...found].map(([folder, recursive]) => ({ path: folder, recursive }));
+}
+
+/** The snapshot's project of the tsconfig (the one it opened). */
+function projectOf(snapshot: Snapshot, tsconfigPath: string): ApiProject {
+  const project = snapshot.getConfiguredProject(tsconfigPath) ?? snapshot.getProjects()[0];
+  if (project === undefined) {
+    throw new ProjectConfigurationError(`${tsconfigPath}: TypeScript 7 opened no project for it`);
+  }
+  return project;
+}
+
+/** A file's text, or undefined when it is gone. */
+function readText(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
 }
 
 function isFile(file: string): boolean {

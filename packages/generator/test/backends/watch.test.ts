@@ -1,0 +1,3 @@
+import { describeWatch } from '../watch/watchScenarios.js';
+
+describeWatch('ts7');
