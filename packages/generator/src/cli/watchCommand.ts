@@ -1,5 +1,5 @@
 import type { SyntaxProblem } from '../analysis/analyzeProject.js';
-import { ProjectConfigurationError } from '../host/Project.js';
+import { CompilerProcessError, ProjectConfigurationError } from '../host/Project.js';
 import type { Diagnostic } from '../diagnostics/Diagnostic.js';
 import { displayPath, formatDiagnosticText } from '../diagnostics/format.js';
 import { describeFault } from '../io/faults.js';
@@ -43,7 +43,12 @@ export async function runWatch(options: CliOptions, output: CliOutput, cwd: stri
         }
         return options.format === 'json' ? printJson(cycle, output, cwd) : printText(cycle, output, cwd);
       },
-      onError: (error) => output.stderr(`toolgen: ${error instanceof ProjectConfigurationError ? error.message : describeFault(error, cwd)}\n`),
+      onError: (error) => {
+        output.stderr(`toolgen: ${error instanceof ProjectConfigurationError || error instanceof CompilerProcessError ? error.message : describeFault(error, cwd)}\n`);
+        if (process.env['TOOLGEN_DEBUG'] === '1' && error instanceof Error && error.stack !== undefined) {
+          output.stderr(`${error.stack}\n`);
+        }
+      },
     });
   } finally {
     process.off('SIGINT', stop);

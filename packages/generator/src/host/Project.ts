@@ -17,6 +17,11 @@ export class ProjectConfigurationError extends Error {
   override readonly name = 'ProjectConfigurationError';
 }
 
+/** The compiler process a backend runs on (TypeScript 7's `tsc --api`) stopped: the project must be loaded again. */
+export class CompilerProcessError extends Error {
+  override readonly name = 'CompilerProcessError';
+}
+
 /** What a tsconfig.json says, read once per load or reload. */
 export interface ProjectConfig {
   /** Absolute paths of the files the tsconfig includes, generated modules left out. */
@@ -104,8 +109,10 @@ export interface Project {
   refresh(paths: Iterable<string>, rescan: boolean): ProjectChanges;
   /** Parses `file` again although its text did not change (the watcher's warm-up). */
   reparse(file: string): ProjectChanges;
-  /** Lets go of the program, so its memory can be reclaimed; the project cannot be used again. */
+  /** Lets go of the program, so its memory can be reclaimed; the project cannot be used again. Never throws. */
   release(): void;
+  /** False when the compiler process the project runs on has stopped (TypeScript 7's, killed or crashed): the watcher then loads the project again. */
+  isAlive(): boolean;
   /** A project this one references (for TSH007), loaded the same way, by the same backend. */
   loadReference(tsconfigPath: string): Project;
 }

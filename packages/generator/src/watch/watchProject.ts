@@ -5,7 +5,7 @@ import type { SyntaxProblem } from '../analysis/analyzeProject.js';
 import type { Diagnostic } from '../diagnostics/Diagnostic.js';
 import { prepareBackend } from '../backends/index.js';
 import { GenerationSession, type GenerationResult, type OutputFile } from '../generate.js';
-import type { BackendName } from '../host/Project.js';
+import { CompilerProcessError, ProjectConfigurationError, type BackendName } from '../host/Project.js';
 import type { FileAccessError } from '../io/faults.js';
 import { fileStamp } from '../io/fileStamp.js';
 import { manifestFileName, modulePathFor } from '../manifest/manifest.js';
@@ -330,7 +330,17 @@ export async function watchProject(options: WatchOptions): Promise<void> {
       }
       options.onCycle?.(done);
     } catch (error) {
-      options.onError?.(error);
+      if (error instanceof ProjectConfigurationError || wasReload) {
+        options.onError?.(error);
+        return;
+      }
+      // an unexpected fault may leave the session half-updated, or without its compiler (a TypeScript 7
+      // process that was killed): the next cycle, due at once, starts again from what is on disk
+      const alive = session.analyzer.project.isAlive();
+      options.onError?.(alive ? error : new CompilerProcessError("TypeScript 7's API process (tsc --api) stopped; toolgen starts it again.", { cause: error }));
+      reload = true;
+      clearTimeout(timer);
+      timer = setTimeout(cycle, debounceMs);
     } finally {
       scheduleRetry();
     }

@@ -103,6 +103,11 @@ export class IncrementalProject implements Project {
     }
   }
 
+  /** TypeScript 6 runs in this process. */
+  isAlive(): boolean {
+    return true;
+  }
+
   get #project(): MorphProject {
     if (this.#morphProject === undefined) {
       throw new Error('IncrementalProject: used after release()');

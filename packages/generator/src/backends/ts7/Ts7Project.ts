@@ -2,6 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { API, Diagnostic, FileNotifications, Program, Project as ApiProject, Snapshot } from 'typescript7/sync';
 import {
+  CompilerProcessError,
   ProjectConfigurationError,
   type ImportGraph,
   type LoadedProject,
@@ -81,6 +82,7 @@ export class Ts7Project implements Project {
    * broken; the project then stays as it was.
    */
   refresh(paths: Iterable<string>, rescan: boolean): ProjectChanges {
+    this.#ensureAlive();
     const program = this.#live().program;
     const files = new Set<string>();
     const notifications = { changed: [] as string[], created: [] as string[], deleted: [] as string[] };
@@ -122,6 +124,7 @@ export class Ts7Project implements Project {
 
   /** Reads `file` again although its text did not change, as a change would (the watcher's warm-up). */
   reparse(file: string): ProjectChanges {
+    this.#ensureAlive();
     const absolute = path.resolve(file);
     if (this.#live().program.getSourceFile(absolute) === undefined) {
       return { files: new Set(), membershipChanged: false };
@@ -152,11 +155,37 @@ export class Ts7Project implements Project {
   }
 
   release(): void {
+    const api = this.isAlive() ? this.#api : undefined;
     this.#snapshot = undefined;
     this.#project = undefined;
     this.#apiSnapshot = undefined;
-    this.#api?.close();
     this.#api = undefined;
+    try {
+      api?.close();
+    } catch {
+      // it stopped meanwhile: there is nothing left to end
+    }
+  }
+
+  /**
+   * Whether the `tsc --api` process is still running. Asked of the child process itself, without a
+   * request: once it has exited, Node has closed the pipes, and their descriptor numbers may already
+   * belong to a file or to the next process, so nothing may be written to them. An API whose
+   * process cannot be found this way counts as running.
+   */
+  isAlive(): boolean {
+    if (this.#api === undefined) {
+      return false;
+    }
+    const child = (this.#api as unknown as { client?: { channel?: { child?: { exitCode: number | null; signalCode: string | null } } } }).client?.channel?.child;
+    return child === undefined || (child.exitCode === null && child.signalCode === null);
+  }
+
+  /** Throws `CompilerProcessError` when the process has stopped, before anything is sent to it. */
+  #ensureAlive(): void {
+    if (!this.isAlive()) {
+      throw new CompilerProcessError(`TypeScript 7's API process (tsc --api) for ${this.tsconfigPath} stopped; load the project again.`);
+    }
   }
 
   loadReference(tsconfigPath: string): Project {
