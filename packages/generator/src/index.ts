@@ -1,10 +1,11 @@
-export { main, type CliOutput } from './cli/main.js';
+export { main } from './cli/main.js';
+export type { CliOutput } from './cli/CliOutput.js';
 export { parseCommand, UsageError, type CliOptions, type OutputFormat, type ParsedCommand } from './cli/options.js';
 export { generate, GenerationSession, type GenerateOptions, type GenerationResult, type OutputFile } from './generate.js';
 export { watchProject, type WatchCycle, type WatchOptions } from './watch/watchProject.js';
 export { analyzeProject, type ProjectAnalysis } from './analysis/analyzeProject.js';
 export { analyzeSourceFile, type SourceFileAnalysis } from './analysis/analyzeSourceFile.js';
-export type { AnalysisHost } from './analysis/AnalysisHost.js';
+export type { AnalysisHost } from './host/AnalysisHost.js';
 export { checkUniqueNames, type ForeignTool } from './analysis/checkUniqueNames.js';
 export { ProjectConfigurationError } from './host/Project.js';
 export type { ParameterKind, ParameterModel, ResultKind, SettingsModel, ToolModel, ToolsetModel } from './analysis/model.js';

@@ -2,8 +2,9 @@ import { asHostTypeNode, type MethodDeclaration, type TypeNode } from '../host/s
 import { TypeFlag, type HostType } from '../host/TypeHost.js';
 import { ShapeBuilder } from '../schema/derive/ShapeBuilder.js';
 import type { Shape } from '../schema/shape.js';
-import { isRuntimeSymbol, type AnalysisHost } from './AnalysisHost.js';
-import type { DiagnosticSink } from './analyzeSourceFile.js';
+import type { AnalysisHost } from '../host/AnalysisHost.js';
+import { isRuntimeSymbol } from './hostQueries.js';
+import type { DiagnosticSink } from './DiagnosticSink.js';
 import type { ResultKind } from './model.js';
 import { reportShapeProblems, reportUnreadTags } from './shapeProblems.js';
 

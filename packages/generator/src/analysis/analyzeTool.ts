@@ -1,11 +1,11 @@
 import type * as S from '../host/syntax.js';
 import { ToolNaming, type Confidentiality, type WorkspacePathMetadata } from '@toolgen/runtime';
 import { toJsonSchema } from '../schema/toJsonSchema.js';
-import type { AnalysisHost } from './AnalysisHost.js';
+import type { AnalysisHost } from '../host/AnalysisHost.js';
 import { analyzeParameters } from './analyzeParameters.js';
 import { analyzeResult } from './analyzeResult.js';
 import { analyzeSettings } from './analyzeSettings.js';
-import type { DiagnosticSink } from './analyzeSourceFile.js';
+import type { DiagnosticSink } from './DiagnosticSink.js';
 import type { UnwoundChain } from './chain.js';
 import { checkWorkspacePaths } from './checkWorkspacePaths.js';
 import { readMethodDocs, withDeprecation } from './methodDocs.js';

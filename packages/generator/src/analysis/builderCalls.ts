@@ -11,8 +11,8 @@ import {
   type Toolset,
   type WorkspacePathAccess,
 } from '@toolgen/runtime';
-import type { AnalysisHost } from './AnalysisHost.js';
-import type { DiagnosticSink } from './analyzeSourceFile.js';
+import type { AnalysisHost } from '../host/AnalysisHost.js';
+import type { DiagnosticSink } from './DiagnosticSink.js';
 import { checkAllowed, literalArgument, readSelector } from './chainArguments.js';
 import { readStringLiteral, type ChainCall, type UnwoundChain } from './chain.js';
 

@@ -1,6 +1,6 @@
 import type { JsonValue } from '@toolgen/runtime';
 import type { CallExpression, Expression, Identifier, Node } from '../host/syntax.js';
-import type { AnalysisHost } from './AnalysisHost.js';
+import type { AnalysisHost } from '../host/AnalysisHost.js';
 import type { ToolsetMethodName } from './builderCalls.js';
 
 /** One call of a builder chain: `.readOnly()`, `.withName('x')`, … */

@@ -1,6 +1,6 @@
 import type * as S from '../host/syntax.js';
-import type { AnalysisHost } from './AnalysisHost.js';
-import type { DiagnosticSink } from './analyzeSourceFile.js';
+import type { AnalysisHost } from '../host/AnalysisHost.js';
+import type { DiagnosticSink } from './DiagnosticSink.js';
 import { readStringLiteral, type ChainCall } from './chain.js';
 
 /** A chain call's string-literal argument; TSH013 when it is not one. */

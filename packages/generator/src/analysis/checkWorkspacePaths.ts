@@ -1,6 +1,6 @@
 import type { Shape } from '../schema/shape.js';
 import type { ParametersAnalysis } from './analyzeParameters.js';
-import type { DiagnosticSink } from './analyzeSourceFile.js';
+import type { DiagnosticSink } from './DiagnosticSink.js';
 import type { ChainFacts } from './builderCalls.js';
 
 /** TSH019: each `workspacePath` names a parameter the model sends, and one of string type. */

@@ -3,7 +3,7 @@ import type { AnalysisHost } from '../host/AnalysisHost.js';
 import type { ClassDeclaration } from '../host/syntax.js';
 import type { HostSymbol, HostType } from '../host/TypeHost.js';
 
-export type { AnalysisHost } from '../host/AnalysisHost.js';
+// What the analysis asks of a host beyond its interface: whether a symbol is the runtime's, a type the lib's AbortSignal, a declaration exported.
 
 const runtimePackageName = '@toolgen/runtime';
 const packageNameByDirectory = new Map<string, string | null>();

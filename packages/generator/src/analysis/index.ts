@@ -2,7 +2,7 @@
 // catalogue, without the CLI, watch mode, emission, bundler plugins or MCP (what the ESLint plugin
 // loads). It imports no `typescript` value: the caller passes its own to ts6AnalysisHost.
 export { analyzeSourceFile, type SourceFileAnalysis } from './analyzeSourceFile.js';
-export type { AnalysisHost } from './AnalysisHost.js';
+export type { AnalysisHost } from '../host/AnalysisHost.js';
 export type { SourceFile } from '../host/syntax.js';
 export { ts6AnalysisHost } from '../backends/ts6/analysisHost.js';
 export { checkUniqueNames, collectReferencedTools, relativePlace, type ForeignTool, type ReferencedProject } from './checkUniqueNames.js';

@@ -3,7 +3,7 @@ import { lastDocComment } from '../host/docComment.js';
 import type * as S from '../host/syntax.js';
 import { readDocComment, type CommentInlineTag, type CommentNotice } from '../schema/tsdoc/docComment.js';
 import { keywordTag } from '../schema/tsdoc/keywordTags.js';
-import type { AnalysisHost } from './AnalysisHost.js';
+import type { AnalysisHost } from '../host/AnalysisHost.js';
 
 /** One `@param` tag: the name it gives and where, its text without inline tags, and those tags with their places. */
 export interface ParamDoc {

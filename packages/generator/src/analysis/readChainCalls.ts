@@ -1,7 +1,7 @@
 import type * as S from '../host/syntax.js';
 import { ToolNaming } from '@toolgen/runtime';
-import type { AnalysisHost } from './AnalysisHost.js';
-import type { DiagnosticSink } from './analyzeSourceFile.js';
+import type { AnalysisHost } from '../host/AnalysisHost.js';
+import type { DiagnosticSink } from './DiagnosticSink.js';
 import { builderCall, settingsBuilderCalls, toolBuilderCalls, type ChainCallContext, type ChainFacts } from './builderCalls.js';
 import type { ChainCall } from './chain.js';
 import { closestNames } from '../diagnostics/closestName.js';

@@ -2,8 +2,8 @@ import path from 'node:path';
 import type * as S from '../host/syntax.js';
 import type { ShapeProblem } from '../schema/shape.js';
 import type { UnreadTag } from '../schema/tsdoc/tags.js';
-import type { AnalysisHost } from './AnalysisHost.js';
-import type { DiagnosticSink } from './analyzeSourceFile.js';
+import type { AnalysisHost } from '../host/AnalysisHost.js';
+import type { DiagnosticSink } from './DiagnosticSink.js';
 import { locateTagSite } from './tagPlaces.js';
 
 /** Problems by the root they belong to (a parameter, the result, the settings), in discovery order. */

@@ -1,7 +1,7 @@
 import type { DiagnosticLocation } from '../diagnostics/Diagnostic.js';
 import type * as S from '../host/syntax.js';
 import type { TagSite } from '../schema/tsdoc/tags.js';
-import type { AnalysisHost } from './AnalysisHost.js';
+import type { AnalysisHost } from '../host/AnalysisHost.js';
 
 /**
  * Where a tag a diagnostic is about is written, when that is in the file of `useSite` (the linted

@@ -1,6 +1,6 @@
 import { closeSync, openSync, readdirSync, readSync } from 'node:fs';
 import path from 'node:path';
-import type { CliOutput } from '../cli/main.js';
+import type { CliOutput } from '../cli/CliOutput.js';
 import type { CliOptions } from '../cli/options.js';
 import { displayPath, formatDiagnosticText, formatJsonReport } from '../diagnostics/format.js';
 import { generatedHeader } from '../emit/module.js';

@@ -11,17 +11,7 @@ import { findPolicyFiles, policyPatterns } from '../policy/policyFiles.js';
 import { isMcpSubcommand, runMcpSubcommand } from './mcpCommands.js';
 import { parseCommand, usage, UsageError, type CliOptions } from './options.js';
 import { runWatch } from './watchCommand.js';
-
-/** Where the CLI writes; tests pass their own. */
-export interface CliOutput {
-  readonly stdout: (text: string) => void;
-  readonly stderr: (text: string) => void;
-}
-
-const processOutput: CliOutput = {
-  stdout: (text) => process.stdout.write(text),
-  stderr: (text) => process.stderr.write(text),
-};
+import { processOutput, type CliOutput } from './CliOutput.js';
 
 /**
  * Runs the `toolgen` CLI and resolves to its exit code: 0 success, 1 errors or drift, 2 usage or

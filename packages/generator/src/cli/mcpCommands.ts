@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { CliOutput } from './main.js';
+import type { CliOutput } from './CliOutput.js';
 import { serverNamePattern } from '../mcp/serverText.js';
 import { parseCommand, UsageError } from './options.js';
 

@@ -5,7 +5,7 @@ import { displayPath, formatDiagnosticText } from '../diagnostics/format.js';
 import { describeFault } from '../io/faults.js';
 import { findPolicyFiles, policyPatterns, type PolicySources } from '../policy/policyFiles.js';
 import { watchProject, type WatchCycle } from '../watch/watchProject.js';
-import type { CliOutput } from './main.js';
+import type { CliOutput } from './CliOutput.js';
 import type { CliOptions } from './options.js';
 
 /**
