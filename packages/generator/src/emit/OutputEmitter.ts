@@ -11,7 +11,7 @@ import {
   type OutputLayout,
 } from '../manifest/manifest.js';
 import type { BudgetInput } from '../budget/budgetReport.js';
-import { deriveProviderVariants, type ProviderVariants } from '../schema/variants.js';
+import { ToolRecords, type ToolRecord } from '../manifest/toolRecord.js';
 import { emitModule } from './module.js';
 
 /** A file the generator produces, with its full content. */
@@ -56,13 +56,13 @@ export interface OutputPieces {
 /**
  * Prints modules and the manifest from toolset models, remembering what it printed: a module
  * is printed again only when its source's toolsets changed (by identity), a toolset's manifest
- * entry only when the toolset did, a tool's provider variants only when the tool did. A source
+ * entry only when the toolset did, a tool's record (`manifest/toolRecord.ts`) only when the tool did. A source
  * file any of whose toolsets has errors gets neither: its module stays as it is on disk and the
  * manifest keeps its entries from `kept` (see `sourceSections`).
  */
 export class OutputEmitter {
   readonly layout: OutputLayout;
-  readonly #variants = new WeakMap<ToolModel, ProviderVariants>();
+  readonly #records = new ToolRecords();
   readonly #modules = new Map<string, { readonly toolsets: readonly ToolsetModel[]; readonly file: OutputFile }>();
   readonly #manifestEntries = new WeakMap<ToolsetModel, { readonly entry: ManifestToolset; readonly text: string }>();
 
@@ -70,14 +70,8 @@ export class OutputEmitter {
     this.layout = layout;
   }
 
-  readonly variantsOf = (tool: ToolModel): ProviderVariants => {
-    let derived = this.#variants.get(tool);
-    if (derived === undefined) {
-      derived = deriveProviderVariants(tool.parametersSchema);
-      this.#variants.set(tool, derived);
-    }
-    return derived;
-  };
+  /** The record each output prints a tool from (its metadata, variants, token counts and search terms), computed once per tool model. */
+  readonly recordOf = (tool: ToolModel): ToolRecord => this.#records.of(tool);
 
   /** The modules of `toolsets` (sorted by source, as the analysis gives them), one per source file none of whose toolsets has errors. */
   modules(toolsets: readonly ToolsetModel[]): OutputFile[] {
@@ -110,7 +104,7 @@ export class OutputEmitter {
       displaySource: path.relative(this.layout.rootDir, source).split(path.sep).join('/'),
       toolsets: emittable,
       exportNameFor,
-      variantsOf: this.variantsOf,
+      recordOf: this.recordOf,
     });
     const file = { path: modulePath, content };
     this.#modules.set(source, { toolsets: emittable, file });
@@ -120,9 +114,9 @@ export class OutputEmitter {
   /** The manifest of `toolsets`, with the entries `kept` for source files whose toolsets have errors, in one piece. */
   manifest(toolsets: readonly ToolsetModel[], kept: KeptEntries): { manifest: Manifest; text: string } {
     const entries = [...sourceSections(toolsets, kept)].flatMap(
-      (section) => section.kept ?? buildManifest(section.toolsets, this.layout, this.variantsOf).toolsets,
+      (section) => section.kept ?? buildManifest(section.toolsets, this.layout, this.recordOf).toolsets,
     );
-    const manifest: Manifest = { ...buildManifest([], this.layout, this.variantsOf), toolsets: entries };
+    const manifest: Manifest = { ...buildManifest([], this.layout, this.recordOf), toolsets: entries };
     return { manifest, text: serializeManifest(manifest) };
   }
 
@@ -140,7 +134,7 @@ export class OutputEmitter {
         texts.push(text);
       }
     }
-    const manifest: Manifest = { ...buildManifest([], this.layout, this.variantsOf), toolsets: entries };
+    const manifest: Manifest = { ...buildManifest([], this.layout, this.recordOf), toolsets: entries };
     return { manifest, file: piecesFile(manifestPath, manifestPieces(this.layout, texts) ?? [serializeManifest(manifest)]) };
   }
 
@@ -165,15 +159,8 @@ export class OutputEmitter {
         }
         continue;
       }
-      const variants = new Map<ToolModel, ProviderVariants>();
-      const variantsOf = (tool: ToolModel) => {
-        let derived = variants.get(tool);
-        if (derived === undefined) {
-          derived = deriveProviderVariants(tool.parametersSchema);
-          variants.set(tool, derived);
-        }
-        return derived;
-      };
+      // the section's records, let go with it: nothing is kept between sections
+      const recordOf = new ToolRecords().of;
       const modulePath = modulePathFor(source, this.layout);
       onModule({
         path: modulePath,
@@ -183,11 +170,11 @@ export class OutputEmitter {
           displaySource: path.relative(this.layout.rootDir, source).split(path.sep).join('/'),
           toolsets: emittable,
           exportNameFor,
-          variantsOf,
+          recordOf,
         }),
       });
       for (const toolset of emittable) {
-        const entry = buildManifest([toolset], this.layout, variantsOf).toolsets[0]!;
+        const entry = buildManifest([toolset], this.layout, recordOf).toolsets[0]!;
         texts.push(serializeManifestEntry(entry));
         count(entry);
         tools += toolset.tools.length;
@@ -200,7 +187,7 @@ export class OutputEmitter {
   #manifestEntry(toolset: ToolsetModel): { readonly entry: ManifestToolset; readonly text: string } {
     let cached = this.#manifestEntries.get(toolset);
     if (cached === undefined) {
-      const [entry] = buildManifest([toolset], this.layout, this.variantsOf).toolsets;
+      const [entry] = buildManifest([toolset], this.layout, this.recordOf).toolsets;
       cached = { entry: entry!, text: serializeManifestEntry(entry!) };
       this.#manifestEntries.set(toolset, cached);
     }
@@ -230,7 +217,7 @@ function serializeManifestEntry(entry: ManifestToolset): string {
  */
 function manifestPieces(layout: OutputLayout, entries: readonly string[]): string[] | undefined {
   const frame = buildManifest([], layout, () => {
-    throw new Error('a manifest without toolsets has no variants');
+    throw new Error('a manifest without toolsets has no tool records');
   });
   if (entries.length === 0) {
     return [serializeManifest(frame)];

@@ -1,13 +1,12 @@
 import path from 'node:path';
-import { indexToolForSearch, type JsonValue } from '@toolgen/runtime';
+import type { JsonValue } from '@toolgen/runtime';
 import type { ParameterModel, ToolModel, ToolsetModel } from '../analysis/model.js';
-import { countToolTokens } from '../budget/countTokens.js';
 import type { Shape, ShapeDocument } from '../schema/shape.js';
 import { shapeChildren } from '../schema/shapeChildren.js';
-import type { ProviderVariants } from '../schema/variants.js';
 import { variantNames } from '../schema/variants/registry.js';
 import { CodeWriter } from './CodeWriter.js';
 import { shapeType } from './shapeTypes.js';
+import type { ToolRecord } from '../manifest/toolRecord.js';
 import { emitSharedValidators, emitValidator, moduleHelpers, SharedValidators, type EmittedValidator } from './validator.js';
 
 /** The first line of every generated module; also how toolgen recognizes its own files. */
@@ -23,7 +22,7 @@ export interface ModuleInput {
   /** The toolsets of the source file, all free of errors, in source order. */
   readonly toolsets: readonly ToolsetModel[];
   readonly exportNameFor: (className: string) => string;
-  readonly variantsOf: (tool: ToolModel) => ProviderVariants;
+  readonly recordOf: (tool: ToolModel) => ToolRecord;
 }
 
 /**
@@ -59,7 +58,7 @@ export function emitModule(input: ModuleInput): string {
   const toolJson = new Map<ToolModel, ToolJson>();
   for (const toolset of input.toolsets) {
     for (const tool of toolset.tools) {
-      const values = toolJsonOf(tool, input.variantsOf(tool));
+      const values = toolJsonOf(input.recordOf(tool));
       toolJson.set(tool, values);
       json.count(values.variants.flatMap(([, schema]) => (schema === undefined ? [] : [schema])));
       json.count([values.losses, values.returns, values.metadata.settings, values.metadata.search]);
@@ -308,33 +307,16 @@ interface ToolJson {
   readonly metadata: { readonly settings: JsonValue; readonly tokens: JsonValue; readonly search: JsonValue; readonly [governance: string]: JsonValue };
 }
 
-function toolJsonOf(tool: ToolModel, variants: ProviderVariants): ToolJson {
+function toolJsonOf({ tool, variants, losses, metadata }: ToolRecord): ToolJson {
   const canonical = JSON.stringify(tool.parametersSchema);
   return {
     variants: variantNames.map((variant) => {
-      const schema = variants.variants[variant];
+      const schema = variants[variant];
       return [variant, JSON.stringify(schema) === canonical ? undefined : schema] as const;
     }),
-    losses: variants.losses as unknown as JsonValue,
+    losses: losses as unknown as JsonValue,
     returns: tool.returnsSchema,
-    metadata: {
-      readOnly: tool.readOnly,
-      approval: tool.approval,
-      networkScope: tool.networkScope,
-      confidentiality: tool.confidentiality,
-      workspacePaths: tool.workspacePaths as unknown as JsonValue,
-      settings: tool.settings === null ? null : { schema: tool.settings.schema, configurable: [...tool.settings.configurable] },
-      ...(tool.deprecated ? { deprecated: true } : {}),
-      ...(tool.content ? { content: true } : {}),
-      ...(tool.resultOptional ? { optionalResult: true } : {}),
-      ...(tool.title === undefined ? {} : { title: tool.title }),
-      ...(tool.idempotent ? { idempotent: true } : {}),
-      ...(tool.additive ? { additive: true } : {}),
-      ...(tool.clientCapabilities.length === 0 ? {} : { clientCapabilities: [...tool.clientCapabilities] }),
-      ...(tool.parameters.some((parameter) => parameter.kind === 'services') ? { injectsServices: true } : {}),
-      tokens: countToolTokens(tool, variants.variants),
-      search: indexToolForSearch({ qualifiedName: tool.qualifiedName, description: tool.description, parameters: tool.parametersSchema }) as unknown as JsonValue,
-    },
+    metadata: metadata as unknown as ToolJson['metadata'],
   };
 }
 

@@ -1,18 +1,7 @@
 import path from 'node:path';
-import type {
-  ClientCapability,
-  Confidentiality,
-  DeclaredApprovalMode,
-  JsonSchema,
-  NetworkScope,
-  SchemaLoss,
-  SchemaVariantName,
-  ToolTokenCounts,
-  WorkspacePathMetadata,
-} from '@toolgen/runtime';
+import type { JsonSchema, SchemaLoss, SchemaVariantName, ToolMetadata, ToolTokenCounts } from '@toolgen/runtime';
 import type { ToolModel, ToolsetModel } from '../analysis/model.js';
-import { countToolTokens } from '../budget/countTokens.js';
-import type { ProviderVariants } from '../schema/variants.js';
+import type { ToolRecord } from './toolRecord.js';
 
 export const manifestFileName = 'toolgen.manifest.json';
 
@@ -32,18 +21,17 @@ export interface ManifestToolset {
   readonly tools: readonly ManifestTool[];
 }
 
-export interface ManifestTool {
+/**
+ * A tool's entry: its names, description and schemas, then the runtime's `ToolMetadata` of the
+ * generated module (the same values, from the same `ToolRecord`) without what only the module
+ * carries (`injectsServices`, the search terms), with the provider variants and their losses.
+ */
+export type ManifestTool = {
   readonly name: string;
   readonly qualifiedName: string;
   readonly description: string;
   readonly parameters: JsonSchema;
   readonly returns: JsonSchema | null;
-  readonly readOnly: boolean;
-  readonly approval: DeclaredApprovalMode;
-  readonly networkScope: NetworkScope;
-  readonly confidentiality: Confidentiality;
-  readonly workspacePaths: readonly WorkspacePathMetadata[];
-  readonly settings: { readonly schema: JsonSchema; readonly configurable: readonly string[] } | null;
   readonly variants: Readonly<Record<SchemaVariantName, JsonSchema>>;
   readonly losses: readonly SchemaLoss[];
   /**
@@ -53,21 +41,7 @@ export interface ManifestTool {
    * their own tokenizers. Absent in manifests written before token budgets.
    */
   readonly tokens?: ToolTokenCounts;
-  /** Present, and true, only for a tool whose method is `@deprecated`. */
-  readonly deprecated?: true;
-  /** Present, and true, only for a tool whose method returns a `ContentResult`. */
-  readonly content?: true;
-  /** Present, and true, only for a tool whose method may return nothing (`T | undefined`). */
-  readonly optionalResult?: true;
-  /** `withTitle(...)`: a display title for people. */
-  readonly title?: string;
-  /** `idempotent()`: a repeated call has no further effect. */
-  readonly idempotent?: true;
-  /** `additive()`: the tool's writes only add. */
-  readonly additive?: true;
-  /** `requiresClientCapability(...)`: the MCP client capabilities the tool needs. */
-  readonly clientCapabilities?: readonly ClientCapability[];
-}
+} & Omit<ToolMetadata, 'injectsServices' | 'search' | 'tokens'>;
 
 export interface OutputLayout {
   /** The folder of the tsconfig.json: the manifest goes here and its paths are relative to it. */
@@ -131,7 +105,7 @@ export function keptEntriesOf(text: string | undefined, sources: ReadonlySet<str
 export function buildManifest(
   toolsets: readonly ToolsetModel[],
   layout: OutputLayout,
-  variantsOf: (tool: ToolModel) => ProviderVariants,
+  recordOf: (tool: ToolModel) => ToolRecord,
 ): Manifest {
   const relative = (file: string) => path.relative(layout.rootDir, file).split(path.sep).join('/');
   return {
@@ -145,34 +119,36 @@ export function buildManifest(
         source: relative(toolset.source),
         module: relative(modulePathFor(toolset.source, layout)),
         exportName: exportNameFor(toolset.className),
-        tools: toolset.tools.map((tool) => manifestTool(tool, variantsOf(tool))),
+        tools: toolset.tools.map((tool) => manifestTool(recordOf(tool))),
       })),
   };
 }
 
-function manifestTool(tool: ToolModel, { variants, losses }: ProviderVariants): ManifestTool {
+function manifestTool({ tool, variants, losses, metadata }: ToolRecord): ManifestTool {
+  const { readOnly, approval, networkScope, confidentiality, workspacePaths, settings, tokens, deprecated, content, optionalResult, title, idempotent, additive, clientCapabilities } = metadata;
+  // the keys in the order manifests have always had them
   return {
     name: tool.name,
     qualifiedName: tool.qualifiedName,
     description: tool.description,
     parameters: tool.parametersSchema,
     returns: tool.returnsSchema,
-    readOnly: tool.readOnly,
-    approval: tool.approval,
-    networkScope: tool.networkScope,
-    confidentiality: tool.confidentiality,
-    workspacePaths: tool.workspacePaths,
-    settings: tool.settings === null ? null : { schema: tool.settings.schema, configurable: tool.settings.configurable },
+    readOnly,
+    approval,
+    networkScope,
+    confidentiality,
+    workspacePaths,
+    settings,
     variants,
     losses,
-    tokens: countToolTokens(tool, variants),
-    ...(tool.deprecated ? { deprecated: true as const } : {}),
-    ...(tool.content ? { content: true as const } : {}),
-    ...(tool.resultOptional ? { optionalResult: true as const } : {}),
-    ...(tool.title === undefined ? {} : { title: tool.title }),
-    ...(tool.idempotent ? { idempotent: true as const } : {}),
-    ...(tool.additive ? { additive: true as const } : {}),
-    ...(tool.clientCapabilities.length === 0 ? {} : { clientCapabilities: tool.clientCapabilities }),
+    tokens,
+    ...(deprecated === undefined ? {} : { deprecated }),
+    ...(content === undefined ? {} : { content }),
+    ...(optionalResult === undefined ? {} : { optionalResult }),
+    ...(title === undefined ? {} : { title }),
+    ...(idempotent === undefined ? {} : { idempotent }),
+    ...(additive === undefined ? {} : { additive }),
+    ...(clientCapabilities === undefined ? {} : { clientCapabilities }),
   };
 }
 

@@ -45,6 +45,16 @@ describe('the layout of the packages', () => {
     expect(importing).toContain('generator/src/backends/ts6/Ts6TypeHost.ts');
   });
 
+  it('computes what the outputs say of a tool in one place: its record (issue 31)', () => {
+    // the module and the manifest print the same metadata, variants and counts: one record per tool, never built again beside it
+    const computations = /(?<!function )\b(?:deriveProviderVariants|countToolTokens|indexToolForSearch)\(/;
+    const computing = files.filter((file) => file.startsWith('generator/src/') && computations.test(readFileSync(path.join(packages, file), 'utf8')));
+    expect(computing).toEqual(['generator/src/manifest/toolRecord.ts']);
+    // and the manifest's tools are built by one function, from records
+    const builders = files.filter((file) => /\bfunction manifestTool\(|: ManifestTool => \(|as ManifestTool\b/.test(readFileSync(path.join(packages, file), 'utf8')));
+    expect(builders).toEqual(['generator/src/manifest/manifest.ts']);
+  });
+
   it('has no source file over 500 lines', () => {
     const long = files
       .map((file) => ({ file, lines: readFileSync(path.join(packages, file), 'utf8').split('\n').length }))
