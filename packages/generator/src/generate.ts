@@ -13,6 +13,7 @@ import { generatedHeader } from './emit/module.js';
 import { OutputEmitter, sourcesWithErrors, type OutputFile, type OutputPieces } from './emit/OutputEmitter.js';
 import { readIfExists } from './io/writeFileAtomic.js';
 import { keptEntriesOf, manifestFileName, modulePathFor, type KeptEntries, type Manifest, type OutputLayout } from './manifest/manifest.js';
+import { readManifestText } from './manifest/readManifest.js';
 
 export type { OutputFile, OutputPieces } from './emit/OutputEmitter.js';
 
@@ -277,35 +278,24 @@ interface PreviousManifest {
   readonly tools: readonly PreviousTool[];
 }
 
-interface ManifestOnDisk {
-  readonly toolsets?: readonly { readonly module?: unknown; readonly tools?: readonly { readonly name?: unknown; readonly settings?: { readonly schema?: unknown } | null }[] }[];
-}
-
 /**
  * The manifest on disk before this run, or undefined when there is none or it does not parse
  * (it is then simply replaced). Only what is needed is kept, not the whole parsed document.
  */
 function readPreviousManifest(manifestPath: string): PreviousManifest | undefined {
   const text = readIfExists(manifestPath);
-  if (text === undefined) {
+  const reading = text === undefined ? undefined : readManifestText(text);
+  if (reading?.kind !== 'object') {
     return undefined;
   }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  if (typeof parsed !== 'object' || parsed === null) {
-    return undefined;
-  }
-  const listed = (parsed as ManifestOnDisk).toolsets;
-  const toolsets = Array.isArray(listed) ? listed : [];
+  const toolsets = reading.toolsets ?? [];
+  const tools = toolsets.flatMap((toolset) => (Array.isArray(toolset['tools']) ? (toolset['tools'] as unknown[]) : []));
   return {
-    modules: toolsets.flatMap((toolset) => (typeof toolset.module === 'string' ? [toolset.module] : [])),
-    tools: toolsets
-      .flatMap((toolset) => (Array.isArray(toolset.tools) ? toolset.tools : []))
-      .map((tool) => ({ name: String(tool.name), settingsSchema: tool.settings?.schema ?? null })),
+    modules: toolsets.flatMap((toolset) => (typeof toolset['module'] === 'string' ? [toolset['module']] : [])),
+    tools: tools.map((tool) => {
+      const { name, settings } = (typeof tool === 'object' && tool !== null ? tool : {}) as { readonly name?: unknown; readonly settings?: { readonly schema?: unknown } | null };
+      return { name: String(name), settingsSchema: settings?.schema ?? null };
+    }),
   };
 }
 

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { JsonSchema, SchemaLoss, SchemaVariantName, ToolMetadata, ToolTokenCounts } from '@toolgen/runtime';
 import type { ToolModel, ToolsetModel } from '../analysis/model.js';
+import { readManifestText } from './readManifest.js';
 import type { ToolRecord } from './toolRecord.js';
 
 export const manifestFileName = 'toolgen.manifest.json';
@@ -83,19 +84,12 @@ export type KeptEntries = ReadonlyMap<string, readonly ManifestToolset[]>;
  */
 export function keptEntriesOf(text: string | undefined, sources: ReadonlySet<string>, layout: OutputLayout): KeptEntries {
   const kept = new Map<string, ManifestToolset[]>();
-  let parsed: unknown;
-  try {
-    parsed = text === undefined ? undefined : JSON.parse(text);
-  } catch {
-    return kept;
-  }
-  const listed = typeof parsed === 'object' && parsed !== null ? (parsed as { readonly toolsets?: unknown }).toolsets : undefined;
+  const reading = text === undefined ? undefined : readManifestText(text);
   const bySource = new Map([...sources].map((source) => [path.relative(layout.rootDir, source).split(path.sep).join('/'), source]));
-  for (const entry of Array.isArray(listed) ? (listed as unknown[]) : []) {
-    const { source, tools } = typeof entry === 'object' && entry !== null ? (entry as { readonly source?: unknown; readonly tools?: unknown }) : {};
-    const file = typeof source === 'string' ? bySource.get(source) : undefined;
-    if (file !== undefined && Array.isArray(tools)) {
-      kept.set(file, [...(kept.get(file) ?? []), entry as ManifestToolset]);
+  for (const entry of reading?.kind === 'object' ? (reading.toolsets ?? []) : []) {
+    const file = typeof entry['source'] === 'string' ? bySource.get(entry['source']) : undefined;
+    if (file !== undefined && Array.isArray(entry['tools'])) {
+      kept.set(file, [...(kept.get(file) ?? []), entry as unknown as ManifestToolset]);
     }
   }
   return kept;

@@ -18,6 +18,7 @@ import { clientCanElicit, missingClientCapabilities, registerMcpTools, serveMcpH
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { manifestFileName, type Manifest } from '../manifest/manifest.js';
+import { readManifestText } from '../manifest/readManifest.js';
 import { ModuleLoadError, ModuleMirror } from '../backends/ts6/ModuleMirror.js';
 
 /** What `toolgen mcp` serves, and how. */
@@ -261,16 +262,14 @@ function readManifest(rootDir: string): Manifest {
   } catch {
     throw new ServeConfigurationError(`There is no ${manifestFileName} beside ${shown(path.join(rootDir, 'tsconfig.json'))}: run toolgen -p ${shown(rootDir)} first, then toolgen mcp.`);
   }
-  let manifest: Manifest;
-  try {
-    manifest = JSON.parse(text) as Manifest;
-  } catch (error) {
-    throw new ServeConfigurationError(`${shown(file)} is not JSON (${(error as Error).message}); run toolgen -p ${shown(rootDir)} to regenerate it.`);
+  const reading = readManifestText(text);
+  if (reading.kind === 'notJson') {
+    throw new ServeConfigurationError(`${shown(file)} is not JSON (${reading.reason}); run toolgen -p ${shown(rootDir)} to regenerate it.`);
   }
-  if (manifest?.version !== 1 || !Array.isArray(manifest.toolsets)) {
+  if (reading.kind !== 'object' || reading.version !== 1 || reading.toolsets === undefined) {
     throw new ServeConfigurationError(`${shown(file)} is not a toolgen manifest of version 1; run toolgen -p ${shown(rootDir)} to regenerate it.`);
   }
-  return manifest;
+  return { version: 1, toolsets: reading.toolsets as unknown as Manifest['toolsets'] };
 }
 
 function readPolicy(file: string): ToolPolicyResolver {

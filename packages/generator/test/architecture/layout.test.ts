@@ -55,6 +55,21 @@ describe('the layout of the packages', () => {
     expect(builders).toEqual(['generator/src/manifest/manifest.ts']);
   });
 
+  it('reads a manifest in one place (issue 31)', () => {
+    // every JSON.parse of the generator, and what it parses: a manifest is read by manifest/readManifest.ts alone,
+    // so a new parse of JSON has to be listed here, where a second reader of the manifest would be seen
+    const parsing = files.filter((file) => file.startsWith('generator/src/') && /\bJSON\.parse\((?!String\.raw)/.test(readFileSync(path.join(packages, file), 'utf8')));
+    expect(parsing).toEqual([
+      'generator/src/analysis/hostQueries.ts', // package.json: which package declares a symbol
+      'generator/src/backends/ts7/loadTs7.ts', // package.json of typescript
+      'generator/src/budget/tokenBudget.ts', // package.json: the token budget
+      'generator/src/manifest/readManifest.ts', // the manifest
+      'generator/src/mcp/serveProject.ts', // package.json: the services module
+      'generator/src/policy/policyFiles.ts', // package.json: the policy globs
+      'generator/src/schema/tsdoc/keywordTags.ts', // a @default or @examples value
+    ]);
+  });
+
   it('has no source file over 500 lines', () => {
     const long = files
       .map((file) => ({ file, lines: readFileSync(path.join(packages, file), 'utf8').split('\n').length }))
