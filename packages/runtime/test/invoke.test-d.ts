@@ -12,6 +12,7 @@ import {
   type ToolInvocationContext,
   type ToolLogger,
   type ToolResultKind,
+  type WorkspaceOptions,
 } from '@toolgen/runtime';
 import { probeDefinition } from './invokeFixtures.js';
 
@@ -34,6 +35,17 @@ describe('defineTool types', () => {
     expectTypeOf(tool.parameters).toExtend<StandardJSONSchemaV1>();
     expectTypeOf(tool.parameters['~standard']).toExtend<StandardSchemaV1.Props & StandardJSONSchemaV1.Props>();
     expectTypeOf<StandardSchemaV1.InferOutput<AIFunction['parameters']>>().toEqualTypeOf<Readonly<Record<string, unknown>>>();
+  });
+
+  it('declares every field of the invoke context, so a misspelt one is a type error (issue 31)', () => {
+    const tool = defineTool(probeDefinition());
+    void tool.invoke({}, { lenient: true, callId: 'call_1', workspace: 'unchecked', exposeErrors: false });
+    // @ts-expect-error a typo in a context option does not compile
+    void tool.invoke({}, { lenent: true });
+    // @ts-expect-error nor does a field the context does not have
+    void tool.invoke({}, { userId: 'u1' });
+    expectTypeOf<ToolInvocationContext>().not.toHaveProperty('userId');
+    expectTypeOf<ToolInvocationContext['workspace']>().toEqualTypeOf<WorkspaceOptions | 'unchecked' | undefined>();
   });
 
   it('types the lenient step and its report', () => {

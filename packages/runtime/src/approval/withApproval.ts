@@ -7,7 +7,7 @@ import { checkWorkspaceArguments, isWorkspaceOptions } from '../middleware/enfor
 import { functionChain, wrapFunction } from '../middleware/wrapFunction.js';
 import type { AgentToolPolicy } from '../policy/AgentToolPolicy.js';
 import type { ToolPolicyResolver } from '../policy/ToolPolicyResolver.js';
-import { isSdkApprovalGrant, redeemApprovalGrant, type ApprovalGrant } from './approvalGrant.js';
+import { isSdkApprovalGrant, redeemApprovalGrant } from './approvalGrant.js';
 import { approvalDigest, policiesDigest, type ApprovalPolicy } from './ApprovalPolicy.js';
 import { isFingerprintable } from './toolCallFingerprint.js';
 import { ToolApprovalError } from './ToolApprovalError.js';
@@ -16,12 +16,12 @@ import type { ToolApprovalRequest } from './ToolApprovalRequest.js';
 import type { ToolApprovalRouter } from './ToolApprovalRouter.js';
 
 /** The invocation context fields approval reads. */
-export interface ApprovalInvocationContext extends ToolInvocationContext {
-  /** The host's id for this tool call (e.g. the provider's tool-call id); it becomes the request's `callId`. */
-  readonly callId?: string;
-  /** Set by `answerPendingToolCall` and the adapters only. A grant that does not hold for the call refuses it (`invalid_approval`). */
-  readonly approvalGrant?: ApprovalGrant;
-}
+/**
+ * The context an approval-wrapped function reads: `callId` becomes the request's `callId`, and an
+ * `approvalGrant` (set by `answerPendingToolCall` and the adapters only) that does not hold for the
+ * call refuses it (`invalid_approval`). Every `ToolInvocationContext` declares both.
+ */
+export type ApprovalInvocationContext = ToolInvocationContext;
 
 export interface WithApprovalOptions {
   /** The effective network scope to show in requests; the function's declared one otherwise. */

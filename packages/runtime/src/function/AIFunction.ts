@@ -7,6 +7,8 @@ import type {
   NetworkScope,
   WorkspacePathAccess,
 } from '../governance.js';
+import type { ApprovalGrant } from '../approval/approvalGrant.js';
+import type { WorkspaceOptions } from '../middleware/checkWorkspacePath.js';
 import type { ArgumentRepair } from '../repair/repairArguments.js';
 import type { ToolSearchTerms } from '../search/searchTerms.js';
 import type { ToolSettingsStore, ToolSettingsValues } from '../settings/ToolSettingsStore.js';
@@ -120,7 +122,7 @@ export interface ToolSettingsOverrides {
   readonly [member: string]: unknown;
 }
 
-/** What the host passes to `invoke` besides the model's arguments. More fields are allowed. */
+/** What the host passes to `invoke` besides the model's arguments. */
 export interface ToolInvocationContext {
   /** The call's abort signal, handed to an `AbortSignal` parameter. Abort rejects the call. */
   readonly signal?: AbortSignal;
@@ -142,7 +144,17 @@ export interface ToolInvocationContext {
   readonly lenient?: boolean;
   /** Receives each repair the lenient step made, in order. */
   readonly onRepair?: (repair: ArgumentRepair) => void;
-  readonly [field: string]: unknown;
+  /** The SDK's id of this call (a tool call's id), when the host has one: an approval request and the approval ledger name the call by it. */
+  readonly callId?: string | undefined;
+  /**
+   * The workspace a tool's `workspacePath` parameters must stay in. `withWorkspaceContainment`
+   * (and so `resolveAgentTools`) sets it to its own workspace, whatever the caller passed; a host
+   * calling a generated function directly passes `{ root }` itself, or `'unchecked'` to skip
+   * containment on purpose. A generated function with workspace paths refuses to run without it.
+   */
+  readonly workspace?: WorkspaceOptions | 'unchecked' | undefined;
+  /** A person's approval of exactly this call, which an SDK's own approval step gave (the Agents SDK, MCP elicitation): the adapters set it, never a host. */
+  readonly approvalGrant?: ApprovalGrant | undefined;
 }
 
 /** The arguments of a tool whose arguments' type is not known: the parsed JSON object, as the method receives it. */

@@ -39,7 +39,7 @@ export async function invokeFunction<Args, Result>(
     throw new ToolArgumentError(checked.issues, undefined, checked.cause === undefined ? undefined : { cause: checked.cause });
   }
   // repaired once, here: what run receives is not repaired again
-  const withSent: ToolInvocationContext = { ...context, lenient: false, [sentArguments]: input };
+  const withSent: ToolInvocationContext & { readonly [sentArguments]: unknown } = { ...context, lenient: false, [sentArguments]: input };
   return fn.run(checked.value, withSent);
 }
 

@@ -20,6 +20,7 @@ import {
   type ApprovalLedger,
   type PendingToolCall,
   type ToolApprovalRouterOptions,
+  type ToolInvocationContext,
 } from '@toolgen/runtime';
 import { wrapFunction } from '../../src/middleware/wrapFunction.js';
 import { defaultMetadata, fakeTool, rejectionOf, scriptedChannel, type RecordedCall } from './fixtures.js';
@@ -259,7 +260,7 @@ describe('answering a pending call', () => {
     const pending = await deferred();
     const calls: RecordedCall[] = [];
     const [gated] = nextRun(calls);
-    let captured: Record<string, unknown> = {};
+    let captured: ToolInvocationContext = {};
     const swapping = wrapFunction(gated!, (received, context) => {
       captured = context;
       return gated!.invoke({ ...(received as object), number: 1 }, context);

@@ -11,6 +11,7 @@ import {
   withWorkspaceContainment,
   WorkspacePathError,
   type PendingToolCall,
+  type ToolInvocationContext,
 } from '@toolgen/runtime';
 import { fakeTool, rejectionOf, scriptedChannel, type RecordedCall } from './fixtures.js';
 import { createTempWorkspace, type TempWorkspace } from './workspaceFixtures.js';
@@ -106,7 +107,8 @@ describe('a generated function with workspace paths called directly through invo
 
   it('refuses a workspace it cannot use', async () => {
     const calls: RecordedCall[] = [];
-    for (const context of [{ workspace: workspace.root }, { workspace: null }, { workspace: { root: 42 } }, { workspace: 'Unchecked' }]) {
+    // what a host written in JavaScript, or one that casts, may pass: refused at run time
+    for (const context of [{ workspace: workspace.root }, { workspace: null }, { workspace: { root: 42 } }, { workspace: 'Unchecked' }] as unknown as ToolInvocationContext[]) {
       await expect(readFileTool(calls, 'default').invoke({ path: 'project/notes.txt' }, context)).rejects.toThrow(noWorkspace);
     }
     expect(calls).toEqual([]);
