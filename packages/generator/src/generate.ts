@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, openSync, readSync, realpathSync } from 'node:fs';
+import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { ProjectAnalyzer, projectSyntaxProblems, type AnalysisUpdate, type ProjectAnalysis, type SyntaxProblem } from './analysis/analyzeProject.js';
 import { checkRenamedSettings, type PreviousTool } from './analysis/checkRenamedSettings.js';
@@ -9,8 +9,8 @@ import type { ToolsetModel } from './analysis/model.js';
 import { budgetOf, checkTokenBudget, type BudgetReport } from './budget/budgetReport.js';
 import { readTokenBudget } from './budget/tokenBudget.js';
 import { compareDiagnostics, type Diagnostic } from './diagnostics/Diagnostic.js';
-import { generatedHeader } from './emit/module.js';
 import { OutputEmitter, sourcesWithErrors, type OutputFile, type OutputPieces } from './emit/OutputEmitter.js';
+import { startsWithGeneratedHeader } from './io/generatedFiles.js';
 import { readIfExists } from './io/writeFileAtomic.js';
 import { keptEntriesOf, manifestFileName, modulePathFor, type KeptEntries, type Manifest, type OutputLayout } from './manifest/manifest.js';
 import { readManifestText } from './manifest/readManifest.js';
@@ -103,10 +103,11 @@ export class GenerationSession {
 
   /**
    * Loads and analyzes the project. `incremental` (the watcher) keeps what `update` needs and
-   * holds toolsets back while their files have syntax errors. Throws `ProjectConfigurationError`.
+   * holds toolsets back while their files have syntax errors; `oneShot` loads a program that
+   * cannot be refreshed, which is cheaper. Throws `ProjectConfigurationError`.
    */
-  static open(options: GenerateOptions & { readonly incremental?: boolean }): GenerationSession {
-    return GenerationSession.#open(loadProject(options.project, { backend: options.backend ?? 'ts6' }), options);
+  static open(options: GenerateOptions & { readonly incremental?: boolean; readonly oneShot?: boolean }): GenerationSession {
+    return GenerationSession.#open(loadProject(options.project, { backend: options.backend ?? 'ts6', oneShot: options.oneShot === true && options.incremental !== true }), options);
   }
 
   static #open(project: Project, options: GenerateOptions & { readonly incremental?: boolean }): GenerationSession {
@@ -176,6 +177,27 @@ export class GenerationSession {
     return { analysis, manifest, syntaxErrors, ...this.#complete(analysis.toolsets, kept, analysis.diagnostics, outputs) };
   }
 
+  /**
+   * What a generation would report, without printing a module or the manifest: the analysis, the
+   * project's syntax errors and the diagnostics (the rename check included). `--types-only` writes
+   * its declarations from it. Throws `ProjectConfigurationError` as `generate` does.
+   */
+  analyze(): { readonly analysis: ProjectAnalysis; readonly syntaxErrors: readonly SyntaxProblem[]; readonly diagnostics: readonly Diagnostic[] } {
+    const analysis = this.analyzer.result();
+    this.#checkModulePaths(analysis.toolsets);
+    const syntaxErrors = this.analyzer.incremental ? this.analyzer.syntaxProblems() : projectSyntaxProblems(analysis.project);
+    return { analysis, syntaxErrors, diagnostics: syntaxErrors.length > 0 && !this.analyzer.incremental ? [] : this.#diagnostics(analysis.toolsets, analysis.diagnostics) };
+  }
+
+  /** The analysis's diagnostics and the rename check (TSH020) against the manifest on disk before this run, sorted. */
+  #diagnostics(toolsets: readonly ToolsetModel[], analysisDiagnostics: readonly Diagnostic[]): Diagnostic[] {
+    const renames = checkRenamedSettings(
+      toolsets.filter((toolset) => !toolset.hasErrors),
+      this.#previous?.tools ?? [],
+    );
+    return [...analysisDiagnostics, ...renames].sort(compareDiagnostics);
+  }
+
   /** The manifest of a generation that is not the watcher's, in one piece. */
   #manifestFile(toolsets: readonly ToolsetModel[], kept: KeptEntries): { manifest: Manifest; file: OutputFile } {
     const { manifest, text } = this.#emitter.manifest(toolsets, kept);
@@ -229,12 +251,7 @@ export class GenerationSession {
     for (const file of expected) {
       this.#candidates.add(file);
     }
-    const renames = checkRenamedSettings(
-      toolsets.filter((toolset) => !toolset.hasErrors),
-      this.#previous?.tools ?? [],
-    );
-    const diagnostics = [...analysisDiagnostics, ...renames].sort(compareDiagnostics);
-    return { outputs, orphans, diagnostics };
+    return { outputs, orphans, diagnostics: this.#diagnostics(toolsets, analysisDiagnostics) };
   }
 
   /**
@@ -299,25 +316,6 @@ function readPreviousManifest(manifestPath: string): PreviousManifest | undefine
   };
 }
 
-/** Whether a file exists and starts with toolgen's header; reads only its first bytes. */
-function startsWithGeneratedHeader(file: string): boolean {
-  let descriptor: number;
-  try {
-    descriptor = openSync(file, 'r');
-  } catch {
-    return false;
-  }
-  try {
-    if (!fstatSync(descriptor).isFile()) {
-      return false;
-    }
-    const head = Buffer.alloc(Buffer.byteLength(generatedHeader));
-    const read = readSync(descriptor, head, 0, head.length, 0);
-    return head.subarray(0, read).toString('utf8') === generatedHeader;
-  } finally {
-    closeSync(descriptor);
-  }
-}
 
 /** Whether `file` is `folder` or inside it. */
 function isWithin(file: string, folder: string): boolean {

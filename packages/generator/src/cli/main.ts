@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { ProjectConfigurationError } from '../host/Project.js';
-import { runTypesOnly } from '../build/typesOnly.js';
+import { reportSyntaxErrors } from './report.js';
+import { runTypesOnly } from './typesOnly.js';
 import { displayPath, formatDiagnosticText, formatJsonReport } from '../diagnostics/format.js';
 import { prepareBackend } from '../backends/index.js';
 import { GenerationSession, type OneShotGeneration } from '../generate.js';
@@ -75,7 +76,7 @@ function runOnce(options: CliOptions, output: CliOutput, cwd: string): number {
     }
   });
   if (result.syntaxErrors.length > 0) {
-    return reportSyntaxErrors(result, options, output, cwd);
+    return reportSyntaxErrors(result.syntaxErrors, options, output, cwd);
   }
   const policyDiagnostics = checkPolicyFiles(policyFiles, toolSurfaceOf(result.analyzedToolsets, result.referencedTools));
   const diagnostics = [...result.diagnostics, ...policyDiagnostics];
@@ -105,25 +106,6 @@ function runOnce(options: CliOptions, output: CliOutput, cwd: string): number {
     output.stderr(`toolgen: ${line}; run toolgen without --check to regenerate.\n`);
   }
   return hasErrors || drift.length > 0 ? 1 : 0;
-}
-
-/** A project with syntax errors: they alone are reported, as tsc does, and every generated file stays as it is. */
-function reportSyntaxErrors(result: OneShotGeneration, options: CliOptions, output: CliOutput, cwd: string): number {
-  if (options.format === 'json') {
-    output.stdout(formatJsonReport(result.syntaxErrors, [], [], cwd));
-    return 1;
-  }
-  for (const problem of result.syntaxErrors) {
-    output.stdout(`${formatDiagnosticText(problem, cwd)}\n`);
-  }
-  const count = result.syntaxErrors.length;
-  const errors = `${count} syntax error${count === 1 ? '' : 's'}`;
-  output.stdout(
-    options.check
-      ? `toolgen: ${errors}; nothing checked: fix ${count === 1 ? 'it' : 'them'} first.\n`
-      : `toolgen: ${errors}; no file written or removed until ${count === 1 ? 'it is' : 'they are'} fixed.\n`,
-  );
-  return 1;
 }
 
 /** What `--check` found, for the summary line: the files it compared, and how many are not what toolgen would write. */

@@ -1,14 +1,15 @@
-import { closeSync, openSync, readdirSync, readSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import type { CliOutput } from '../cli/CliOutput.js';
-import type { CliOptions } from '../cli/options.js';
+import { declarationPathFor, emitDeclarations, isDeclarationOfModule } from '../build/declarations.js';
 import { displayPath, formatDiagnosticText, formatJsonReport } from '../diagnostics/format.js';
-import { generatedHeader } from '../emit/module.js';
 import { groupBySource, sourcesWithErrors } from '../emit/OutputEmitter.js';
 import { GenerationSession } from '../generate.js';
+import { startsWithGeneratedHeader } from '../io/generatedFiles.js';
 import { removeFile, writeFileAtomic } from '../io/writeFileAtomic.js';
 import { modulePathFor } from '../manifest/manifest.js';
-import { declarationPathFor, emitDeclarations, isDeclarationOfModule } from './declarations.js';
+import type { CliOutput } from './CliOutput.js';
+import type { CliOptions } from './options.js';
+import { reportSyntaxErrors } from './report.js';
 
 /**
  * `toolgen --types-only`: writes, for each source file holding toolsets, only the declarations of
@@ -20,30 +21,22 @@ import { declarationPathFor, emitDeclarations, isDeclarationOfModule } from './d
  * the CLI's: 0, or 1 on error diagnostics.
  */
 export function runTypesOnly(options: CliOptions, output: CliOutput, cwd: string): number {
-  const session = GenerationSession.open({ project: options.project, outDir: options.outDir });
-  const { analysis, outputs, diagnostics, syntaxErrors } = session.generate();
+  const session = GenerationSession.open({ project: options.project, outDir: options.outDir, oneShot: true });
+  // the analysis alone: declarations need no module, validator or manifest printed
+  const { analysis, diagnostics, syntaxErrors } = session.analyze();
+  session.analyzer.project.release();
   if (syntaxErrors.length > 0) {
     // as the CLI's one-shot run: nothing is written or removed until they are fixed
-    if (options.format === 'json') {
-      output.stdout(formatJsonReport(syntaxErrors, [], [], cwd));
-    } else {
-      for (const problem of syntaxErrors) {
-        output.stdout(`${formatDiagnosticText(problem, cwd)}\n`);
-      }
-      output.stdout(`toolgen: ${syntaxErrors.length} syntax error${syntaxErrors.length === 1 ? '' : 's'}; no file written or removed until fixed.\n`);
-    }
-    return 1;
+    return reportSyntaxErrors(syntaxErrors, options, output, cwd);
   }
-  const printed = new Set(outputs.map((file) => file.path));
   const failing = sourcesWithErrors(analysis.toolsets);
   const expected = new Set<string>();
   const generated: string[] = [];
   let written = 0;
   for (const [source, toolsets] of groupBySource(analysis.toolsets)) {
-    const modulePath = modulePathFor(source, session.layout);
-    const declarationPath = declarationPathFor(modulePath);
+    const declarationPath = declarationPathFor(modulePathFor(source, session.layout));
     expected.add(declarationPath);
-    if (failing.has(source) || !printed.has(modulePath)) {
+    if (failing.has(source)) {
       continue;
     }
     const displaySource = path.relative(session.layout.rootDir, source).split(path.sep).join('/');
@@ -84,20 +77,4 @@ function declarationsUnder(folder: string): string[] {
     return [];
   }
   return entries.map((entry) => path.join(folder, entry)).filter(isDeclarationOfModule);
-}
-
-function startsWithGeneratedHeader(file: string): boolean {
-  let descriptor: number;
-  try {
-    descriptor = openSync(file, 'r');
-  } catch {
-    return false;
-  }
-  try {
-    const head = Buffer.alloc(Buffer.byteLength(generatedHeader));
-    const read = readSync(descriptor, head, 0, head.length, 0);
-    return head.subarray(0, read).toString('utf8') === generatedHeader;
-  } finally {
-    closeSync(descriptor);
-  }
 }
