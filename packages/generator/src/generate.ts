@@ -8,6 +8,8 @@ import { ProjectConfigurationError, type BackendName, type Project, type Project
 import type { ToolsetModel } from './analysis/model.js';
 import { budgetOf, checkTokenBudget, type BudgetReport } from './budget/budgetReport.js';
 import { readTokenBudget } from './budget/tokenBudget.js';
+import { checkPolicies, checkPolicyFiles, toolSurfaceOf } from './policy/checkPolicies.js';
+import { findPolicyFiles, policyPatterns, type PolicySources } from './policy/policyFiles.js';
 import { compareDiagnostics, type Diagnostic } from './diagnostics/Diagnostic.js';
 import { OutputEmitter, sourcesWithErrors, type OutputFile, type OutputPieces } from './emit/OutputEmitter.js';
 import { startsWithGeneratedHeader } from './io/generatedFiles.js';
@@ -31,6 +33,10 @@ export interface GenerationResult {
    * outputs and no orphans: the whole last good output stays as it is.
    */
   readonly syntaxErrors: readonly SyntaxProblem[];
+  /** The policy files checked (`policies`); their diagnostics are among `diagnostics`. */
+  readonly policyFiles: readonly string[];
+  /** What the manifest's tools cost in a tool list, and the budget (TSH040 is among `diagnostics` when they exceed it); undefined when there are syntax errors. */
+  readonly budget: BudgetReport | undefined;
 }
 
 /** What the one-shot CLI learns from a generation besides the files it was handed: orphans, diagnostics, and what the manifest counts. */
@@ -47,6 +53,8 @@ export interface OneShotGeneration {
   readonly referencedTools: readonly ForeignTool[];
   /** What the manifest's tools cost in a tool list, and the budget (TSH040 is among `diagnostics` when they exceed it). */
   readonly budget: BudgetReport | undefined;
+  /** The policy files checked (`policies`); their diagnostics are among `diagnostics`. */
+  readonly policyFiles: readonly string[];
 }
 
 export interface GenerateOptions {
@@ -54,8 +62,14 @@ export interface GenerateOptions {
   readonly project: string;
   /** Absolute folder for generated modules, or undefined to put them beside their sources. */
   readonly outDir?: string | undefined;
-  /** `--token-budget`: wins over `"toolgen": { "tokenBudget" }` of the package.json beside the tsconfig (one-shot CLI only). */
+  /** `--token-budget`: wins over `"toolgen": { "tokenBudget" }` of the package.json beside the tsconfig. */
   readonly tokenBudget?: number | undefined;
+  /**
+   * Agent policy files to check against the project's tools and those of the projects it references
+   * (SPEC §8): `--policy` globs and `"toolgen": { "policies" }`. Their diagnostics are among every
+   * generation's, as the budget's are: the CLI, the watcher, the build plugins and `generate()` report the same.
+   */
+  readonly policies?: PolicySources | undefined;
   /** `--backend`: the compiler the analysis runs on (SPEC §8); `ts6` when not given. */
   readonly backend?: BackendName | undefined;
 }
@@ -91,8 +105,12 @@ export class GenerationSession {
   /** The project's folders, real paths: nothing outside them is written or removed. */
   readonly #folders: readonly string[];
 
-  private constructor(analyzer: ProjectAnalyzer, layout: OutputLayout, emitter = new OutputEmitter(layout)) {
+  /** What every generation checks besides the analysis: the policy files and the token budget. */
+  readonly #checks: Pick<GenerateOptions, 'policies' | 'tokenBudget'>;
+
+  private constructor(analyzer: ProjectAnalyzer, layout: OutputLayout, checks: Pick<GenerateOptions, 'policies' | 'tokenBudget'>, emitter = new OutputEmitter(layout)) {
     this.analyzer = analyzer;
+    this.#checks = checks;
     this.layout = layout;
     this.manifestPath = path.join(layout.rootDir, manifestFileName);
     this.#emitter = emitter;
@@ -112,7 +130,7 @@ export class GenerationSession {
 
   static #open(project: Project, options: GenerateOptions & { readonly incremental?: boolean }): GenerationSession {
     const analyzer = new ProjectAnalyzer(project, { incremental: options.incremental === true });
-    return new GenerationSession(analyzer, { rootDir: project.rootDir, outDir: options.outDir });
+    return new GenerationSession(analyzer, { rootDir: project.rootDir, outDir: options.outDir }, { policies: options.policies, tokenBudget: options.tokenBudget });
   }
 
   /**
@@ -123,11 +141,13 @@ export class GenerationSession {
    * Throws `ProjectConfigurationError`.
    */
   static generateOnce(options: GenerateOptions, onOutput: (file: OutputFile | OutputPieces) => void): OneShotGeneration {
-    const project = loadProject(options.project, { backend: options.backend ?? 'ts6', oneShot: true });
+    // a policy glob that matches nothing, or a budget that does not parse, is a configuration error: found before anything is printed
+    const policyFiles = options.policies === undefined ? [] : findPolicyFiles(policyPatterns(options.policies));
     const tokenBudget = readTokenBudget(options.project, options.tokenBudget);
+    const project = loadProject(options.project, { backend: options.backend ?? 'ts6', oneShot: true });
     const syntaxErrors = projectSyntaxProblems(project.snapshot());
     if (syntaxErrors.length > 0) {
-      return { orphans: [], diagnostics: [], syntaxErrors, toolsets: 0, tools: 0, analyzedToolsets: [], referencedTools: [], budget: undefined };
+      return { orphans: [], diagnostics: [], syntaxErrors, toolsets: 0, tools: 0, analyzedToolsets: [], referencedTools: [], budget: undefined, policyFiles };
     }
     const session = GenerationSession.#open(project, options);
     const { toolsets, diagnostics } = session.analyzer.result();
@@ -138,8 +158,18 @@ export class GenerationSession {
     onOutput({ path: session.manifestPath, pieces: printed.pieces });
     const { orphans, diagnostics: all } = session.#complete(toolsets, kept, diagnostics, []);
     const budget = budgetOf(printed.counts, tokenBudget);
-    const diagnosticsWithBudget = [...all, ...checkTokenBudget(budget, tokenBudget)];
-    return { orphans, diagnostics: diagnosticsWithBudget, syntaxErrors: [], toolsets: printed.toolsets, tools: printed.tools, analyzedToolsets: toolsets, referencedTools: session.analyzer.referencedTools, budget };
+    const policies = checkPolicyFiles(policyFiles, toolSurfaceOf(toolsets, session.analyzer.referencedTools));
+    return {
+      orphans,
+      diagnostics: [...all, ...checkTokenBudget(budget, tokenBudget), ...policies],
+      syntaxErrors: [],
+      toolsets: printed.toolsets,
+      tools: printed.tools,
+      analyzedToolsets: toolsets,
+      referencedTools: session.analyzer.referencedTools,
+      budget,
+      policyFiles,
+    };
   }
 
   /**
@@ -166,7 +196,7 @@ export class GenerationSession {
     const syntaxErrors = this.analyzer.incremental ? this.analyzer.syntaxProblems() : projectSyntaxProblems(analysis.project);
     if (syntaxErrors.length > 0 && !this.analyzer.incremental) {
       const { manifest } = this.#emitter.manifest(analysis.toolsets, this.#keptEntries(analysis.toolsets));
-      return { analysis, manifest, outputs: [], orphans: [], diagnostics: [], syntaxErrors };
+      return { analysis, manifest, outputs: [], orphans: [], diagnostics: [], syntaxErrors, policyFiles: [], budget: undefined };
     }
     const modules = this.#emitter.modules(analysis.toolsets);
     onModules?.(modules);
@@ -174,7 +204,20 @@ export class GenerationSession {
     const kept = this.#keptEntries(analysis.toolsets);
     const { manifest, file } = this.analyzer.incremental ? this.#emitter.manifestFromEntries(analysis.toolsets, kept, this.manifestPath) : this.#manifestFile(analysis.toolsets, kept);
     const outputs = [...modules, file];
-    return { analysis, manifest, syntaxErrors, ...this.#complete(analysis.toolsets, kept, analysis.diagnostics, outputs) };
+    const completed = this.#complete(analysis.toolsets, kept, analysis.diagnostics, outputs);
+    // the budget and the policy files, checked at every generation: either may have changed as much as the tools
+    const tokenBudget = readTokenBudget(this.analyzer.project.tsconfigPath, this.#checks.tokenBudget);
+    const budget = budgetOf(manifest, tokenBudget);
+    const policies = this.#checks.policies === undefined ? { files: [], diagnostics: [] } : checkPolicies(this.#checks.policies, toolSurfaceOf(analysis.toolsets, this.analyzer.referencedTools));
+    return {
+      analysis,
+      manifest,
+      syntaxErrors,
+      ...completed,
+      diagnostics: [...completed.diagnostics, ...checkTokenBudget(budget, tokenBudget), ...policies.diagnostics],
+      policyFiles: policies.files,
+      budget,
+    };
   }
 
   /**

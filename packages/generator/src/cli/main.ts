@@ -7,8 +7,6 @@ import { prepareBackend } from '../backends/index.js';
 import { GenerationSession, type OneShotGeneration } from '../generate.js';
 import { describeFault } from '../io/faults.js';
 import { holdsPieces, readIfExists, removeFile, writeFileAtomic } from '../io/writeFileAtomic.js';
-import { checkPolicyFiles, toolSurfaceOf } from '../policy/checkPolicies.js';
-import { findPolicyFiles, policyPatterns } from '../policy/policyFiles.js';
 import { isMcpSubcommand, runMcpSubcommand } from './mcpCommands.js';
 import { parseCommand, usage, UsageError, type CliOptions } from './options.js';
 import { runWatch } from './watchCommand.js';
@@ -60,10 +58,9 @@ function runOnce(options: CliOptions, output: CliOutput, cwd: string): number {
   const drift: string[] = [];
   const generated: string[] = [];
   const written: string[] = [];
-  // a glob that matches nothing is a configuration error: found before anything is written
-  const policyFiles = findPolicyFiles(policyPatterns({ patterns: options.policies ?? [], cwd, tsconfigPath: options.project }));
+  const policies = { patterns: options.policies ?? [], cwd, tsconfigPath: options.project };
   // each file is checked or written as soon as it is printed, and not kept
-  const result = GenerationSession.generateOnce({ project: options.project, outDir: options.outDir, tokenBudget: options.tokenBudget, backend: options.backend }, (file) => {
+  const result = GenerationSession.generateOnce({ project: options.project, outDir: options.outDir, tokenBudget: options.tokenBudget, backend: options.backend, policies }, (file) => {
     generated.push(file.path);
     const content = 'pieces' in file ? file.pieces : file.content;
     if (options.check) {
@@ -78,8 +75,7 @@ function runOnce(options: CliOptions, output: CliOutput, cwd: string): number {
   if (result.syntaxErrors.length > 0) {
     return reportSyntaxErrors(result.syntaxErrors, options, output, cwd);
   }
-  const policyDiagnostics = checkPolicyFiles(policyFiles, toolSurfaceOf(result.analyzedToolsets, result.referencedTools));
-  const diagnostics = [...result.diagnostics, ...policyDiagnostics];
+  const { diagnostics } = result;
   const removed: string[] = [];
   for (const orphan of result.orphans) {
     if (options.check) {
@@ -100,7 +96,7 @@ function runOnce(options: CliOptions, output: CliOutput, cwd: string): number {
       output.stdout(`toolgen: removed ${displayPath(file, cwd)}: its source no longer holds a toolset.\n`);
     }
     const files = options.check ? checkedFiles(generated.length + result.orphans.length, drift.length) : `${written.length} file${written.length === 1 ? '' : 's'} written`;
-    output.stdout(`${summary({ ...result, diagnostics }, files, policyFiles.length)}\n`);
+    output.stdout(`${summary(result, files, result.policyFiles.length)}\n`);
   }
   for (const line of drift) {
     output.stderr(`toolgen: ${line}; run toolgen without --check to regenerate.\n`);

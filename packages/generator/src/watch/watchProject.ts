@@ -9,7 +9,6 @@ import { CompilerProcessError, ProjectConfigurationError, type BackendName } fro
 import type { FileAccessError } from '../io/faults.js';
 import { fileStamp } from '../io/fileStamp.js';
 import { manifestFileName, modulePathFor } from '../manifest/manifest.js';
-import { checkPolicies, toolSurfaceOf } from '../policy/checkPolicies.js';
 import { findPolicyFiles, packageJsonOf, policyPatterns, watchedPathOf, type PolicySources } from '../policy/policyFiles.js';
 import { emptyOutcome, isEmptyOutcome, OutputFiles, type OutsideChange, type SyncOutcome } from './outputFiles.js';
 
@@ -109,7 +108,7 @@ export async function watchProject(options: WatchOptions): Promise<void> {
   }
   const debounceMs = options.debounceMs ?? 10;
   await prepareBackend(options.backend ?? 'ts6', options.project);
-  const open = () => GenerationSession.open({ project: options.project, outDir: options.outDir, backend: options.backend, incremental: true });
+  const open = () => GenerationSession.open({ project: options.project, outDir: options.outDir, backend: options.backend, policies: options.policies, incremental: true });
   let session = open();
   const outputs = new OutputFiles(session.manifestPath);
   const retryMs = options.retryMs ?? 1000;
@@ -167,10 +166,9 @@ export async function watchProject(options: WatchOptions): Promise<void> {
       }
     }
     const syntaxErrors = session.analyzer.syntaxProblems();
-    // checked again at every cycle: the manifest may have changed as much as the policy files
-    const policy = options.policies === undefined ? { files: [], diagnostics: [] } : checkPolicies(options.policies, toolSurfaceOf(result.analysis.toolsets, session.analyzer.referencedTools));
-    policyFiles = new Set(policy.files);
-    const diagnostics = [...result.diagnostics, ...policy.diagnostics];
+    // the generation checked the policy files (and the budget) again: the manifest may have changed as much as they did
+    policyFiles = new Set(result.policyFiles);
+    const { diagnostics } = result;
     const report = JSON.stringify([diagnostics, syntaxErrors]);
     const diagnosticsChanged = report !== previousReport;
     previousReport = report;
@@ -181,7 +179,7 @@ export async function watchProject(options: WatchOptions): Promise<void> {
       held,
       result,
       diagnostics,
-      policyFiles: policy.files,
+      policyFiles: result.policyFiles,
       syntaxErrors,
       diagnosticsChanged,
       manifestHeld,

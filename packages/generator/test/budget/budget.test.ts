@@ -8,6 +8,7 @@ import { indexToolForSearch, type GeneratedToolset, type JsonSchema } from '@too
 import { countToolTokens } from '../../src/budget/countTokens.js';
 import { deriveProviderVariants } from '../../src/schema/variants.js';
 import { writeProject } from '../helpers.js';
+import { startWatch } from '../watch/watchHarness.js';
 
 const source = `import { Toolset } from '@toolgen/runtime';
 
@@ -135,6 +136,27 @@ describe('the token budget', () => {
     expect(JSON.parse(within.stdout)).toMatchObject({ diagnostics: [], budget: { tokenBudget: 100000 } });
     const over = await run(['-p', root, '--token-budget', '10', '--format', 'json'], root);
     expect(JSON.parse(over.stdout).diagnostics).toMatchObject([{ code: 'TSH040', severity: 'warning', file: 'tsconfig.json', line: 1, column: 1 }]);
+  });
+
+  it('is reported by every caller alike: the CLI, generate() and the watcher (issue 31)', async () => {
+    const root = writeProject({
+      'src/tickets.ts': source,
+      'package.json': '{ "toolgen": { "tokenBudget": 20, "policies": ["agents/*.yaml"] } }',
+      'agents/support.yaml': '- toolName: ticket__no_such_tool\n  approvalMode: auto_approve\n',
+    });
+    const codes = (diagnostics: readonly { readonly code: string }[]) => diagnostics.map((diagnostic) => diagnostic.code);
+    const cli = JSON.parse((await run(['-p', root, '--format', 'json'], root)).stdout) as { diagnostics: { code: string }[] };
+    expect(codes(cli.diagnostics)).toEqual(['TSH040', 'TSH030']);
+    const policies = { patterns: [], cwd: root, tsconfigPath: path.join(root, 'tsconfig.json') };
+    const generated = generate({ project: path.join(root, 'tsconfig.json'), policies });
+    expect(codes(generated.diagnostics)).toEqual(['TSH040', 'TSH030']);
+    expect(generated.policyFiles.map((file) => path.relative(root, file))).toEqual([path.join('agents', 'support.yaml')]);
+    const watch = startWatch(root, { policies });
+    try {
+      expect(codes((await watch.next()).diagnostics)).toEqual(['TSH040', 'TSH030']);
+    } finally {
+      await watch.stop();
+    }
   });
 
   it('rejects a budget that is not a positive whole number (exit 2)', async () => {

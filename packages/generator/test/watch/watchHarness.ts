@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect } from 'vitest';
 import { generate } from '@toolgen/generator';
 import type { BackendName } from '../../src/host/Project.js';
+import type { PolicySources } from '../../src/policy/policyFiles.js';
 import { watchProject, type WatchCycle } from '../../src/watch/watchProject.js';
 
 /** How long a test waits for one cycle: a cold start builds a TypeScript program on a shared machine. */
@@ -18,7 +19,7 @@ export interface RunningWatch {
   stop(): Promise<void>;
 }
 
-export function startWatch(root: string, options: { readonly outDir?: string; readonly backend?: BackendName } = {}): RunningWatch {
+export function startWatch(root: string, options: { readonly outDir?: string; readonly backend?: BackendName; readonly policies?: PolicySources } = {}): RunningWatch {
   const controller = new AbortController();
   const cycles: WatchCycle[] = [];
   const errors: unknown[] = [];
@@ -27,6 +28,7 @@ export function startWatch(root: string, options: { readonly outDir?: string; re
     project: path.join(root, 'tsconfig.json'),
     outDir: options.outDir,
     backend: options.backend,
+    policies: options.policies,
     signal: controller.signal,
     onCycle: (cycle) => {
       cycles.push(cycle);
