@@ -11,11 +11,12 @@ import type { Ts7Modules } from './loadTs7.js';
 type AstModule = Ts7Modules['ast'];
 
 const inNodeModules = `${path.sep}node_modules${path.sep}`;
+const generatedModule = /\.tools\.[cm]?ts$/;
 
 /**
  * For each file of the program outside node_modules (where TypeScript 7's default libraries are
- * too), the files its imports resolve to: one request for the specifiers of every file not
- * taken from `reuse`.
+ * too), generated modules aside, the files its imports resolve to: one request for the specifiers
+ * of every file not taken from `reuse`.
  */
 export function ts7ImportGraph(
   ast: AstModule,
@@ -33,7 +34,9 @@ export function ts7ImportGraph(
   }[] = [];
   for (const fileName of program.getSourceFileNames()) {
     const file = absolutePath(String(fileName));
-    if (file.includes(inNodeModules)) {
+    // TypeScript 7 opens the project with the generated modules its include globs match, which the
+    // analysis never reads (TypeScript 6's program leaves them out): their trees are large, and not fetched
+    if (file.includes(inNodeModules) || generatedModule.test(file)) {
       continue;
     }
     const known = reuse === undefined || reuse.changed.has(file) ? undefined : reuse.previous.get(file);
