@@ -97,27 +97,22 @@ export class OutputEmitter {
     if (cached !== undefined && sameItems(cached.toolsets, emittable)) {
       return cached.file;
     }
-    const modulePath = modulePathFor(source, this.layout);
-    const content = emitModule({
-      source,
-      modulePath,
-      displaySource: path.relative(this.layout.rootDir, source).split(path.sep).join('/'),
-      toolsets: emittable,
-      exportNameFor,
-      recordOf: this.recordOf,
-    });
-    const file = { path: modulePath, content };
+    const file = this.#printModule(source, emittable, this.recordOf);
     this.#modules.set(source, { toolsets: emittable, file });
     return file;
   }
 
+  /** Prints the module of one source file: the one place a module is printed. */
+  #printModule(source: string, emittable: readonly ToolsetModel[], recordOf: (tool: ToolModel) => ToolRecord): OutputFile {
+    const modulePath = modulePathFor(source, this.layout);
+    const displaySource = path.relative(this.layout.rootDir, source).split(path.sep).join('/');
+    return { path: modulePath, content: emitModule({ source, modulePath, displaySource, toolsets: emittable, exportNameFor, recordOf }) };
+  }
+
   /** The manifest of `toolsets`, with the entries `kept` for source files whose toolsets have errors, in one piece. */
   manifest(toolsets: readonly ToolsetModel[], kept: KeptEntries): { manifest: Manifest; text: string } {
-    const entries = [...sourceSections(toolsets, kept)].flatMap(
-      (section) => section.kept ?? buildManifest(section.toolsets, this.layout, this.recordOf).toolsets,
-    );
-    const manifest: Manifest = { ...buildManifest([], this.layout, this.recordOf), toolsets: entries };
-    return { manifest, text: serializeManifest(manifest) };
+    const entries = [...sourceSections(toolsets, kept)].flatMap((section) => sectionEntries(section, (toolset) => entryOf(toolset, this.layout, this.recordOf)));
+    return { manifest: this.#manifestOf(entries), text: manifestPieces(this.layout, entries).join('') };
   }
 
   /**
@@ -125,74 +120,66 @@ export class OutputEmitter {
    * seen before are serialized (the watcher).
    */
   manifestFromEntries(toolsets: readonly ToolsetModel[], kept: KeptEntries, manifestPath: string): { manifest: Manifest; file: OutputFile } {
-    const entries: ManifestToolset[] = [];
-    const texts: string[] = [];
-    for (const section of sourceSections(toolsets, kept)) {
-      const printed = section.kept?.map((entry) => ({ entry, text: serializeManifestEntry(entry) })) ?? section.toolsets.map((toolset) => this.#manifestEntry(toolset));
-      for (const { entry, text } of printed) {
-        entries.push(entry);
-        texts.push(text);
-      }
-    }
-    const manifest: Manifest = { ...buildManifest([], this.layout, this.recordOf), toolsets: entries };
-    return { manifest, file: piecesFile(manifestPath, manifestPieces(this.layout, texts) ?? [serializeManifest(manifest)]) };
+    const entries = [...sourceSections(toolsets, kept)].flatMap((section) => sectionEntries(section, (toolset) => this.#manifestEntry(toolset)));
+    return { manifest: this.#manifestOf(entries), file: piecesFile(manifestPath, manifestPieces(this.layout, entries)) };
   }
 
   /**
    * Prints every module and the manifest once, keeping nothing (the one-shot CLI): each module
    * goes to `onModule` as soon as it is printed, its toolsets' manifest entries are serialized
-   * right after it, while their provider variants are at hand, and only that text is kept.
+   * right after it, while their records are at hand, and only that text is kept.
    * Returns the manifest's text and what it counts (the entries `kept` included).
    */
   printOnce(toolsets: readonly ToolsetModel[], kept: KeptEntries, onModule: (module: OutputFile) => void): { pieces: readonly string[]; counts: BudgetInput; toolsets: number; tools: number } {
-    const texts: string[] = [];
+    const texts: { readonly text: string }[] = [];
     // what the token budget reads, taken from the entries as they are built rather than parsed back from the text
     const counts: BudgetInput['toolsets'][number][] = [];
-    const count = (entry: ManifestToolset) => counts.push({ className: entry.className, owner: entry.owner, module: entry.module, tools: entry.tools.map((tool) => (tool.tokens === undefined ? {} : { tokens: tool.tokens })) });
     let tools = 0;
-    for (const { source, toolsets: emittable, kept: keptEntries } of sourceSections(toolsets, kept)) {
-      if (keptEntries !== undefined) {
-        for (const entry of keptEntries) {
-          texts.push(serializeManifestEntry(entry));
-          count(entry);
-          tools += entry.tools.length;
-        }
-        continue;
-      }
+    for (const section of sourceSections(toolsets, kept)) {
       // the section's records, let go with it: nothing is kept between sections
       const recordOf = new ToolRecords().of;
-      const modulePath = modulePathFor(source, this.layout);
-      onModule({
-        path: modulePath,
-        content: emitModule({
-          source,
-          modulePath,
-          displaySource: path.relative(this.layout.rootDir, source).split(path.sep).join('/'),
-          toolsets: emittable,
-          exportNameFor,
-          recordOf,
-        }),
-      });
-      for (const toolset of emittable) {
-        const entry = buildManifest([toolset], this.layout, recordOf).toolsets[0]!;
-        texts.push(serializeManifestEntry(entry));
-        count(entry);
-        tools += toolset.tools.length;
+      if (section.kept === undefined) {
+        onModule(this.#printModule(section.source, section.toolsets, recordOf));
+      }
+      for (const { entry, text } of sectionEntries(section, (toolset) => entryOf(toolset, this.layout, recordOf))) {
+        texts.push({ text });
+        counts.push({ className: entry.className, owner: entry.owner, module: entry.module, tools: entry.tools.map((tool) => (tool.tokens === undefined ? {} : { tokens: tool.tokens })) });
+        tools += entry.tools.length;
       }
     }
-    const pieces = manifestPieces(this.layout, texts) ?? [this.manifest(toolsets, kept).text];
-    return { pieces, counts: { toolsets: counts }, toolsets: texts.length, tools };
+    return { pieces: manifestPieces(this.layout, texts), counts: { toolsets: counts }, toolsets: texts.length, tools };
   }
 
-  #manifestEntry(toolset: ToolsetModel): { readonly entry: ManifestToolset; readonly text: string } {
+  /** The manifest document of `entries` (its frame is the same for every project). */
+  #manifestOf(entries: readonly { readonly entry: ManifestToolset }[]): Manifest {
+    return { ...buildManifest([], this.layout, this.recordOf), toolsets: entries.map(({ entry }) => entry) };
+  }
+
+  #manifestEntry(toolset: ToolsetModel): ManifestEntry {
     let cached = this.#manifestEntries.get(toolset);
     if (cached === undefined) {
-      const [entry] = buildManifest([toolset], this.layout, this.recordOf).toolsets;
-      cached = { entry: entry!, text: serializeManifestEntry(entry!) };
+      cached = entryOf(toolset, this.layout, this.recordOf);
       this.#manifestEntries.set(toolset, cached);
     }
     return cached;
   }
+}
+
+/** A toolset's manifest entry and its text as the manifest holds it. */
+interface ManifestEntry {
+  readonly entry: ManifestToolset;
+  readonly text: string;
+}
+
+/** The manifest entry of one toolset without errors: the one builder of entries (`buildManifest`), from its tools' records. */
+function entryOf(toolset: ToolsetModel, layout: OutputLayout, recordOf: (tool: ToolModel) => ToolRecord): ManifestEntry {
+  const entry = buildManifest([toolset], layout, recordOf).toolsets[0]!;
+  return { entry, text: serializeManifestEntry(entry) };
+}
+
+/** A source file's entries: those kept for it (its toolsets have errors), or those of its toolsets. */
+function sectionEntries(section: Section, entryOf: (toolset: ToolsetModel) => ManifestEntry): readonly ManifestEntry[] {
+  return section.kept?.map((entry) => ({ entry, text: serializeManifestEntry(entry) })) ?? section.toolsets.map(entryOf);
 }
 
 /*
@@ -213,9 +200,8 @@ function serializeManifestEntry(entry: ManifestToolset): string {
 /**
  * The manifest's text from its entries' texts, as pieces whose concatenation is the text: the
  * frame before the first entry, each entry (after the separator), the frame after the last.
- * Undefined when the manifest is no longer plain two-space JSON.
  */
-function manifestPieces(layout: OutputLayout, entries: readonly string[]): string[] | undefined {
+function manifestPieces(layout: OutputLayout, entries: readonly { readonly text: string }[]): string[] {
   const frame = buildManifest([], layout, () => {
     throw new Error('a manifest without toolsets has no tool records');
   });
@@ -226,12 +212,12 @@ function manifestPieces(layout: OutputLayout, entries: readonly string[]): strin
   const marker = JSON.stringify(manifestToolsetsMarker);
   const at = framed.indexOf(`\n${manifestToolsetIndentation}${marker}\n`);
   if (at < 0) {
-    return undefined;
+    throw new Error('toolgen: the manifest frame no longer holds its toolsets at the depth its entries are printed for');
   }
   const start = at + 1 + manifestToolsetIndentation.length;
   // the entries themselves, the separator one string: an entry that did not change is the same string next time
   const pieces = [framed.slice(0, start)];
-  entries.forEach((entry, index) => (index === 0 ? pieces.push(entry) : pieces.push(manifestEntrySeparator, entry)));
+  entries.forEach(({ text }, index) => (index === 0 ? pieces.push(text) : pieces.push(manifestEntrySeparator, text)));
   pieces.push(framed.slice(start + marker.length));
   return pieces;
 }
@@ -244,10 +230,13 @@ const manifestEntrySeparator = `,\n${manifestToolsetIndentation}`;
  * manifest entries are the ones `kept` (none if it has none): the manifest and the modules
  * always describe the same last good output.
  */
-function* sourceSections(
-  toolsets: readonly ToolsetModel[],
-  kept: KeptEntries,
-): Generator<{ readonly source: string; readonly toolsets: readonly ToolsetModel[]; readonly kept: readonly ManifestToolset[] | undefined }> {
+interface Section {
+  readonly source: string;
+  readonly toolsets: readonly ToolsetModel[];
+  readonly kept: readonly ManifestToolset[] | undefined;
+}
+
+function* sourceSections(toolsets: readonly ToolsetModel[], kept: KeptEntries): Generator<Section> {
   for (const [source, group] of groupBySource(toolsets)) {
     yield { source, toolsets: group, kept: group.some((toolset) => toolset.hasErrors) ? (kept.get(source) ?? []) : undefined };
   }
