@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import type { API, Diagnostic, FileNotifications, Program, Project as ApiProject, Snapshot } from 'typescript7/sync';
 import {
@@ -14,6 +14,7 @@ import {
 import type { SourceFile } from '../../host/syntax.js';
 import { ts7AnalysisHost, type Ts7AnalysisHost } from './analysisHost.js';
 import type { Ts7Modules } from './loadTs7.js';
+import { readIfExists } from '../../io/writeFileAtomic.js';
 import { ts7AffectsEveryFile, ts7ImportGraph } from './programQueries.js';
 
 const generatedModuleName = /\.tools\.[cm]?ts$/;
@@ -108,7 +109,7 @@ export class Ts7Project implements Project {
       if (known === undefined) {
         continue;
       }
-      const text = readText(absolute);
+      const text = readIfExists(absolute);
       if (text === known.text) {
         continue;
       }
@@ -298,15 +299,6 @@ function projectOf(snapshot: Snapshot, tsconfigPath: string): ApiProject {
     throw new ProjectConfigurationError(`${tsconfigPath}: TypeScript 7 opened no project for it`);
   }
   return project;
-}
-
-/** A file's text, or undefined when it is gone. */
-function readText(file: string): string | undefined {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
-  }
 }
 
 function isFile(file: string): boolean {
