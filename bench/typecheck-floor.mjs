@@ -62,7 +62,7 @@ const variants = {
     }
     return out
       .join('\n')
-      .replace(/^import \{ [^}]*\bdefineTool\b[^}]*\} from '@toolgen\/runtime';$/m, "import type { InjectedValues, JsonValue } from '@toolgen/runtime';")
+      .replace(/^import \{ [^}]*\bdefineTool\b[^}]*\} from '@toolgen\/runtime';$/m, "import type { JsonValue } from '@toolgen/runtime';\nimport type { InjectedValues } from '@toolgen/runtime/generated';")
       .replace(/^import \{ ([^}]*)\} from '@toolgen\/runtime\/generated';$/m, (_, names) => (names.includes('__toolgenWithin') ? "import type { __toolgenWithin } from '@toolgen/runtime/generated';" : ''));
   },
 };

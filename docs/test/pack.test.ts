@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -60,8 +60,8 @@ function packAll(packs: string): void {
 }
 
 /** A fresh project with the page's package.json, tsconfig and files, and the runtime's tarball installed. */
-function pageProject(work: string, packs: string, withEslint: boolean): string {
-  const app = path.join(work, withEslint ? 'app' : 'app-ts7');
+function pageProject(work: string, packs: string, withEslint: boolean, folder = withEslint ? 'app' : 'app-ts7'): string {
+  const app = path.join(work, folder);
   mkdirSync(path.join(app, 'src'), { recursive: true });
   writeFileSync(path.join(app, 'package.json'), `${JSON.stringify({ name: 'toolgen-app', version: '1.0.0', private: true, ...packageJsonOfPage() }, null, 2)}\n`);
   writeFileSync(path.join(app, 'tsconfig.json'), project.tsconfig!.text);
@@ -110,6 +110,18 @@ it('packs each package; with TypeScript 6 the tarballs install together into a f
   expect(Object.keys(installed['devDependencies']!).sort()).toEqual(['@toolgen/eslint-plugin', '@toolgen/generator', '@types/node', 'ai', 'eslint', 'typescript', 'typescript-eslint']);
   runThePage(app);
   succeed('npx', ['eslint', '.'], app);
+});
+
+it('issue 31: the ESLint plugin installs without the generator and the CLI\'s dependencies, and reports TSH diagnostics', { timeout: 300_000 }, () => {
+  const app = pageProject(work, packs, true, 'app-lint');
+  succeed('npm', [...install, '--save-dev', path.join(packs, tarball('eslint-plugin')), 'typescript@6.0.3', pinned('@types/node'), pinned('eslint'), pinned('typescript-eslint')], app);
+  for (const heavy of ['@toolgen/generator', 'ts-morph', 'chokidar', 'unplugin', '@modelcontextprotocol/server', '@modelcontextprotocol/client', 'gpt-tokenizer', 'json-schema-to-typescript']) {
+    expect(existsSync(path.join(app, 'node_modules', heavy)), `${heavy} is installed`).toBe(false);
+  }
+  writeFileSync(path.join(app, 'src/hidden.ts'), "import { Toolset } from '@toolgen/runtime';\n\nclass HiddenToolset extends Toolset {}\n\nexport const hidden = new HiddenToolset();\n");
+  const linted = spawnSync('npx', ['eslint', 'src/hidden.ts'], { cwd: app, encoding: 'utf8', timeout: 120_000 });
+  expect(linted.status, linted.stderr).toBe(1);
+  expect(linted.stdout).toMatch(/TSH001: Toolset class "HiddenToolset" is not exported.*@toolgen\/export-toolset/);
 });
 
 it("issue 28: with TypeScript 7, npm's latest, and no ESLint plugin, the page's steps work too: toolgen, TypeScript 7's tsc, the programs, --check", { timeout: 300_000 }, () => {

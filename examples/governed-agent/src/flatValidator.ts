@@ -1,4 +1,5 @@
-import type { ArgumentIssue, ArgumentValidator } from '@toolgen/runtime';
+import type { ArgumentIssue } from '@toolgen/runtime';
+import type { ArgumentValidator } from '@toolgen/runtime/generated';
 
 /** The JSON types the flat example tools use. */
 export type FlatType = 'string' | 'integer' | 'boolean';

@@ -1,7 +1,10 @@
 import { spawnSync } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+
+const plugin = path.resolve(import.meta.dirname, '..');
 
 // What loading the built plugin (dist) loads, as ESLint loads it from a user's config: `npm test` builds it first.
 const recorder = path.join(import.meta.dirname, 'fixtures/recordLoads.mjs');
@@ -31,12 +34,29 @@ const heavyPackages = ['typescript7', 'chokidar', 'unplugin', 'json-schema-to-ty
 const analysisFolders = /^dist\/(analysis|diagnostics|schema|host)\/|^dist\/backends\/ts6\/(analysisHost|Ts6TypeHost)\.js$|^dist\/backends\/typeNodeView\.js$/;
 
 describe('loading the plugin', () => {
-  it.each(['@toolgen/eslint-plugin', '@toolgen/generator/analysis'])('%s loads only the generator\'s analysis, none of its CLI, watch mode, emission or their packages', (specifier) => {
-    const { generator, packages } = classify(loads(specifier));
+  // what the plugin holds: the published plugin bundles it (next test)
+  it('@toolgen/generator/analysis loads only the generator\'s analysis, none of its CLI, watch mode, emission or their packages', () => {
+    const { generator, packages } = classify(loads('@toolgen/generator/analysis'));
     expect(generator).toContain('dist/analysis/analyzeSourceFile.js');
     expect(generator.filter((file) => !analysisFolders.test(file))).toEqual([]);
     expect(generator.filter((file) => /^dist\/backends\/ts6\/Ts6Project\.js$|^dist\/schema\/variants/.test(file))).toEqual([]);
     expect(packages.filter((name) => heavyPackages.includes(name))).toEqual([]);
+  });
+
+  it('as packed (scripts/bundle.mjs), holds the analysis itself and loads no package of the generator, nor the generator', () => {
+    const bundle = path.join(plugin, 'dist/index.bundle-test.js');
+    try {
+      const built = spawnSync(process.execPath, [path.join(plugin, 'scripts/bundle.mjs'), bundle], { encoding: 'utf8', timeout: 60_000 });
+      expect(built.status, built.stderr).toBe(0);
+      const { generator, packages } = classify(loads(bundle));
+      expect(generator).toEqual([]);
+      expect(packages.filter((name) => heavyPackages.includes(name) || name.startsWith('@toolgen/'))).toEqual([]);
+      expect(readFileSync(bundle, 'utf8')).toMatch(/^\/\/ .*generator\/dist\/analysis\/analyzeSourceFile\.js$/m);
+      const dependencies = Object.keys((JSON.parse(readFileSync(path.join(plugin, 'package.json'), 'utf8')) as { dependencies: object }).dependencies);
+      expect(dependencies.filter((name) => name.startsWith('@toolgen/'))).toEqual([]);
+    } finally {
+      rmSync(bundle, { force: true });
+    }
   });
 
   it('the recorder sees what the generator\'s root loads (so the test above can fail)', () => {

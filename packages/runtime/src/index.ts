@@ -1,3 +1,9 @@
+// The main entry: what a user's own code imports (docs/runtime.md lists it, and a test checks that
+// list against this file). It imports no Node built-in, so it runs in browsers and edge runtimes.
+// The rest is on subpaths: `/node` (file-system parts), `/generated` (what generated modules use),
+// `/search` and `/approval` (internals, for the generator and tests), and one per adapter.
+
+// authoring a toolset
 export { Toolset } from './toolset/Toolset.js';
 export type {
   ConfigurableSettingsBuilder,
@@ -8,32 +14,37 @@ export type {
   ToolMethod,
 } from './toolset/ToolBuilder.js';
 export type { ToolArguments, ToolServices } from './toolset/ToolServices.js';
+
+// the tools: generated ones, hand-written ones
 export type {
   AIFunction,
-  GeneratedToolset,
   AsJson,
-  ToolArgs,
-  ToolInput,
-  ToolArgumentsCheck,
-  ToolArgumentsValue,
-  ToolResult,
-  ToolsByName,
-  ToolsetFunctions,
+  GeneratedToolset,
   JsonSchema,
   JsonValue,
   SchemaLoss,
   SchemaVariantName,
+  ToolArgs,
+  ToolArgumentsCheck,
+  ToolArgumentsValue,
+  ToolInput,
   ToolInvocationContext,
   ToolLogger,
   ToolMetadata,
   ToolParameters,
+  ToolResult,
   ToolSettingsMetadata,
   ToolSettingsOverrides,
   ToolTokenCounts,
   ToolTokenVariant,
+  ToolsByName,
+  ToolsetFunctions,
   WorkspacePathMetadata,
 } from './function/AIFunction.js';
+export { tool, type ToolExecutionContext, type ToolInputSchema, type ToolOptions } from './function/tool.js';
+// what every generated module imports (its ToolDefinition and validator types are on `/generated`)
 export { defineTool } from './function/defineTool.js';
+export { argumentLimits, ToolArgumentError, ToolFailure, type ArgumentIssue } from './errors/ToolFailure.js';
 export {
   contentResult,
   imageContent,
@@ -48,20 +59,6 @@ export {
   type TextContent,
   type TextResourceContents,
 } from './content/ContentResult.js';
-export type {
-  ArgumentValidator,
-  InjectedValues,
-  StrictArgumentNormalizer,
-  ToolDefinition,
-  ToolResultKind,
-} from './function/ToolDefinition.js';
-export {
-  repairArguments,
-  type ArgumentRepair,
-  type ArgumentRepairKind,
-  type ArgumentRepairResult,
-} from './repair/repairArguments.js';
-export { argumentLimits, ToolArgumentError, ToolFailure, type ArgumentIssue } from './errors/ToolFailure.js';
 export { ToolNaming } from './naming/ToolNaming.js';
 export {
   clientCapabilities,
@@ -76,14 +73,13 @@ export {
   type ToolApprovalMode,
   type WorkspacePathAccess,
 } from './governance.js';
-export {
-  FileToolSettingsStore,
-  InMemoryToolSettingsStore,
-  type ToolSettingsStore,
-  type ToolSettingsValues,
-} from './settings/ToolSettingsStore.js';
+
+// settings
+export { InMemoryToolSettingsStore, type ToolSettingsStore, type ToolSettingsValues } from './settings/ToolSettingsStore.js';
 export { ToolSettingsError } from './settings/ToolSettingsError.js';
 export { saveToolSettings } from './settings/saveToolSettings.js';
+
+// the catalogue
 export {
   ToolCatalogue,
   type ToolCatalogueEntry,
@@ -107,12 +103,12 @@ export type {
   ExternalToolMetadata,
   ExternalToolServer,
 } from './catalogue/ExternalToolMetadata.js';
-export { classifyEndpointNetworkScope, isLoopbackHost, type ExternalToolEndpoint } from './catalogue/classifyEndpoint.js';
-export { isNetworkScope, widestNetworkScope } from './catalogue/networkScopeOrder.js';
+export { classifyEndpointNetworkScope, type ExternalToolEndpoint } from './catalogue/classifyEndpoint.js';
+
+// policies and agents
 export type { AgentToolPolicy } from './policy/AgentToolPolicy.js';
 export { ToolPolicyResolver } from './policy/ToolPolicyResolver.js';
 export { ToolPolicyError } from './policy/ToolPolicyError.js';
-export { isToolApprovalMode } from './policy/isToolApprovalMode.js';
 export { loadToolPolicies, serializeToolPolicies, ToolPolicyLoadError } from './policy/loadToolPolicies.js';
 export type { AgentDefinition, OfferedToolset, ToolSurface } from './agent/AgentDefinition.js';
 export { AgentDefinitionError } from './agent/AgentDefinitionError.js';
@@ -125,24 +121,21 @@ export {
   type ResolvedAgentTools,
 } from './agent/resolveAgentTools.js';
 export { toolListTokens, type ToolListTokens } from './agent/toolListTokens.js';
+export { RepeatedToolFailure } from './agent/withFailureFolding.js';
+
+// approval
 export { toolApprovalRunModes, type ToolApprovalRunMode } from './approval/ToolApprovalRunMode.js';
 export type { ToolApprovalRequest } from './approval/ToolApprovalRequest.js';
 export type { ApprovalChannel, ApprovalResponse } from './approval/ApprovalChannel.js';
 export type { ToolApprovalOutcome, ToolApprovalRefusal } from './approval/ToolApprovalOutcome.js';
 export { ToolApprovalRouter, type ToolApprovalRouterOptions } from './approval/ToolApprovalRouter.js';
 export { ToolApprovalError } from './approval/ToolApprovalError.js';
-export {
-  approvalPolicyOf,
-  isApprovalGated,
-  withApproval,
-  type ApprovalInvocationContext,
-  type WithApprovalOptions,
-} from './approval/withApproval.js';
+export { isApprovalGated, withApproval, type WithApprovalOptions } from './approval/withApproval.js';
 export type { ApprovalGrant } from './approval/approvalGrant.js';
+export type { ApprovalPolicy } from './approval/ApprovalPolicy.js';
+export type { ApprovalBindingFailure } from './approval/ApprovalBindingFailure.js';
 export {
-  isTrustedPendingToolCall,
   parsePendingToolCall,
-  pendingToolCallFormat,
   PendingToolCallError,
   serializePendingToolCall,
   type PendingToolCall,
@@ -156,40 +149,15 @@ export {
   type PendingToolCallAnswer,
   type PendingToolCallResult,
 } from './approval/answerPendingToolCall.js';
-export { approvalBindingFailures, type ApprovalBindingFailure } from './approval/ApprovalBindingFailure.js';
-export { approvalDigest, policiesDigest, type ApprovalPolicy } from './approval/ApprovalPolicy.js';
-export { defaultApprovalLedger, InMemoryApprovalLedger, type ApprovalLedger } from './approval/ApprovalLedger.js';
-export { FileApprovalLedger, type FileApprovalLedgerOptions } from './approval/FileApprovalLedger.js';
-export { canonicalJson, toolCallFingerprint } from './approval/toolCallFingerprint.js';
+export { InMemoryApprovalLedger, type ApprovalLedger } from './approval/ApprovalLedger.js';
+
+// tool search
 export { ToolSearchState } from './search/ToolSearchState.js';
-export { matchTools, maxToolSearchResults, type ToolSearchMatch } from './search/matchTools.js';
 export { searchToolsName } from './search/createSearchToolsFunction.js';
 export { resolveAgentToolsWithSearch, type AgentToolSearch } from './search/resolveAgentToolsWithSearch.js';
-export { bm25Parameters, searchTermsOf, ToolSearchIndex } from './search/ToolSearchIndex.js';
-export {
-  indexToolForSearch,
-  searchFieldWeights,
-  searchWords,
-  stemWord,
-  type SearchableTool,
-  type ToolSearchTerms,
-} from './search/searchTerms.js';
-export { searchSynonymGroups, synonymWeight } from './search/searchSynonyms.js';
-export {
-  checkWorkspacePath,
-  type WorkspaceOptions,
-  type WorkspacePathCheck,
-  type WorkspacePathProblem,
-} from './middleware/checkWorkspacePath.js';
-export { WorkspacePathError } from './middleware/WorkspacePathError.js';
-export { withWorkspaceContainment } from './middleware/withWorkspaceContainment.js';
-export { openWorkspaceFile, type OpenWorkspaceFileOptions } from './middleware/openWorkspaceFile.js';
-export { uncheckedWorkspace, type WorkspaceInvocationContext } from './middleware/WorkspaceInvocationContext.js';
-export { enforceWorkspacePaths } from './middleware/enforceWorkspacePaths.js';
-export { parseWorkspacePath, type WorkspacePathPlatform, type WorkspacePathSyntax } from './middleware/parseWorkspacePath.js';
-export {
-  failureFoldingThreshold,
-  RepeatedToolFailure,
-  ToolFailureTracker,
-  withFailureFolding,
-} from './middleware/withFailureFolding.js';
+
+// workspaces (the file-system check itself, and openWorkspaceFile, are on `/node`)
+export type { WorkspaceOptions, WorkspacePathCheck, WorkspacePathProblem } from './workspace/WorkspaceOptions.js';
+export { WorkspacePathError } from './workspace/WorkspacePathError.js';
+export { withWorkspaceContainment } from './workspace/withWorkspaceContainment.js';
+export { uncheckedWorkspace, type WorkspaceInvocationContext } from './workspace/WorkspaceInvocationContext.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { argumentLimits, defineTool, ToolArgumentError, type ArgumentIssue, type ArgumentValidator } from '@toolgen/runtime';
+import { argumentLimits, defineTool, ToolArgumentError, type ArgumentIssue } from '@toolgen/runtime';
+import type { ArgumentValidator } from '@toolgen/runtime/generated';
 import { probeDefinition, recordingLogger, rejectionOf } from './invokeFixtures.js';
 
 /** A hand-written validator that walks its input recursively, with no limit: what overflows the stack on deep input. */

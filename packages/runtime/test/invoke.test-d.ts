@@ -1,19 +1,8 @@
 import type { StandardJSONSchemaV1, StandardSchemaV1 } from '@standard-schema/spec';
 import { describe, expectTypeOf, it } from 'vitest';
-import {
-  defineTool,
-  repairArguments,
-  type AIFunction,
-  type ArgumentRepair,
-  type ArgumentRepairKind,
-  type ArgumentRepairResult,
-  type JsonValue,
-  type ToolDefinition,
-  type ToolInvocationContext,
-  type ToolLogger,
-  type ToolResultKind,
-  type WorkspaceOptions,
-} from '@toolgen/runtime';
+import { defineTool, type AIFunction, type JsonValue, type ToolInvocationContext, type ToolLogger, type WorkspaceOptions } from '@toolgen/runtime';
+import { repairArguments, type ArgumentRepair, type ArgumentRepairKind, type ArgumentRepairResult } from '../src/repair/repairArguments.js';
+import type { ToolDefinition, ToolResultKind } from '@toolgen/runtime/generated';
 import { probeDefinition } from './invokeFixtures.js';
 
 describe('defineTool types', () => {

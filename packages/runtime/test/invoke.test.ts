@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  defineTool,
-  ToolArgumentError,
-  ToolFailure,
-  type ArgumentIssue,
-  type ArgumentValidator,
-  type InjectedValues,
-  type ToolInvocationContext,
-  type ToolResultKind,
-  type ToolServices,
-  type ToolSettingsOverrides,
-} from '@toolgen/runtime';
+import { defineTool, ToolArgumentError, ToolFailure, type ArgumentIssue, type ToolInvocationContext, type ToolServices, type ToolSettingsOverrides } from '@toolgen/runtime';
+import type { ArgumentValidator, InjectedValues, ToolResultKind } from '@toolgen/runtime/generated';
 import {
   checkKnown,
   checkObject,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defineTool, ToolFailure, type InjectedValues, type ToolResultKind } from '@toolgen/runtime';
+import { defineTool, ToolFailure } from '@toolgen/runtime';
+import type { InjectedValues, ToolResultKind } from '@toolgen/runtime/generated';
 import { probeDefinition, recordingLogger, rejectionOf } from './invokeFixtures.js';
 
 class CancelledByUser extends Error {

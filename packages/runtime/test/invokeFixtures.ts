@@ -1,4 +1,6 @@
-import type { ArgumentIssue, ArgumentRepair, JsonSchema, ToolDefinition, ToolLogger, ToolMetadata } from '@toolgen/runtime';
+import type { ArgumentIssue, JsonSchema, ToolLogger, ToolMetadata } from '@toolgen/runtime';
+import type { ArgumentRepair } from '../src/repair/repairArguments.js';
+import type { ToolDefinition } from '@toolgen/runtime/generated';
 
 // Hand-written pieces of validators, following the ArgumentValidator contract the generated ones follow.
 

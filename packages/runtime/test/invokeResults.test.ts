@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { defineTool, type ToolResultKind } from '@toolgen/runtime';
+import { defineTool } from '@toolgen/runtime';
+import type { ToolResultKind } from '@toolgen/runtime/generated';
 import { probeDefinition } from './invokeFixtures.js';
 
 function toolReturning(result: ToolResultKind, returned: () => unknown) {

@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  defineTool,
-  repairArguments,
-  ToolArgumentError,
-  type ArgumentRepair,
-  type ArgumentValidator,
-} from '@toolgen/runtime';
+import { defineTool, ToolArgumentError } from '@toolgen/runtime';
+import { repairArguments, type ArgumentRepair } from '../src/repair/repairArguments.js';
+import type { ArgumentValidator } from '@toolgen/runtime/generated';
 import { checkKnown, checkObject, checkRequired, checkScalar, probeDefinition, recordingLogger, rejectionOf, repairRecorder } from './invokeFixtures.js';
 
 /** `{ count: number; page?: integer; urgent?: boolean; note?: string; ids?: integer[]; nested?: { limit?: integer } }` */

@@ -1,7 +1,8 @@
 import { Ajv } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import { defineTool, type ArgumentValidator, type JsonSchema } from '@toolgen/runtime';
+import { defineTool, type JsonSchema } from '@toolgen/runtime';
+import type { ArgumentValidator } from '@toolgen/runtime/generated';
 import { checkKnown, checkObject, checkRequired, checkScalar, escapePointer, probeDefinition } from './invokeFixtures.js';
 
 /** `{ title: string; due?: Date; labels?: Record<string, number>; steps?: [string, number] }` */

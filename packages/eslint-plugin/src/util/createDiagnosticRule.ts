@@ -1,25 +1,12 @@
-import { ESLintUtils, type TSESLint } from '@typescript-eslint/utils';
+import { ESLintUtils } from '@typescript-eslint/utils';
 import { diagnosticCatalogue, type DiagnosticCode, type MessageId } from '@toolgen/generator/analysis';
 import { getDiagnostics } from './getDiagnostics.js';
 import { getProgramContext } from './program.js';
 import { ruleMessages } from './ruleMessages.js';
+import type { DiagnosticRule, ToolgenRuleDocs } from './ruleTypes.js';
 
 /** Where diagnostics.md lives; each code has a section there, anchored by its lowercased code. */
 export const diagnosticsDocsUrl = 'https://github.com/toolgen/toolgen/blob/main/diagnostics.md';
-
-/** The `meta.docs` of every toolgen rule. */
-export interface ToolgenRuleDocs {
-  /** The TSH code the rule reports. */
-  readonly code: DiagnosticCode;
-  readonly recommended: true;
-  readonly requiresTypeChecking: true;
-}
-
-/** A rule reporting one TSH code; its docs always name the code. */
-export type DiagnosticRule<C extends DiagnosticCode> = TSESLint.RuleModule<MessageId<C>, [], ToolgenRuleDocs> & {
-  readonly name: string;
-  readonly meta: { readonly docs: ToolgenRuleDocs & TSESLint.RuleMetaDataDocs };
-};
 
 export interface DiagnosticRuleOptions<C extends DiagnosticCode> {
   readonly name: string;
@@ -35,7 +22,7 @@ export function createDiagnosticRule<C extends DiagnosticCode>({
   name,
   code,
   description,
-}: DiagnosticRuleOptions<C>): DiagnosticRule<C> {
+}: DiagnosticRuleOptions<C>): DiagnosticRule {
   const createRule = ESLintUtils.RuleCreator<ToolgenRuleDocs>(() => `${diagnosticsDocsUrl}#${code.toLowerCase()}`);
   const rule = createRule<[], MessageId<C>>({
     name,
@@ -62,5 +49,5 @@ export function createDiagnosticRule<C extends DiagnosticCode>({
       };
     },
   });
-  return rule as DiagnosticRule<C>;
+  return rule as unknown as DiagnosticRule;
 }

@@ -1,4 +1,5 @@
-export { createDiagnosticRule, diagnosticsDocsUrl, type DiagnosticRule, type DiagnosticRuleOptions, type ToolgenRuleDocs } from './createDiagnosticRule.js';
+export { createDiagnosticRule, diagnosticsDocsUrl, type DiagnosticRuleOptions } from './createDiagnosticRule.js';
+export type { DiagnosticRule, TshCode, ToolgenRuleDocs } from './ruleTypes.js';
 export { getDiagnostics } from './getDiagnostics.js';
 export { analyzeFile, getProgramContext, getTypeScript, type ProgramContext } from './program.js';
 export { ruleMessages } from './ruleMessages.js';

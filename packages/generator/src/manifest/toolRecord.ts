@@ -1,4 +1,5 @@
-import { indexToolForSearch, type JsonSchema, type SchemaLoss, type SchemaVariantName, type ToolMetadata, type ToolSearchTerms, type ToolTokenCounts } from '@toolgen/runtime';
+import type { JsonSchema, SchemaLoss, SchemaVariantName, ToolMetadata, ToolTokenCounts } from '@toolgen/runtime';
+import { indexToolForSearch, type ToolSearchTerms } from '@toolgen/runtime/search';
 import type { ToolModel } from '../analysis/model.js';
 import { countToolTokens } from '../budget/countTokens.js';
 import { deriveProviderVariants } from '../schema/variants.js';

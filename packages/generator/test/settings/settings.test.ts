@@ -3,14 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  FileToolSettingsStore,
-  InMemoryToolSettingsStore,
-  saveToolSettings,
-  ToolSettingsError,
-  type AIFunction,
-  type GeneratedToolset,
-} from '@toolgen/runtime';
+import { InMemoryToolSettingsStore, saveToolSettings, ToolSettingsError, type AIFunction, type GeneratedToolset } from '@toolgen/runtime';
+import { FileToolSettingsStore } from '@toolgen/runtime/node';
 import { main, type Manifest } from '@toolgen/generator';
 import { writeProject } from '../helpers.js';
 

@@ -7,6 +7,7 @@ import type { FunctionTool, ResponseFunctionCallOutputItem, ResponseFunctionTool
 import type { ContentPart } from '../content/ContentResult.js';
 import type { AIFunction } from '../function/AIFunction.js';
 import { contentAsText, contentOf, dataUrl, fileNameOf, modelBlock, openAILeftOut } from './contentParts.js';
+import { openAIParameters } from './openaiStrict.js';
 import {
   byWireName,
   contextFor,
@@ -43,7 +44,7 @@ export type OpenAIToolCallOutput<TCall extends OpenAIToolCall> = TCall extends R
 
 /**
  * The function tools to send OpenAI, built once from each function's `openai-strict` variant with
- * `strict: true`: for `api: 'chat'` in Chat Completions' shape
+ * `strict: true` (`false` for a hand-written or MCP tool whose schema is not in strict form): for `api: 'chat'` in Chat Completions' shape
  * (`{ type: 'function', function: { name, description, parameters, strict: true } }`), for
  * `api: 'responses'` in the Responses API's (`{ type: 'function', name, description, parameters, strict: true }`).
  * Names are qualified names (`ticket__close_ticket`) unless `options.names` is `'name'`.
@@ -66,11 +67,11 @@ export type OpenAIToolCallOutput<TCall extends OpenAIToolCall> = TCall extends R
 export function toOpenAITools<TApi extends OpenAIApi>(functions: readonly AIFunction[], options: OpenAIToolsOptions<TApi>): OpenAITool<TApi>[] {
   const tools: (ChatCompletionFunctionTool | FunctionTool)[] = [];
   for (const [name, fn] of byWireName(functions, options.names)) {
-    const parameters = structuredClone(fn.variants['openai-strict']) as Record<string, unknown>;
+    const { parameters, strict } = openAIParameters(fn);
     tools.push(
       options.api === 'chat'
-        ? { type: 'function', function: { name, description: fn.description, parameters, strict: true } }
-        : { type: 'function', name, description: fn.description, parameters, strict: true },
+        ? { type: 'function', function: { name, description: fn.description, parameters, strict } }
+        : { type: 'function', name, description: fn.description, parameters, strict },
     );
   }
   return tools as OpenAITool<TApi>[];

@@ -6,6 +6,7 @@ import type { AIFunction, JsonValue, ToolInvocationContext } from '../function/A
 import type { ContentPart } from '../content/ContentResult.js';
 import { contentOf, fileNameOf, modelBlock, openAILeftOut } from './contentParts.js';
 import { byWireName, contextFor, resultText, runCheckedCall, runToolCall, type ToolCallInfo, type WireNames } from './toolCalls.js';
+import { openAIParameters } from './openaiStrict.js';
 
 /** The `openai-strict` variant as the Agents SDK types a strict JSON Schema. */
 export interface OpenAIAgentsToolParameters {
@@ -115,11 +116,13 @@ function functionTool<TContext>(name: string, fn: AIFunction, options: OpenAIAge
   const { context } = options;
   const asks = sdkShouldAsk(fn);
   const expiryMs = options.approvalExpiryMs ?? defaultRaisedApprovalExpiryMs;
+  // generated tools' variant is a strict schema (an object whose every property is required, closed
+  // everywhere); a hand-written or MCP tool's may not be, and is then sent with strict: false
+  const { parameters, strict } = openAIParameters(fn);
   const built = tool<OpenAIAgentsToolParameters, TContext, string>({
     name,
     description: fn.description,
-    // generated as a strict schema: an object whose every property is required, closed everywhere
-    parameters: fn.variants['openai-strict'] as unknown as OpenAIAgentsToolParameters,
+    parameters: parameters as unknown as OpenAIAgentsToolParameters,
     strict: true,
     // a person is asked only about a call that can run, and the request is bound to what will run
     needsApproval: asks
@@ -147,8 +150,9 @@ function functionTool<TContext>(name: string, fn: AIFunction, options: OpenAIAge
       return answer(fn, await runCheckedCall(fn, validated.value, approved));
     },
   });
-  // tool() turns every character but letters and digits into `_`; toolgen's names are valid as they are
-  return built.name === name ? built : { ...built, name };
+  // tool() turns every character but letters and digits into `_`; toolgen's names are valid as they are.
+  // Its options are typed strict (JSON Schema parameters pass through either way); the tool says which it is
+  return built.name === name && built.strict === strict ? built : { ...built, name, strict };
 }
 
 function callContext<TContext>(

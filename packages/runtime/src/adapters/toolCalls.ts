@@ -3,6 +3,7 @@ import type { ToolApprovalRequest } from '../approval/ToolApprovalRequest.js';
 import { ToolApprovalRouter } from '../approval/ToolApprovalRouter.js';
 import { isApprovalGated, withApproval } from '../approval/withApproval.js';
 import { ToolFailure } from '../errors/ToolFailure.js';
+import { checkSameCopy } from '../function/runtimeCopy.js';
 import type { AIFunction, JsonValue, ToolInvocationContext } from '../function/AIFunction.js';
 
 /*
@@ -46,6 +47,7 @@ export function wireName(fn: AIFunction, names: WireNames = 'qualified'): string
 export function byWireName(functions: readonly AIFunction[], names: WireNames = 'qualified'): ReadonlyMap<string, AIFunction> {
   const map = new Map<string, AIFunction>();
   for (const fn of functions) {
+    checkSameCopy(fn, 'The adapter');
     const key = wireName(fn, names);
     const existing = map.get(key);
     if (existing !== undefined) {

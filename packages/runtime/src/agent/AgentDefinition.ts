@@ -1,6 +1,6 @@
 import type { ToolApprovalRouter } from '../approval/ToolApprovalRouter.js';
 import type { AIFunction } from '../function/AIFunction.js';
-import type { WorkspaceOptions } from '../middleware/checkWorkspacePath.js';
+import type { WorkspaceOptions } from '../workspace/WorkspaceOptions.js';
 import type { AgentToolPolicy } from '../policy/AgentToolPolicy.js';
 import type { ToolPolicyResolver } from '../policy/ToolPolicyResolver.js';
 

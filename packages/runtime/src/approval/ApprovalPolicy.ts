@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import type { NetworkScope } from '../governance.js';
+import { sha256Hex } from '../hashing/sha256.js';
 import type { AgentToolPolicy } from '../policy/AgentToolPolicy.js';
 import { ToolPolicyResolver } from '../policy/ToolPolicyResolver.js';
 import { canonicalJson } from './toolCallFingerprint.js';
@@ -28,7 +28,7 @@ export function policiesDigest(policies: ToolPolicyResolver | readonly AgentTool
   const overrides = resolver.overrides
     .map((policy) => ({ toolName: policy.toolName.toLowerCase(), approvalMode: policy.approvalMode }))
     .sort((a, b) => (a.toolName < b.toolName ? -1 : a.toolName > b.toolName ? 1 : 0));
-  return createHash('sha256').update(canonicalJson(overrides), 'utf8').digest('hex');
+  return sha256Hex(canonicalJson(overrides));
 }
 
 /**
@@ -38,7 +38,7 @@ export function policiesDigest(policies: ToolPolicyResolver | readonly AgentTool
  */
 export function approvalDigest(qualifiedName: string, normalizedArguments: unknown, policy: ApprovalPolicy): string {
   const bound = { qualifiedName: qualifiedName.toLowerCase(), arguments: normalizedArguments ?? null, policy };
-  return createHash('sha256').update(`toolgen.approval/1\n${canonicalJson(bound)}`, 'utf8').digest('hex');
+  return sha256Hex(`toolgen.approval/1\n${canonicalJson(bound)}`);
 }
 
 /** Whether two policies are the same, field by field. */

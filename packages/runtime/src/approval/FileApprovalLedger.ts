@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { mkdir, open, readdir, readFile, unlink } from 'node:fs/promises';
 import path from 'node:path';
+import { sha256Hex } from '../hashing/sha256.js';
 import type { ApprovalLedger } from './ApprovalLedger.js';
 
 export interface FileApprovalLedgerOptions {
@@ -59,7 +59,7 @@ export class FileApprovalLedger implements ApprovalLedger {
 
   /** The file that records `id` as answered. */
   recordPath(id: string): string {
-    return path.join(this.folder, createHash('sha256').update(id, 'utf8').digest('hex'));
+    return path.join(this.folder, sha256Hex(id));
   }
 
   async consume(id: string, expiresAt: Date): Promise<boolean> {

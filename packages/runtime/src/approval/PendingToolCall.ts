@@ -1,6 +1,6 @@
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { JsonValue } from '../function/AIFunction.js';
 import type { NetworkScope } from '../governance.js';
+import { constantTimeEqual, hmacSha256Hex, randomUuid } from '../hashing/sha256.js';
 import type { ApprovalBindingFailure } from './ApprovalBindingFailure.js';
 import type { ApprovalPolicy } from './ApprovalPolicy.js';
 import { canonicalJson } from './toolCallFingerprint.js';
@@ -60,7 +60,7 @@ const issued = new Map<string, number>();
 /** The pending call of an approval request the channel deferred, lapsing at `expiresAt`; `now` is the clock of the deferral. */
 export function pendingToolCallFor(request: ToolApprovalRequest, expiresAt: Date, now: Date): PendingToolCall {
   forgetExpired(now);
-  const id = randomUUID();
+  const id = randomUuid();
   issued.set(id, expiresAt.getTime());
   return trust({
     version: 2,
@@ -141,7 +141,7 @@ export function parsePendingToolCall(text: string, options: PendingToolCallKeyOp
   const signature = envelope['signature'];
   if (typeof signature !== 'string' || !/^[0-9a-f]{64}$/.test(signature)) throw tampered('has no well-formed signature');
   const payload = canonicalJson(envelope['call']);
-  if (!keys.some((key) => sameHex(sign(key, payload), signature))) throw tampered('does not match its signature (or was signed with another key)');
+  if (!keys.some((key) => constantTimeEqual(sign(key, payload), signature))) throw tampered('does not match its signature (or was signed with another key)');
   return trust(checkShape(envelope['call'], tampered));
 }
 
@@ -184,7 +184,7 @@ function trust(call: PendingToolCall): PendingToolCall {
   return frozen;
 }
 
-function keysOf(options: PendingToolCallKeyOptions | undefined, use: 'sign' | 'verify'): Buffer[] {
+function keysOf(options: PendingToolCallKeyOptions | undefined, use: 'sign' | 'verify'): Uint8Array[] {
   const given: unknown = (options as { key?: unknown } | undefined)?.key;
   const list: readonly unknown[] = Array.isArray(given) ? given : given === undefined ? [] : [given];
   const missing = (why: string): PendingToolCallError =>
@@ -192,18 +192,14 @@ function keysOf(options: PendingToolCallKeyOptions | undefined, use: 'sign' | 'v
   if (list.length === 0) throw missing('pass { key } (at least 32 bytes, e.g. from randomBytes(32), kept outside the conversation)');
   return list.map((key, position) => {
     if (typeof key !== 'string' && !(key instanceof Uint8Array)) throw missing(`key ${position} is not a string or bytes`);
-    const bytes = typeof key === 'string' ? Buffer.from(key, 'utf8') : Buffer.from(key);
+    const bytes = typeof key === 'string' ? new TextEncoder().encode(key) : Uint8Array.from(key);
     if (bytes.byteLength < minimumKeyBytes) throw missing(`key ${position} has ${bytes.byteLength} bytes; it needs at least ${minimumKeyBytes}`);
     return bytes;
   });
 }
 
-function sign(key: Buffer, payload: string): string {
-  return createHmac('sha256', key).update(`${pendingToolCallFormat}\n${payload}`, 'utf8').digest('hex');
-}
-
-function sameHex(a: string, b: string): boolean {
-  return a.length === b.length && timingSafeEqual(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
+function sign(key: Uint8Array, payload: string): string {
+  return hmacSha256Hex(key, `${pendingToolCallFormat}\n${payload}`);
 }
 
 function deepFreeze<T>(value: T): T {

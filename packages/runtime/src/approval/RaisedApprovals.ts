@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../hashing/sha256.js';
 
 /** How long an interruption toolgen raised may be approved, unless the adapter is told otherwise: 24 hours. */
 export const defaultRaisedApprovalExpiryMs = 24 * 60 * 60 * 1000;
@@ -67,7 +67,7 @@ export class RaisedApprovals {
 }
 
 function keyOf(toolName: string, callId: string, digest: string): string {
-  return createHash('sha256').update(`${toolName.toLowerCase()}\n${callId}\n${digest}`, 'utf8').digest('hex');
+  return sha256Hex(`${toolName.toLowerCase()}\n${callId}\n${digest}`);
 }
 
 /** The record the adapters share. */

@@ -1,4 +1,5 @@
 import type { AIFunction, JsonValue, ToolInvocationContext } from '../function/AIFunction.js';
+import { checkSameCopy } from '../function/runtimeCopy.js';
 import { approvalBindingMessage, type ApprovalBindingFailure } from './ApprovalBindingFailure.js';
 import { defaultApprovalLedger, type ApprovalLedger } from './ApprovalLedger.js';
 import { issuePendingApprovalGrant } from './approvalGrant.js';
@@ -109,6 +110,7 @@ export async function answerPendingToolCall(
   if (!live) return refused('expired');
   const key = call.toolName.toLowerCase();
   const fn = functions.find((candidate) => candidate.qualifiedName.toLowerCase() === key);
+  if (fn !== undefined) checkSameCopy(fn, 'answerPendingToolCall');
   if (fn === undefined) {
     return {
       status: 'unavailable',

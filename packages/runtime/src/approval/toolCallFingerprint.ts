@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../hashing/sha256.js';
 import { argumentLimits } from '../errors/ToolFailure.js';
 
 /**
@@ -73,5 +73,5 @@ function nestsDeeper(value: unknown, limit: number, depth = 1, path: object[] = 
  */
 export function toolCallFingerprint(qualifiedName: string, args: unknown): string {
   const canonical = fingerprintableJson(args) ?? '\u0000unreadable';
-  return createHash('sha256').update(`${qualifiedName.toLowerCase()}\n${canonical}`, 'utf8').digest('hex');
+  return sha256Hex(`${qualifiedName.toLowerCase()}\n${canonical}`);
 }

@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { argumentLimits, ToolArgumentError, type ArgumentIssue } from '../errors/ToolFailure.js';
 import type { AIFunction, JsonValue, ToolInvocationContext } from '../function/AIFunction.js';
 import type { NetworkScope } from '../governance.js';
+import { randomUuid } from '../hashing/sha256.js';
 import { toJsonValue } from '../function/toJsonValue.js';
-import { checkWorkspaceArguments, isWorkspaceOptions } from '../middleware/enforceWorkspacePaths.js';
-import { functionChain, wrapFunction } from '../middleware/wrapFunction.js';
+import { checkWorkspaceArguments, isWorkspaceOptions } from '../workspace/enforceWorkspacePaths.js';
+import { functionChain, wrapFunction } from '../function/wrapFunction.js';
 import type { AgentToolPolicy } from '../policy/AgentToolPolicy.js';
 import type { ToolPolicyResolver } from '../policy/ToolPolicyResolver.js';
 import { isSdkApprovalGrant, redeemApprovalGrant } from './approvalGrant.js';
@@ -71,7 +71,7 @@ export function withApproval(fn: AIFunction, router: ToolApprovalRouter, options
     if (signal?.aborted === true) throw new ToolApprovalError(fn.qualifiedName, { status: 'aborted' }, { cause: signal.reason });
     const shown = argumentsAsJson(accepted);
     const digest = approvalDigest(fn.qualifiedName, shown, policy);
-    const callId = typeof context.callId === 'string' && context.callId !== '' ? context.callId : randomUUID();
+    const callId = typeof context.callId === 'string' && context.callId !== '' ? context.callId : randomUuid();
     const request: ToolApprovalRequest = Object.freeze({
       callId,
       toolName: fn.qualifiedName,

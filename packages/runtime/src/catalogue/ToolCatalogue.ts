@@ -1,6 +1,6 @@
 import type { AIFunction, ToolsetFunctions } from '../function/AIFunction.js';
 import type { NetworkScope } from '../governance.js';
-import { renameFunction } from '../middleware/wrapFunction.js';
+import { renameFunction } from '../function/wrapFunction.js';
 import { ToolNaming } from '../naming/ToolNaming.js';
 import { checkToolFunction } from './checkToolFunction.js';
 import { classifyEndpointNetworkScope } from './classifyEndpoint.js';

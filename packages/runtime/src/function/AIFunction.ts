@@ -8,7 +8,7 @@ import type {
   WorkspacePathAccess,
 } from '../governance.js';
 import type { ApprovalGrant } from '../approval/approvalGrant.js';
-import type { WorkspaceOptions } from '../middleware/checkWorkspacePath.js';
+import type { WorkspaceOptions } from '../workspace/WorkspaceOptions.js';
 import type { ArgumentRepair } from '../repair/repairArguments.js';
 import type { ToolSearchTerms } from '../search/searchTerms.js';
 import type { ToolSettingsStore, ToolSettingsValues } from '../settings/ToolSettingsStore.js';

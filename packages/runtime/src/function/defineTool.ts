@@ -2,6 +2,7 @@ import type { AIFunction, JsonValue, ToolArgumentsCheck } from './AIFunction.js'
 import type { ToolDefinition } from './ToolDefinition.js';
 import { invokeFunction, runTool } from './invokeTool.js';
 import { resolveSettings } from './resolveSettings.js';
+import { markFunction } from './runtimeCopy.js';
 import { createToolParameters } from './toolParameters.js';
 import { validateArguments } from './validateArguments.js';
 
@@ -47,7 +48,7 @@ export function defineTool<Args = Readonly<Record<string, unknown>>, Result = Js
     normalizeStrictArguments: (args) => normalizeStrict(definition, args),
     resolveSettings: (stored, overrides) => resolveSettings(definition, stored, overrides),
   };
-  return fn;
+  return markFunction(fn);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { ToolArgumentError, ToolFailure } from '../errors/ToolFailure.js';
-import { enforceWorkspacePaths } from '../middleware/enforceWorkspacePaths.js';
+import { enforceWorkspacePaths } from '../workspace/enforceWorkspacePaths.js';
 import { applyLenientStep } from '../repair/lenientStep.js';
 import type { ToolArguments, ToolServices } from '../toolset/ToolServices.js';
 import type { AIFunction, ToolInvocationContext } from './AIFunction.js';

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../hashing/sha256.js';
 
 /** The longest qualified name every provider accepts (OpenAI, Anthropic, Gemini, MCP). */
 const maxNameLength = 64;
@@ -47,7 +47,7 @@ function truncate(name: string): string {
   if (name.length <= maxNameLength) {
     return name;
   }
-  const hash = createHash('sha256').update(name, 'utf8').digest('hex').slice(0, 8);
+  const hash = sha256Hex(name).slice(0, 8);
   return `${name.slice(0, truncatedPrefixLength)}${segmentSeparator}${hash}`;
 }
 

@@ -1,7 +1,8 @@
 import { asSchema, generateText, InvalidToolInputError, TypeValidationError, stepCountIs, streamText, ToolLoopAgent, type ContentPart, type ModelMessage, type ToolApprovalResponse, type ToolSet } from 'ai';
 import { MockLanguageModelV4, simulateReadableStream } from 'ai/test';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { defineTool, ToolApprovalRouter, ToolArgumentError, withApproval, type AIFunction, type ArgumentValidator } from '@toolgen/runtime';
+import { defineTool, ToolApprovalRouter, ToolArgumentError, withApproval, type AIFunction } from '@toolgen/runtime';
+import type { ArgumentValidator } from '@toolgen/runtime/generated';
 import { toAISDKTools, type ToolCallInfo } from '@toolgen/runtime/ai-sdk';
 import { plainMetadata, probeDefinition, recordingLogger } from '../invokeFixtures.js';
 import { generateCalendar, type Calendar } from './calendarTools.js';

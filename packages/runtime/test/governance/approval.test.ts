@@ -1,25 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  answerPendingToolCall,
-  isApprovalGated,
-  parsePendingToolCall,
-  PendingToolCallError,
-  resolveAgentTools,
-  serializePendingToolCall,
-  ToolApprovalError,
-  ToolApprovalRouter,
-  ToolArgumentError,
-  ToolCatalogue,
-  approvalDigest,
-  policiesDigest,
-  withApproval,
-  defineTool,
-  type ApprovalChannel,
-  type ApprovalResponse,
-  type PendingToolCall,
-  type ToolApprovalRequest,
-  type ToolApprovalRunMode,
-} from '@toolgen/runtime';
+import { answerPendingToolCall, isApprovalGated, parsePendingToolCall, PendingToolCallError, resolveAgentTools, serializePendingToolCall, ToolApprovalError, ToolApprovalRouter, ToolArgumentError, ToolCatalogue, withApproval, defineTool, type ApprovalChannel, type ApprovalResponse, type PendingToolCall, type ToolApprovalRequest, type ToolApprovalRunMode } from '@toolgen/runtime';
+import { approvalDigest, policiesDigest } from '@toolgen/runtime/approval';
 import { fakeTool, fakeToolset, rejectionOf, scriptedChannel, silentChannel, type RecordedCall } from './fixtures.js';
 
 afterEach(() => {

@@ -1,28 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  answerPendingToolCall,
-  approvalDigest,
-  defineTool,
-  InMemoryApprovalLedger,
-  parsePendingToolCall,
-  PendingToolCallError,
-  policiesDigest,
-  resolveAgentTools,
-  serializePendingToolCall,
-  ToolApprovalError,
-  ToolApprovalRouter,
-  ToolCatalogue,
-  withApproval,
-  type AgentDefinition,
-  type AgentToolPolicy,
-  type AIFunction,
-  type ApprovalLedger,
-  type PendingToolCall,
-  type ToolApprovalRouterOptions,
-  type ToolInvocationContext,
-} from '@toolgen/runtime';
-import { wrapFunction } from '../../src/middleware/wrapFunction.js';
+import { answerPendingToolCall, defineTool, InMemoryApprovalLedger, parsePendingToolCall, PendingToolCallError, resolveAgentTools, serializePendingToolCall, ToolApprovalError, ToolApprovalRouter, ToolCatalogue, withApproval, type AgentDefinition, type AgentToolPolicy, type AIFunction, type ApprovalLedger, type PendingToolCall, type ToolApprovalRouterOptions, type ToolInvocationContext } from '@toolgen/runtime';
+import { approvalDigest, policiesDigest } from '@toolgen/runtime/approval';
+import { wrapFunction } from '../../src/function/wrapFunction.js';
 import { defaultMetadata, fakeTool, rejectionOf, scriptedChannel, type RecordedCall } from './fixtures.js';
 
 // Issue 17: an approval answered in a later run is bound to the qualified name, the normalized

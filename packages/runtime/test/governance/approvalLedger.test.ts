@@ -3,24 +3,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  answerPendingToolCall,
-  canonicalJson,
-  FileApprovalLedger,
-  InMemoryApprovalLedger,
-  parsePendingToolCall,
-  pendingToolCallFormat,
-  resolveAgentTools,
-  serializePendingToolCall,
-  ToolApprovalError,
-  ToolApprovalRouter,
-  ToolCatalogue,
-  type AIFunction,
-  type AnswerPendingToolCallOptions,
-  type ApprovalLedger,
-  type JsonValue,
-  type PendingToolCall,
-} from '@toolgen/runtime';
+import { answerPendingToolCall, InMemoryApprovalLedger, parsePendingToolCall, resolveAgentTools, serializePendingToolCall, ToolApprovalError, ToolApprovalRouter, ToolCatalogue, type AIFunction, type AnswerPendingToolCallOptions, type ApprovalLedger, type JsonValue, type PendingToolCall } from '@toolgen/runtime';
+import { canonicalJson, pendingToolCallFormat } from '@toolgen/runtime/approval';
+import { FileApprovalLedger } from '@toolgen/runtime/node';
 import { fakeToolset, rejectionOf, scriptedChannel, type RecordedCall } from './fixtures.js';
 
 // Security finding 3: a pending call runs at most once across processes. The file ledger decides

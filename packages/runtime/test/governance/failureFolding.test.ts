@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  RepeatedToolFailure,
-  resolveAgentTools,
-  ToolApprovalRouter,
-  ToolCatalogue,
-  ToolFailure,
-  ToolFailureTracker,
-  withApproval,
-  withFailureFolding,
-} from '@toolgen/runtime';
+import { RepeatedToolFailure, resolveAgentTools, ToolApprovalRouter, ToolCatalogue, ToolFailure, withApproval } from '@toolgen/runtime';
+import { ToolFailureTracker, withFailureFolding } from '../../src/agent/withFailureFolding.js';
 import { fakeTool, fakeToolset, rejectionOf, scriptedChannel, type RecordedCall } from './fixtures.js';
 
 function failingTool(calls: RecordedCall[], failure: () => unknown = () => new ToolFailure('No ticket 4711 exists.', 'Search for it first.')) {

@@ -1,7 +1,8 @@
 import { link, mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openWorkspaceFile, WorkspacePathError, type OpenWorkspaceFileOptions, type WorkspacePathProblem } from '@toolgen/runtime';
+import { WorkspacePathError, type WorkspacePathProblem } from '@toolgen/runtime';
+import { openWorkspaceFile, type OpenWorkspaceFileOptions } from '@toolgen/runtime/node';
 import { rejectionOf } from './fixtures.js';
 import { createTempWorkspace, snapshotTree, treeChanges, type TempWorkspace } from './workspaceFixtures.js';
 

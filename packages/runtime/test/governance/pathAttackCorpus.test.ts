@@ -3,18 +3,8 @@ import { link, mkdir, readFile, rename, rm, stat, symlink, writeFile } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  checkWorkspacePath,
-  openWorkspaceFile,
-  resolveAgentTools,
-  ToolApprovalRouter,
-  ToolCatalogue,
-  ToolFailure,
-  WorkspacePathError,
-  type AIFunction,
-  type WorkspaceOptions,
-  type WorkspacePathAccess,
-} from '@toolgen/runtime';
+import { resolveAgentTools, ToolApprovalRouter, ToolCatalogue, ToolFailure, WorkspacePathError, type AIFunction, type WorkspaceOptions, type WorkspacePathAccess } from '@toolgen/runtime';
+import { checkWorkspacePath, openWorkspaceFile } from '@toolgen/runtime/node';
 import { fakeTool, scriptedChannel } from './fixtures.js';
 import { createTempWorkspace, snapshotTree, treeChanges, type TempWorkspace } from './workspaceFixtures.js';
 

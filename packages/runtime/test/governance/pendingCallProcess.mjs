@@ -12,7 +12,6 @@ import { createInterface } from 'node:readline';
 import {
   answerPendingToolCall,
   defineTool,
-  FileApprovalLedger,
   parsePendingToolCall,
   resolveAgentTools,
   serializePendingToolCall,
@@ -20,6 +19,7 @@ import {
   ToolApprovalRouter,
   ToolCatalogue,
 } from '@toolgen/runtime';
+import { FileApprovalLedger } from '@toolgen/runtime/node';
 
 const key = 'the host key of the process tests, 32 bytes or more';
 const [mode, ledgerMode, stored, executions, folder] = process.argv.slice(2);

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  matchTools,
-  resolveAgentToolsWithSearch,
-  searchToolsName,
-  ToolApprovalRouter,
-  ToolCatalogue,
-  ToolSearchState,
-  type AgentDefinition,
-  type ToolSurface,
-} from '@toolgen/runtime';
+import { resolveAgentToolsWithSearch, searchToolsName, ToolApprovalRouter, ToolCatalogue, ToolSearchState, type AgentDefinition, type ToolSurface } from '@toolgen/runtime';
+import { matchTools } from '@toolgen/runtime/search';
 import { fakeTool, fakeToolset } from './fixtures.js';
 
 function shopCatalogue(): ToolCatalogue {

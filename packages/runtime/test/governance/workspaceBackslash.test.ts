@@ -1,7 +1,8 @@
 import { readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkWorkspacePath, withWorkspaceContainment, WorkspacePathError } from '@toolgen/runtime';
+import { withWorkspaceContainment, WorkspacePathError } from '@toolgen/runtime';
+import { checkWorkspacePath } from '@toolgen/runtime/node';
 import { fakeTool, rejectionOf } from './fixtures.js';
 import { createTempWorkspace, type TempWorkspace } from './workspaceFixtures.js';
 

@@ -2,15 +2,8 @@ import { link, mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  checkWorkspacePath,
-  resolveAgentTools,
-  ToolCatalogue,
-  withWorkspaceContainment,
-  WorkspacePathError,
-  type WorkspacePathAccess,
-  type WorkspacePathProblem,
-} from '@toolgen/runtime';
+import { resolveAgentTools, ToolCatalogue, withWorkspaceContainment, WorkspacePathError, type WorkspacePathAccess, type WorkspacePathProblem } from '@toolgen/runtime';
+import { checkWorkspacePath } from '@toolgen/runtime/node';
 import { fakeTool, rejectionOf, type RecordedCall } from './fixtures.js';
 
 // A real folder: <base>/workspace is the root, <base>/outside is what must stay unreachable.

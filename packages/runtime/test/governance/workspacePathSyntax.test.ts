@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseWorkspacePath, type WorkspacePathPlatform, type WorkspacePathProblem } from '@toolgen/runtime';
+import type { WorkspacePathProblem } from '@toolgen/runtime';
+import { parseWorkspacePath, type WorkspacePathPlatform } from '@toolgen/runtime/node';
 
 // Issue 14, item 11: a path is read by the host's own rules, so the check and the OS never disagree.
 describe('parseWorkspacePath', () => {

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  indexToolForSearch,
-  matchTools,
-  searchWords,
-  stemWord,
-  ToolSearchIndex,
-  type AIFunction,
-  type JsonSchema,
-} from '@toolgen/runtime';
+import type { AIFunction, JsonSchema } from '@toolgen/runtime';
+import { indexToolForSearch, matchTools, searchWords, stemWord, ToolSearchIndex } from '@toolgen/runtime/search';
 import { evaluateRanking, labelledQueries, parametersOf, searchCatalogue } from './catalogue.js';
 
 /** The catalogue as functions: only what search reads. `indexed` gives them the terms the generator would write. */

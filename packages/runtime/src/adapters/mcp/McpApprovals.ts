@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomUuid } from '../../hashing/sha256.js';
 import type { InputRequiredResult, McpServer, ServerContext } from '@modelcontextprotocol/server';
 import { issueSdkApprovalGrant } from '../../approval/approvalGrant.js';
 import { ToolApprovalError } from '../../approval/ToolApprovalError.js';
@@ -68,7 +68,7 @@ export class McpApprovals {
         return { kind: 'refused', message: `${fn.qualifiedName} was not called: this tool needs approval, and this client cannot give it.` };
       }
       this.#prune(now);
-      const id = randomUUID();
+      const id = randomUuid();
       this.#pending.set(id, { toolName: fn.qualifiedName, digest, expiresAt: now + this.#timeoutMs });
       return { kind: 'ask', result: askFor(fn, json, id) };
     }

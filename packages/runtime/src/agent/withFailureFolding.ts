@@ -3,7 +3,7 @@ import type { AIFunction, JsonValue, ToolInvocationContext } from '../function/A
 import { toJsonValue } from '../function/toJsonValue.js';
 import { toolCallFingerprint } from '../approval/toolCallFingerprint.js';
 import { ToolApprovalError } from '../approval/ToolApprovalError.js';
-import { wrapFunction } from './wrapFunction.js';
+import { wrapFunction } from '../function/wrapFunction.js';
 
 /** Counts failures per tool and arguments, for one run. Share one tracker between the functions of a run. */
 export class ToolFailureTracker {

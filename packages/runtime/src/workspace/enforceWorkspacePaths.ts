@@ -1,8 +1,11 @@
+// Node's `checkWorkspacePath`, or where the runtime has no `node` condition (browsers, edge runtimes) one that refuses every path:
+// the package's "imports" choose, so a generated module bundled for the web does not import `node:fs`
+import { checkWorkspacePath } from '#workspace-files';
 import { ToolFailure } from '../errors/ToolFailure.js';
 import type { WorkspacePathMetadata } from '../function/AIFunction.js';
 import { isPlainObject } from '../function/validateArguments.js';
 import { repairArguments } from '../repair/repairArguments.js';
-import { checkWorkspacePath, type WorkspaceOptions } from './checkWorkspacePath.js';
+import type { WorkspaceOptions } from './WorkspaceOptions.js';
 import { uncheckedWorkspace, type WorkspaceInvocationContext } from './WorkspaceInvocationContext.js';
 import { WorkspacePathError } from './WorkspacePathError.js';
 

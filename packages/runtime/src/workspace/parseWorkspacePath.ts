@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { WorkspacePathProblem } from './checkWorkspacePath.js';
+import type { WorkspacePathProblem } from './WorkspaceOptions.js';
 
 /** Whose rules a path is read by: the host's unless a caller asks for the other one. */
 export type WorkspacePathPlatform = 'posix' | 'win32';

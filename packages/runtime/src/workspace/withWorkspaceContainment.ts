@@ -1,9 +1,9 @@
 import type { AIFunction } from '../function/AIFunction.js';
-import type { WorkspaceOptions } from './checkWorkspacePath.js';
+import type { WorkspaceOptions } from './WorkspaceOptions.js';
 import { checkWorkspaceArguments, sentPaths } from './enforceWorkspacePaths.js';
 import type { WorkspaceInvocationContext } from './WorkspaceInvocationContext.js';
 import { WorkspacePathError } from './WorkspacePathError.js';
-import { wrapFunction } from './wrapFunction.js';
+import { wrapFunction } from '../function/wrapFunction.js';
 
 /**
  * Checks each parameter `fn.metadata.workspacePaths` names with `checkWorkspacePath` (for its

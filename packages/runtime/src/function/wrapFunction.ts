@@ -1,5 +1,6 @@
-import type { AIFunction, JsonValue, ToolInvocationContext } from '../function/AIFunction.js';
-import { invokeFunction } from '../function/invokeTool.js';
+import type { AIFunction, JsonValue, ToolInvocationContext } from './AIFunction.js';
+import { invokeFunction } from './invokeTool.js';
+import { markFunction } from './runtimeCopy.js';
 
 /**
  * What a wrapper does instead of the inner function's `run`: it receives arguments the inner
@@ -34,7 +35,7 @@ export function wrapFunction(
     normalizeStrictArguments: (args) => inner.normalizeStrictArguments(args),
   };
   innerFunctions.set(wrapped, inner);
-  return Object.freeze(wrapped);
+  return Object.freeze(markFunction(wrapped));
 }
 
 /** `fn`'s own object, then each function it wraps, outermost first. */

@@ -2,7 +2,8 @@ import { constants } from 'node:fs';
 import { lstat, mkdir, open, readlink, realpath, stat, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { WorkspacePathAccess } from '../governance.js';
-import { isInside, resolveWorkspacePath, type WorkspaceOptions, type WorkspacePathProblem } from './checkWorkspacePath.js';
+import { isInside, resolveWorkspacePath } from './checkWorkspacePath.js';
+import type { WorkspaceOptions, WorkspacePathProblem } from './WorkspaceOptions.js';
 import { WorkspacePathError } from './WorkspacePathError.js';
 
 /** How `openWorkspaceFile` opens a file for `write`; ignored for `read`. */

@@ -1,5 +1,5 @@
 import { ToolFailure } from '../errors/ToolFailure.js';
-import type { WorkspacePathProblem } from './checkWorkspacePath.js';
+import type { WorkspacePathProblem } from './WorkspaceOptions.js';
 
 /** A workspace path argument was refused before the tool ran. */
 export class WorkspacePathError extends ToolFailure {

@@ -1,0 +1,167 @@
+import { generateText, jsonSchema as aiJsonSchema } from 'ai';
+import { MockLanguageModelV4 } from 'ai/test';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  resolveAgentTools, tool, ToolApprovalError, ToolApprovalRouter, ToolArgumentError, ToolCatalogue, ToolFailure, type AIFunction, type JsonSchema, type ToolServices, type ToolsetFunctions,
+} from '@toolgen/runtime';
+import { toAISDKTools } from '@toolgen/runtime/ai-sdk';
+import { runAnthropicToolUse } from '@toolgen/runtime/anthropic';
+import { runOpenAIToolCall, toOpenAITools } from '@toolgen/runtime/openai';
+
+// tool() (SPEC §8, issue 31): a hand-written tool from a Standard Schema or a JSON Schema with a
+// validator, governed and adapted like a generated one.
+
+const facts = ['Printers on floor 3 are leased from Acme.', 'The VPN restarts at midnight.'];
+
+const recallFacts = tool({
+  owner: 'knowledge',
+  name: 'recall_facts',
+  description: 'Lists remembered facts that contain a word.',
+  input: z.object({ word: z.string().min(2).describe('A word the fact contains.'), limit: z.number().int().positive().optional() }),
+  readOnly: true,
+  execute: ({ word, limit }) => facts.filter((fact) => fact.toLowerCase().includes(word.toLowerCase())).slice(0, limit ?? 10),
+});
+
+const flatSchema: JsonSchema = {
+  type: 'object',
+  properties: { fact: { type: 'string', description: 'The fact, word for word.' } },
+  required: ['fact'],
+  additionalProperties: false,
+};
+
+const forgotten: string[] = [];
+const forgetFact = tool({
+  owner: 'knowledge',
+  name: 'forget_fact',
+  description: 'Removes a fact from the long-term memory.',
+  input: {
+    jsonSchema: flatSchema,
+    validate: (input: unknown) => {
+      const fact = (input as { fact?: unknown }).fact;
+      return typeof fact === 'string' ? { value: { fact } } : { issues: [{ message: 'must be a string', path: ['fact'] }] };
+    },
+  },
+  requiresApproval: true,
+  execute: ({ fact }, { services }) => {
+    forgotten.push(`${fact} (${(services as { readonly user?: string }).user ?? 'nobody'})`);
+    return 'forgotten';
+  },
+});
+
+describe('tool()', () => {
+  it('builds an AIFunction: qualified name, the schema the Standard Schema gives, governance as metadata', () => {
+    expect(recallFacts.qualifiedName).toBe('knowledge__recall_facts');
+    expect(recallFacts.name).toBe('recall_facts');
+    expect(recallFacts.parameters.jsonSchema).toEqual({
+      type: 'object',
+      properties: {
+        word: { type: 'string', minLength: 2, description: 'A word the fact contains.' },
+        limit: { type: 'integer', exclusiveMinimum: 0, maximum: Number.MAX_SAFE_INTEGER },
+      },
+      required: ['word'],
+    });
+    expect(recallFacts.metadata).toMatchObject({ readOnly: true, approval: 'default', networkScope: 'none', confidentiality: 'any' });
+    expect(forgetFact.metadata).toMatchObject({ readOnly: false, approval: 'require_approval' });
+  });
+
+  it("validates with the input's own validator: a valid call runs, an invalid one is a ToolArgumentError with JSON Pointers", async () => {
+    expect(await recallFacts.invoke({ word: 'printers' })).toEqual([facts[0]]);
+    const invalid = await recallFacts.invoke({ word: 'x', limit: -1 }).catch((error: unknown) => error);
+    expect(invalid).toBeInstanceOf(ToolArgumentError);
+    expect((invalid as ToolArgumentError).issues.map((issue) => issue.pointer)).toEqual(['/word', '/limit']);
+    expect(recallFacts.validate({ word: 'vpn' })).toMatchObject({ ok: true, value: { word: 'vpn' } });
+  });
+
+  it('gives execute the services and the signal of the invoke context', async () => {
+    const controller = new AbortController();
+    let seen: AbortSignal | undefined;
+    const probe = tool({
+      owner: 'probe',
+      name: 'probe',
+      description: 'Reports what it got.',
+      input: z.object({}),
+      execute: (_args, context) => {
+        seen = context.signal;
+        return (context.services as ToolServices & { readonly user: string }).user;
+      },
+    });
+    expect(await probe.invoke({}, { services: { user: 'ada' } as unknown as ToolServices, signal: controller.signal })).toBe('ada');
+    expect(seen?.aborted).toBe(false);
+    controller.abort();
+    expect(seen?.aborted).toBe(true);
+  });
+
+  it('passes a ToolFailure on to the model, and hides any other error', async () => {
+    const failing = (error: Error) =>
+      tool({ owner: 'probe', name: 'fail', description: 'Fails.', input: z.object({}), execute: () => { throw error; } });
+    await expect(failing(new ToolFailure('No such fact.', 'Recall facts first.')).invoke({})).rejects.toThrow('No such fact.');
+    await expect(failing(new Error('database password is hunter2')).invoke({})).rejects.not.toThrow(/hunter2/);
+  });
+
+  it('refuses, naming the fix: a name that is not snake_case, a schema that is not an object, an input of another kind', () => {
+    const base = { owner: 'knowledge', description: 'x', execute: () => undefined };
+    expect(() => tool({ ...base, name: 'recallFacts', input: z.object({}) })).toThrow('name the tool "recall_facts"');
+    expect(() => tool({ ...base, name: 'count', input: z.string() as never })).toThrow(/must describe an object/);
+    expect(() => tool({ ...base, name: 'count', input: { parse: () => ({}) } as never })).toThrow(/neither a Standard Schema that gives its JSON Schema .* nor \{ jsonSchema, validate \}/);
+  });
+});
+
+describe('a tool() in the catalogue and the adapters', () => {
+  const knowledge: ToolsetFunctions = { className: 'KnowledgeToolset', owner: 'knowledge', displayName: 'Knowledge', functions: [recallFacts, forgetFact] };
+  const catalogue = new ToolCatalogue();
+  catalogue.sync({ toolsets: [knowledge] });
+
+  it('is offered, denied and approval-gated by policy like a generated tool', async () => {
+    const agent = { name: 'assistant', toolsets: [{ owner: 'knowledge' }], policies: [{ toolName: 'knowledge__recall_facts', approvalMode: 'deny' as const }] };
+    const unattended = resolveAgentTools(agent, catalogue, {});
+    expect(unattended.tools).toEqual([]);
+    expect(unattended.omitted).toEqual([
+      { name: 'knowledge__recall_facts', reason: 'denied' },
+      { name: 'knowledge__forget_fact', reason: 'no_approval_channel' },
+    ]);
+    // with a channel, the person's answer decides; a rejection never runs the tool
+    const rejecting = new ToolApprovalRouter({ runMode: 'use_agent_policy', channel: { name: 'chat', requestApproval: async () => ({ decision: 'reject', reason: 'not now' }) } });
+    const forget = resolveAgentTools(agent, catalogue, { approvals: rejecting }).get('knowledge__forget_fact')!.function;
+    await expect(forget.invoke({ fact: 'The VPN restarts at midnight.' })).rejects.toBeInstanceOf(ToolApprovalError);
+    expect(forgotten).toEqual([]);
+    const approving = new ToolApprovalRouter({ runMode: 'auto_approve_required' });
+    const approved = resolveAgentTools(agent, catalogue, { approvals: approving }).get('knowledge__forget_fact')!.function;
+    expect(await approved.invoke({ fact: 'The VPN restarts at midnight.' }, { services: { user: 'ada' } as unknown as ToolServices })).toBe('forgotten');
+    expect(forgotten).toEqual(['The VPN restarts at midnight. (ada)']);
+    forgotten.length = 0;
+  });
+
+  it('goes to OpenAI with strict: false when its schema is not in strict form, and strict: true when it is', () => {
+    const [recall, forget] = toOpenAITools([recallFacts, forgetFact], { api: 'responses' });
+    expect(recall).toMatchObject({ name: 'knowledge__recall_facts', strict: false, parameters: recallFacts.parameters.jsonSchema });
+    expect(forget).toMatchObject({ name: 'knowledge__forget_fact', strict: true, parameters: flatSchema });
+  });
+
+  it('is run by the OpenAI and Anthropic runners, which fail closed on approval', async () => {
+    const call = { type: 'function_call', call_id: 'call_1', name: 'knowledge__recall_facts', arguments: '{"word":"vpn"}' } as const;
+    expect(await runOpenAIToolCall([recallFacts], call)).toEqual({ type: 'function_call_output', call_id: 'call_1', output: JSON.stringify([facts[1]]) });
+    const answer = await runAnthropicToolUse([forgetFact], { id: 'toolu_1', name: 'knowledge__forget_fact', input: { fact: 'x' } });
+    expect(answer).toMatchObject({ is_error: true, content: expect.stringContaining('needs approval and was not run') });
+    expect(forgotten).toEqual([]);
+  });
+
+  it("runs through the AI SDK's generateText, validated in the SDK's input step", async () => {
+    const { tools } = toAISDKTools([recallFacts]);
+    const model = new MockLanguageModelV4({
+      doGenerate: async () => ({
+        content: [{ type: 'tool-call', toolCallId: 'call_1', toolName: 'knowledge__recall_facts', input: '{"word":"printers"}' }],
+        finishReason: { unified: 'tool-calls', raw: undefined },
+        usage: { inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 5, text: 5, reasoning: undefined } },
+        warnings: [],
+      }),
+    });
+    const result = await generateText({ model, tools, prompt: 'What do we know about printers?' });
+    expect(result.toolResults.map((each) => each.output)).toEqual([[facts[0]]]);
+    expect(aiJsonSchema).toBeTypeOf('function');
+  });
+});
+
+// the function is an AIFunction like any other: it goes where a generated one goes
+const _asFunction: AIFunction = recallFacts;
+void _asFunction;
