@@ -1,6 +1,9 @@
 import { generateText, jsonSchema as aiJsonSchema } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
+import { toStandardJsonSchema } from '@valibot/to-json-schema';
+import { type } from 'arktype';
+import * as v from 'valibot';
 import { z } from 'zod';
 import {
   resolveAgentTools, tool, ToolApprovalError, ToolApprovalRouter, ToolArgumentError, ToolCatalogue, ToolFailure, type AIFunction, type JsonSchema, type ToolServices, type ToolsetFunctions,
@@ -104,6 +107,26 @@ describe('tool()', () => {
     expect(() => tool({ ...base, name: 'recallFacts', input: z.object({}) })).toThrow('name the tool "recall_facts"');
     expect(() => tool({ ...base, name: 'count', input: z.string() as never })).toThrow(/must describe an object/);
     expect(() => tool({ ...base, name: 'count', input: { parse: () => ({}) } as never })).toThrow(/neither a Standard Schema that gives its JSON Schema .* nor \{ jsonSchema, validate \}/);
+  });
+});
+
+// the Standard Schema libraries the SPEC names, each as its users write a schema (arktype's are functions)
+describe.each([
+  ['zod 4', z.object({ word: z.string(), limit: z.number().optional() })],
+  ['valibot (toStandardJsonSchema)', toStandardJsonSchema(v.object({ word: v.string(), limit: v.optional(v.number()) }))],
+  ['arktype', type({ word: 'string', 'limit?': 'number' })],
+])('tool() with %s', (_library, input) => {
+  const recall = tool({ owner: 'knowledge', name: 'recall_facts', description: 'Lists facts.', input, execute: ({ word, limit }) => `${word}:${String(limit)}` });
+
+  it("takes the library's JSON Schema, without its $schema", () => {
+    expect(recall.parameters.jsonSchema).toEqual({ type: 'object', properties: { word: { type: 'string' }, limit: { type: 'number' } }, required: ['word'] });
+  });
+
+  it("validates with the library: a valid call runs, an invalid one names the pointer in the library's words", async () => {
+    expect(await recall.invoke({ word: 'vpn', limit: 2 })).toBe('vpn:2');
+    const invalid = (await recall.invoke({ word: 1 }).catch((error: unknown) => error)) as ToolArgumentError;
+    expect(invalid).toBeInstanceOf(ToolArgumentError);
+    expect(invalid.issues).toEqual([{ pointer: '/word', message: expect.stringMatching(/string/) }]);
   });
 });
 

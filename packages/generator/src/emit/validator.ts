@@ -1,6 +1,7 @@
 import type { Shape, ShapeDocument } from '../schema/shape.js';
 import { shapeChildren } from '../schema/shapeChildren.js';
 import { CodeWriter } from './CodeWriter.js';
+import { helper, recordHelpers, type HelperName } from './validator/helperUses.js';
 import { isIdentifier } from './validator/literals.js';
 import { NormalizationNeeds } from './validator/NormalizationNeeds.js';
 import { NormalizationPrinter } from './validator/printNormalization.js';
@@ -12,14 +13,23 @@ import { SharedValidators } from './validator/SharedValidators.js';
 
 export { SharedValidators };
 export { moduleHelpers, type ModuleHelpers } from './validator/helpers.js';
+export { recordedHelpers, recordHelpers, type HelperName } from './validator/helperUses.js';
+
+/** Printed code, and the runtime helpers it calls. */
+export interface EmittedCode {
+  readonly code: string;
+  /** The helpers of `@toolgen/runtime/generated` the code calls, as the printers recorded them: what `moduleHelpers` takes. */
+  readonly helpers: ReadonlySet<HelperName>;
+}
 
 /** The source of the shared object validators a module's validators called (see `SharedValidators`). */
-export function emitSharedValidators(shared: SharedValidators): string {
-  return shared.code((writer, facts, scope) => new ValidationPrinter(writer, facts, scope, { inDef: true, shared }));
+export function emitSharedValidators(shared: SharedValidators): EmittedCode {
+  const { result: code, helpers } = recordHelpers(() => shared.code((writer, facts, scope) => new ValidationPrinter(writer, facts, scope, { inDef: true, shared })));
+  return { code, helpers };
 }
 
 /** The source of one tool's argument validator and strict normalizer. */
-export interface EmittedValidator {
+export interface EmittedValidator extends EmittedCode {
   /** TypeScript source declaring the validator, the strict normalizer and their private helpers, as top-level functions/consts. */
   readonly code: string;
   /** Name of the declared function of type ArgumentValidator. */
@@ -52,6 +62,15 @@ export function emitValidator(
   prefix: string,
   options: { readonly normalizer?: boolean; readonly shared?: SharedValidators } = {},
 ): EmittedValidator {
+  const { result, helpers } = recordHelpers(() => printValidator(document, prefix, options));
+  return { ...result, helpers };
+}
+
+function printValidator(
+  document: ShapeDocument,
+  prefix: string,
+  options: { readonly normalizer?: boolean; readonly shared?: SharedValidators },
+): Omit<EmittedValidator, 'helpers'> {
   const shared = options.shared;
   const withNormalizer = options.normalizer ?? true;
   if (!isIdentifier(prefix) || prefix.startsWith('__toolgen')) {
@@ -81,7 +100,7 @@ export function emitValidator(
     functions.tryCatch(
       () => functions.append(body.map((line) => ({ depth: line.depth + 1, text: line.text }))),
       'error',
-      () => functions.line('return __toolgenNestedTooDeep(error, issues, start);'),
+      () => functions.line(`return ${helper('__toolgenNestedTooDeep')}(error, issues, start);`),
     );
   });
   let normalizeName = scope.normalizeName;
@@ -92,7 +111,7 @@ export function emitValidator(
     }, true);
     if (body.length === 0 && result === 'input') {
       // strict arguments already in canonical form: the module's one shared identity normalizer
-      normalizeName = '__toolgenUnchanged';
+      normalizeName = helper('__toolgenUnchanged');
     } else {
       functions.blankLine();
       functions.block(`function ${scope.normalizeName}(input: unknown): unknown`, () => {

@@ -113,7 +113,8 @@ export function tool<Args, Result, Name extends string>(options: ToolOptions<Arg
 }
 
 function readInput<Args>(input: ToolInputSchema<Args>, qualifiedName: string): { readonly parameters: JsonSchema; readonly validate: ArgumentValidator } {
-  const standard = typeof input === 'object' && input !== null && '~standard' in input ? input['~standard'] : undefined;
+  // arktype's schemas are functions, zod's and valibot's objects
+  const standard = (typeof input === 'object' || typeof input === 'function') && input !== null && '~standard' in input ? input['~standard'] : undefined;
   let schema: unknown;
   let check: (value: unknown) => StandardSchemaV1.Result<Args> | Promise<StandardSchemaV1.Result<Args>>;
   if (standard !== undefined && typeof standard.validate === 'function' && typeof standard.jsonSchema?.input === 'function') {

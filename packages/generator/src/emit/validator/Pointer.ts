@@ -1,3 +1,4 @@
+import { helper } from './helperUses.js';
 import { escapePointerToken, quote } from './literals.js';
 
 type Part = { readonly text: string } | { readonly expression: string };
@@ -35,7 +36,7 @@ export class Pointer {
 
   /** A map entry; `key` is a string-valued expression, escaped at run time. */
   key(key: string): Pointer {
-    return new Pointer([...this.#parts, { text: '/' }, { expression: `__toolgenEscape(${key})` }], this.depth + 1);
+    return new Pointer([...this.#parts, { text: '/' }, { expression: `${helper('__toolgenEscape')}(${key})` }], this.depth + 1);
   }
 
   /** A string expression: `'/filter/status'`, `'/tags/' + i_tags`. */

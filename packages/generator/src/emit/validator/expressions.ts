@@ -1,4 +1,5 @@
 import type { JsonType } from './ShapeFacts.js';
+import { helper } from './helperUses.js';
 import { quote } from './literals.js';
 
 /** `value` has JSON type `type` (a finite-number check comes separately). */
@@ -48,14 +49,14 @@ const inheritedNames: ReadonlySet<string> = new Set([
 /** Reads own property `name` of `record`; `undefined` when absent. */
 export function readProperty(record: string, name: string): string {
   const access = `${record}[${quote(name)}]`;
-  return inheritedNames.has(name) ? `__toolgenHasOwn.call(${record}, ${quote(name)}) ? ${access} : undefined` : access;
+  return inheritedNames.has(name) ? `${helper('__toolgenHasOwn')}.call(${record}, ${quote(name)}) ? ${access} : undefined` : access;
 }
 
 const reservedNames: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
 
 /** Writes `value` as property `name` of the fresh object `target`: a reserved name as an own data property, never by assignment. */
 export function writeProperty(target: string, name: string, value: string): string {
-  return reservedNames.has(name) ? `__toolgenDefine(${target}, ${quote(name)}, ${value});` : `${target}[${quote(name)}] = ${value};`;
+  return reservedNames.has(name) ? `${helper('__toolgenDefine')}(${target}, ${quote(name)}, ${value});` : `${target}[${quote(name)}] = ${value};`;
 }
 
 /** A test that `key` is not one of `names`: inline comparisons for a few, else `set` (a hoisted Set). */

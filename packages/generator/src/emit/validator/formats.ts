@@ -1,7 +1,9 @@
+import type { HelperName } from './helperUses.js';
+
 /** A string format the validator enforces: the runtime helper that tests it, and how messages name it. */
 export interface EnforcedFormat {
   /** A helper of `@toolgen/runtime/generated`, `(text: string) => boolean`. */
-  readonly test: string;
+  readonly test: HelperName;
   /** What the value must be, with an example: `a date in ISO 8601 form such as "2026-01-31"`. */
   readonly phrase: string;
   /** The value in a few words, for `is required; send …` and type mismatches. */

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import type { HelperName } from './helperUses.js';
 
 /** The module generated code imports its validators' helpers from. */
 const helpersModule = '@toolgen/runtime/generated';
@@ -57,9 +58,9 @@ function helperDeclarations(): readonly Declaration[] {
   return declarations;
 }
 
+/** Any helper's name as a whole word, longest first (one name may begin another): what a copied declaration calls in turn. */
 let namePattern: RegExp | undefined;
 
-/** Any helper's name as a whole word, longest first (one name may begin another). */
 function helperNamePattern(): RegExp {
   namePattern ??= new RegExp(
     `\\b(?:${helperDeclarations()
@@ -82,21 +83,24 @@ export interface ModuleHelpers {
 }
 
 /**
- * The helpers `usedBy` (a module's validators) calls: the hot ones copied, with what they call in
- * turn, and the others imported; none that it does not call (an unused one would fail
- * `noUnusedLocals`). Without `usedBy`, every helper. `within`: the module passes an argument as
- * its method's own type (`__toolgenWithin`).
+ * The helpers a module's printed code calls (`used`, as the printers recorded them through
+ * `helper()`): the hot ones copied, with the helpers their declarations call in turn, and the
+ * others imported; none that it does not call (an unused one would fail `noUnusedLocals`).
+ * Without `used`, every helper. `__toolgenWithin`, a type, is imported when used.
  */
-export function moduleHelpers(usedBy?: string, within = false): ModuleHelpers {
+export function moduleHelpers(used?: Iterable<HelperName>): ModuleHelpers {
   const all = helperDeclarations();
   const byName = new Map(all.map((declaration) => [declaration.name, declaration]));
   const namesIn = (text: string) => new Set(text.match(helperNamePattern()) ?? []);
-  const pending = usedBy === undefined ? all.map((declaration) => declaration.name) : [...namesIn(usedBy)];
+  const wanted = used === undefined ? undefined : new Set<string>(used);
+  const within = wanted?.has('__toolgenWithin') === true;
+  const pending = wanted === undefined ? all.map((declaration) => declaration.name) : [...wanted].filter((name) => name !== '__toolgenWithin');
   const copy = new Set<string>();
   const imported = new Set<string>();
   while (pending.length > 0) {
     const name = pending.pop()!;
     if (copy.has(name) || imported.has(name)) continue;
+    if (!byName.has(name)) throw new Error(`toolgen: the printed code calls ${name}, which the runtime's src/generated/validation.ts does not declare`);
     if (!copied.has(name)) {
       imported.add(name);
       continue;

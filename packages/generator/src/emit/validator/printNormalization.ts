@@ -6,6 +6,7 @@ import { quote } from './literals.js';
 import { isMap, type NormalizationNeeds } from './NormalizationNeeds.js';
 import { LocalNames, type ModuleScope } from './scope.js';
 import { jsonTypeOrder, type JsonType, type ShapeFacts } from './ShapeFacts.js';
+import { helper } from './helperUses.js';
 
 /** The shape of the elements at the indexes where `condition` holds (every index when null). */
 interface ElementChoice {
@@ -51,7 +52,7 @@ export class NormalizationPrinter {
       case 'object':
         return isMap(shape) ? this.#map(shape, site) : this.#object(shape, site);
       case 'any':
-        return `__toolgenFromJsonValue(${site.input}, 0)`;
+        return `${helper('__toolgenFromJsonValue')}(${site.input}, 0)`;
       case 'array':
         return this.#array(shape, site);
       case 'tuple':
@@ -90,7 +91,7 @@ export class NormalizationPrinter {
       const keys = (properties: readonly { readonly name: string }[]) => () =>
         this.scope.hoist('Keys', `new Set<string>([${properties.map((property) => quote(property.name)).join(', ')}])`);
       writer.block(`for (const ${key} in ${record})`, () => {
-        writer.block(`if (!__toolgenHasOwn.call(${record}, ${key}))`, () => writer.line('continue;'));
+        writer.block(`if (!${helper('__toolgenHasOwn')}.call(${record}, ${key}))`, () => writer.line('continue;'));
         const path = [...site.path, 'value'];
         const value = names.fresh('v', path);
         writer.line(`const ${value} = ${record}[${key}];`);
@@ -102,7 +103,7 @@ export class NormalizationPrinter {
           );
         }
         const put = (element: string): void => {
-          writer.line(`__toolgenPut(${built}, ${key}, ${element});`);
+          writer.line(`${helper('__toolgenPut')}(${built}, ${key}, ${element});`);
         };
         const walked = shape.properties.filter((property) => this.needs.unwraps(property) || this.needs.of(property.shape));
         const branches: Branch[] = walked.map((property) => {
@@ -139,7 +140,7 @@ export class NormalizationPrinter {
     return this.#whenType(site, 'object', () => {
       const result = names.fresh('m', site.path);
       const spelled = names.fresh('e', site.path);
-      writer.line(`const ${spelled} = __toolgenFromEntries(${site.input});`);
+      writer.line(`const ${spelled} = ${helper('__toolgenFromEntries')}(${site.input});`);
       writer.line(`let ${result}: unknown = ${spelled};`);
       writer.block(`if (${spelled} === undefined)`, () =>
         writer.line(`${result} = ${values ? this.#object(shape, { ...site, known: 'object' }) : site.input};`),
@@ -156,7 +157,7 @@ export class NormalizationPrinter {
     const { writer, names } = this;
     const result = names.fresh('w', site.path);
     writer.line(`let ${result}: unknown = ${site.input};`);
-    const wrapper = `${isType('object', site.input)} && Object.keys(${site.input}).length === 1 && __toolgenHasOwn.call(${site.input}, 'value')`;
+    const wrapper = `${isType('object', site.input)} && Object.keys(${site.input}).length === 1 && ${helper('__toolgenHasOwn')}.call(${site.input}, 'value')`;
     writer.block(`if (${wrapper})`, () => {
       const path = [...site.path, 'value'];
       const inner = names.fresh('v', path);
@@ -279,7 +280,7 @@ export class NormalizationPrinter {
       const keys = closed
         ? this.scope.hoist('Keys', `new Set<string>([${resolved.properties.map((property) => quote(property.name)).join(', ')}])`)
         : undefined;
-      branches.push({ condition: keys === undefined ? null : `__toolgenKeysWithin(${record}, ${keys})`, body: () => assign(member) });
+      branches.push({ condition: keys === undefined ? null : `${helper('__toolgenKeysWithin')}(${record}, ${keys})`, body: () => assign(member) });
       if (keys === undefined) {
         break;
       }

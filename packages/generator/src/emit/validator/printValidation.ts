@@ -23,6 +23,7 @@ import { printUnion } from './printUnion.js';
 import { LocalNames, type ModuleScope } from './scope.js';
 import type { ExpectedType, JsonType, ShapeFacts } from './ShapeFacts.js';
 import type { SharedValidators } from './SharedValidators.js';
+import { helper } from './helperUses.js';
 
 /** Where a value is validated. */
 export interface Site {
@@ -101,12 +102,12 @@ export class ValidationPrinter {
     if (this.inDef) {
       this.usesDepth = true;
       this.throwsTooDeep = true;
-      this.writer.block(`if (depth > ${deepest - site.pointer.depth})`, () => this.writer.line('throw __toolgenTooDeep;'));
+      this.writer.block(`if (depth > ${deepest - site.pointer.depth})`, () => this.writer.line(`throw ${helper('__toolgenTooDeep')};`));
       return true;
     }
     if (site.pointer.depth > deepest) {
       this.throwsTooDeep = true;
-      this.writer.line('throw __toolgenTooDeep;');
+      this.writer.line(`throw ${helper('__toolgenTooDeep')};`);
       return false;
     }
     return true;
@@ -122,12 +123,12 @@ export class ValidationPrinter {
    * the helper records the shared `__toolgenUnrecorded`.
    */
   push(pointer: Pointer, message: string, expected?: ExpectedType): void {
-    this.writer.line(`__toolgenIssue(issues, ${pointer.render()}, ${message}${expected === undefined ? '' : `, '${expected}'`});`);
+    this.writer.line(`${helper('__toolgenIssue')}(issues, ${pointer.render()}, ${message}${expected === undefined ? '' : `, '${expected}'`});`);
   }
 
   /** Records an issue whose message is `text` (ending in `got `) and `value` described, only while issues are still recorded. */
   pushGot(pointer: Pointer, text: string, value: string, expected?: ExpectedType): void {
-    this.writer.line(`__toolgenGot(issues, ${pointer.render()}, ${quote(text)}, ${value}${expected === undefined ? '' : `, '${expected}'`});`);
+    this.writer.line(`${helper('__toolgenGot')}(issues, ${pointer.render()}, ${quote(text)}, ${value}${expected === undefined ? '' : `, '${expected}'`});`);
   }
 
   /** What a value at `site` must be: the shape's words, `or null` when nullable. */
@@ -160,14 +161,14 @@ const printString: KindPrinter<StringShape> = (shape, site, printer) => {
   printer.checkType(shape, site, 'string', () => {
     if (shape.minLength !== undefined && shape.minLength > 0) {
       // A string of n UTF-16 units holds n/2 to n code points: count only when it can matter.
-      const tooShort = shape.minLength === 1 ? `${value}.length === 0` : `${value}.length < ${shape.minLength * 2} && __toolgenCodePoints(${value}) < ${shape.minLength}`;
+      const tooShort = shape.minLength === 1 ? `${value}.length === 0` : `${value}.length < ${shape.minLength * 2} && ${helper('__toolgenCodePoints')}(${value}) < ${shape.minLength}`;
       writer.block(`if (${tooShort})`, () =>
-        printer.push(site.pointer, `${quote(messages.minLength(shape.minLength!))} + __toolgenCodePoints(${value})`),
+        printer.push(site.pointer, `${quote(messages.minLength(shape.minLength!))} + ${helper('__toolgenCodePoints')}(${value})`),
       );
     }
     if (shape.maxLength !== undefined) {
-      writer.block(`if (${value}.length > ${shape.maxLength} && __toolgenCodePoints(${value}) > ${shape.maxLength})`, () =>
-        printer.push(site.pointer, `${quote(messages.maxLength(shape.maxLength!))} + __toolgenCodePoints(${value})`),
+      writer.block(`if (${value}.length > ${shape.maxLength} && ${helper('__toolgenCodePoints')}(${value}) > ${shape.maxLength})`, () =>
+        printer.push(site.pointer, `${quote(messages.maxLength(shape.maxLength!))} + ${helper('__toolgenCodePoints')}(${value})`),
       );
     }
     if (shape.pattern !== undefined) {
@@ -176,7 +177,7 @@ const printString: KindPrinter<StringShape> = (shape, site, printer) => {
     }
     const format = enforcedFormat(shape.format);
     if (format !== undefined) {
-      writer.block(`if (!${format.test}(${value}))`, () => printer.pushGot(site.pointer, messages.format(format.phrase), value));
+      writer.block(`if (!${helper(format.test)}(${value}))`, () => printer.pushGot(site.pointer, messages.format(format.phrase), value));
     }
   });
   return value;
@@ -239,10 +240,10 @@ const printEnum: KindPrinter<EnumShape> = (shape, site, printer) => {
 
 /** How a date string of each format becomes the `Date` the method receives. */
 const dateConversions: Readonly<Record<NonNullable<DateShape['format']> | 'date-time', (text: string) => string>> = {
-  'date-time': (text) => `__toolgenDateTimeOf(${text})`,
+  'date-time': (text) => `${helper('__toolgenDateTimeOf')}(${text})`,
   // ECMAScript reads a date-only string as UTC midnight
   date: (text) => `new Date(${text})`,
-  time: (text) => `__toolgenTimeOf(${text})`,
+  time: (text) => `${helper('__toolgenTimeOf')}(${text})`,
 };
 
 const printDate: KindPrinter<DateShape> = (shape, site, printer) => {
@@ -253,7 +254,7 @@ const printDate: KindPrinter<DateShape> = (shape, site, printer) => {
 /** A URL also needs the WHATWG URL parser to take it: no RFC 3986 URI it refuses can become the `URL` the method receives. */
 const printUrl: KindPrinter<UrlShape> = (shape, site, printer) =>
   printConverted(shape, site, printer, 'uri', (text, built) => {
-    printer.writer.line(`${built} = __toolgenUrlOf(${text});`);
+    printer.writer.line(`${built} = ${helper('__toolgenUrlOf')}(${text});`);
     printer.writer.block(`if (${built} === undefined)`, () => printer.pushGot(site.pointer, messages.format(enforcedFormat('uri')!.phrase), text));
   });
 
@@ -266,7 +267,7 @@ function printConverted(shape: Shape, site: Site, printer: ValidationPrinter, fo
   printer.checkType(shape, site, 'string', () =>
     printer.writer.branches([
       {
-        condition: `!${enforced.test}(${value})`,
+        condition: `!${helper(enforced.test)}(${value})`,
         body: () => printer.pushGot(site.pointer, messages.format(enforced.phrase), value),
       },
       { condition: null, body: () => convert(value, built) },
@@ -416,12 +417,12 @@ function printExtraKeys(printer: ValidationPrinter, shape: ObjectShape, site: Si
   const message = quote(site.root === true ? messages.notAParameter : messages.notAllowedHere);
   const prefix = site.pointer.render();
   if (seen === undefined) {
-    printer.writer.line(`__toolgenExtraKeys(issues, ${record}, null, ${prefix}, ${message});`);
+    printer.writer.line(`${helper('__toolgenExtraKeys')}(issues, ${record}, null, ${prefix}, ${message});`);
     return;
   }
   const declared = hoistKeys(printer, shape)();
-  printer.writer.block(`if (__toolgenOwnKeyCount(${record}) !== ${seen})`, () =>
-    printer.writer.line(`__toolgenExtraKeys(issues, ${record}, ${declared}, ${prefix}, ${message});`),
+  printer.writer.block(`if (${helper('__toolgenOwnKeyCount')}(${record}) !== ${seen})`, () =>
+    printer.writer.line(`${helper('__toolgenExtraKeys')}(issues, ${record}, ${declared}, ${prefix}, ${message});`),
   );
 }
 
@@ -433,8 +434,8 @@ function printEntries(printer: ValidationPrinter, shape: ObjectShape, values: Sh
   writer.block(`for (const ${key} in ${record})`, () => {
     const skip =
       declared.length === 0
-        ? `!__toolgenHasOwn.call(${record}, ${key})`
-        : `!__toolgenHasOwn.call(${record}, ${key}) || !(${isNoneOf(key, declared, hoistKeys(printer, shape))})`;
+        ? `!${helper('__toolgenHasOwn')}.call(${record}, ${key})`
+        : `!${helper('__toolgenHasOwn')}.call(${record}, ${key}) || !(${isNoneOf(key, declared, hoistKeys(printer, shape))})`;
     writer.block(`if (${skip})`, () => writer.line('continue;'));
     const pointer = site.pointer.key(key);
     const path = [...site.path, 'value'];
@@ -442,7 +443,7 @@ function printEntries(printer: ValidationPrinter, shape: ObjectShape, values: Sh
     writer.line(`const ${value} = ${record}[${key}];`);
     const element = printer.print(values, { input: value, pointer, path });
     // any key the schema allows, __proto__ included, becomes an own data property
-    writer.line(`__toolgenPut(${built}, ${key}, ${element});`);
+    writer.line(`${helper('__toolgenPut')}(${built}, ${key}, ${element});`);
   });
 }
 
@@ -465,7 +466,7 @@ function printCall(validate: string, site: Site, printer: ValidationPrinter): st
   const mark = names.fresh('m', site.path);
   writer.line(`const ${mark} = issues.length;`);
   writer.line(`const ${built} = ${call};`);
-  writer.block(`if (issues.length !== ${mark})`, () => writer.line(`__toolgenRebase(issues, ${mark}, ${site.pointer.render()});`));
+  writer.block(`if (issues.length !== ${mark})`, () => writer.line(`${helper('__toolgenRebase')}(issues, ${mark}, ${site.pointer.render()});`));
   return built;
 }
 

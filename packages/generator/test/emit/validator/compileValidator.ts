@@ -47,7 +47,7 @@ export interface CompiledValidator {
 
 /** The module a generator would write around one validator: its imports, the helpers it copies, the validator. */
 export function moduleSource(emitted: EmittedValidator): string {
-  const used = moduleHelpers(`${emitted.code}\n${emitted.normalizeName}`);
+  const used = moduleHelpers(emitted.helpers);
   return [
     used.readsLimits ? "import { argumentLimits, type ArgumentIssue } from '@toolgen/runtime';" : "import type { ArgumentIssue } from '@toolgen/runtime';",
     used.importLine,
@@ -87,7 +87,8 @@ export function loadPreamble(): Readonly<Record<string, (...args: never[]) => un
 export function compileValidator(document: ShapeDocument, prefix = 'subject', options: { readonly shareObjects?: boolean } = {}): CompiledValidator {
   const shared = options.shareObjects === true ? new SharedValidators([document, document]) : undefined;
   const single = emitValidator(document, prefix, shared === undefined ? {} : { shared });
-  const emitted = shared === undefined ? single : { ...single, code: `${single.code}\n${emitSharedValidators(shared)}` };
+  const sharedCode = shared === undefined ? undefined : emitSharedValidators(shared);
+  const emitted = sharedCode === undefined ? single : { ...single, code: `${single.code}\n${sharedCode.code}`, helpers: new Set([...single.helpers, ...sharedCode.helpers]) };
   const source = moduleSource(emitted);
   const exports = load(source);
   const validate = exports[emitted.validateName] as Validate;

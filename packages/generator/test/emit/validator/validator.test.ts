@@ -5,7 +5,7 @@ import { emitValidator, moduleHelpers } from '../../../src/emit/validator.js';
 import type { ShapeDocument } from '../../../src/schema/shape.js';
 import { toJsonSchema } from '../../../src/schema/toJsonSchema.js';
 import { derive } from '../../schema/fixture.js';
-import { compileValidator, moduleSource, typeCheck } from './compileValidator.js';
+import { compileValidator, loadPreamble, moduleSource, typeCheck } from './compileValidator.js';
 import { documentOf, validatorFixtures } from './fixtures.js';
 import { oracle } from './oracle.js';
 
@@ -58,9 +58,26 @@ describe('emitted code', () => {
     expect(typeCheck({ helpers: source })).toEqual({ helpers: [] });
   });
 
+  // issue 31: a module's helpers follow from what the printers wrote through helper(), not from a scan of the text; the
+  // scan is the oracle here: every helper the code names was recorded, and nothing else was
+  it('records exactly the runtime helpers each validator’s code calls, shared object validators included', () => {
+    const runtimeHelpers = new Set(Object.keys(loadPreamble()));
+    const named = (code: string) => new Set([...code.matchAll(/\b__toolgen\w+/g)].map((match) => match[0]).filter((name) => runtimeHelpers.has(name)));
+    const differ: string[] = [];
+    for (const [name, document] of Object.entries(documents)) {
+      for (const shareObjects of [false, true]) {
+        const { emitted } = compileValidator(document, name, { shareObjects });
+        const expected = named(`${emitted.code}\n${emitted.normalizeName}`);
+        if (!isDeepStrictEqual([...emitted.helpers].sort(), [...expected].sort())) differ.push(`${name}${shareObjects ? ' (shared)' : ''}: recorded ${[...emitted.helpers].sort().join(', ')}; named ${[...expected].sort().join(', ')}`);
+      }
+    }
+    expect(differ).toEqual([]);
+    expect(Object.keys(documents).length).toBeGreaterThan(15);
+  });
+
   it('declares no unused local in a tool’s own code', () => {
     const modules = Object.fromEntries(Object.entries(documents).map(([name, document]) => [name, moduleSource(emitValidator(document, name))]));
-    const preambleLines = moduleSource({ code: '', validateName: 'a', normalizeName: 'b' }).split('\n').length - 2;
+    const preambleLines = moduleSource({ code: '', validateName: 'a', normalizeName: 'b', helpers: new Set() }).split('\n').length - 2;
     const diagnostics = typeCheck(modules, { noUnusedLocals: true, noUnusedParameters: true });
     const inToolCode = Object.entries(diagnostics).flatMap(([name, list]) =>
       list.filter((line) => Number(line.split(':')[0]) > preambleLines).map((line) => `${name} ${line}`),
