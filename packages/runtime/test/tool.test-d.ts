@@ -37,3 +37,23 @@ test('a JSON Schema with a validator types the arguments from the validator', ()
   // @ts-expect-error: execute's arguments are the validator's, not any object
   tool({ owner: 'k', name: 'x', description: 'x', input: { jsonSchema: schema, validate: (input: unknown) => ({ value: input as { readonly fact: string } }) }, execute: ({ other }) => other });
 });
+
+test('a validator written as `ok ? { value } : { issues }` types the arguments without undefined (trial of issue 31)', () => {
+  const add = tool({
+    owner: 'calc',
+    name: 'add',
+    description: 'Adds two numbers.',
+    input: {
+      jsonSchema: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'] },
+      validate: (input: unknown) => {
+        const o = input as { a?: unknown; b?: unknown };
+        if (typeof o.a === 'number' && typeof o.b === 'number') return { value: { a: o.a, b: o.b } };
+        return { issues: [{ message: 'a and b must be numbers' }] };
+      },
+    },
+    execute: ({ a, b }) => a + b,
+  });
+  expectTypeOf(add.name).toEqualTypeOf<'add'>();
+  expectTypeOf<ToolArgs<typeof add>>().toEqualTypeOf<{ a: number; b: number }>();
+  expectTypeOf<ToolResult<typeof add>>().toEqualTypeOf<number>();
+});

@@ -102,6 +102,25 @@ describe('tool()', () => {
     await expect(failing(new Error('database password is hunter2')).invoke({})).rejects.not.toThrow(/hunter2/);
   });
 
+  it('refuses a governance option of the wrong kind instead of reading it as the weaker default', () => {
+    const base = { owner: 'knowledge', name: 'wipe', description: 'Wipes the memory.', input: z.object({}), execute: () => 'wiped' };
+    // JavaScript callers, or options built from configuration: TypeScript refuses these at compile time
+    expect(() => tool({ ...base, requiresApproval: 'true' as never })).toThrow("tool(): requiresApproval of knowledge__wipe is \"true\"; give true or false.");
+    expect(() => tool({ ...base, readOnly: 1 as never })).toThrow(/readOnly of knowledge__wipe is 1; give true or false/);
+    expect(() => tool({ ...base, networkScope: 'internet' as never })).toThrow("networkScope of knowledge__wipe is \"internet\"; give one of 'none', 'incidental', 'egress'.");
+    expect(() => tool({ ...base, confidentiality: 'secret' as never })).toThrow(/confidentiality of knowledge__wipe is "secret"; give one of 'any', 'confidential_only', 'non_confidential_only'/);
+    expect(() => tool({ ...base, title: '  ' })).toThrow(/the title of knowledge__wipe is "  "; give a display title, or leave it out/);
+    expect(tool({ ...base, requiresApproval: true }).metadata.approval).toBe('require_approval');
+  });
+
+  it('refuses an owner that is not a name segment, naming the one to use', () => {
+    const base = { name: 'wipe', description: 'Wipes the memory.', input: z.object({}), execute: () => 'wiped' };
+    expect(() => tool({ ...base, owner: 'Bad Owner!' })).toThrow('tool(): the owner "Bad Owner!" of wipe is not a name segment (lowercase letters, digits, "_" and "-"); use "bad_owner_".');
+    expect(() => tool({ ...base, owner: '  ' })).toThrow(/the owner "  " of wipe is not a name segment .*; give it at least one letter or digit/);
+    expect(() => tool({ ...base, owner: '' })).toThrow(/give it at least one letter or digit/);
+    expect(tool({ ...base, owner: 'memory-v2' }).qualifiedName).toBe('memory-v2__wipe');
+  });
+
   it('refuses, naming the fix: a name that is not snake_case, a schema that is not an object, an input of another kind', () => {
     const base = { owner: 'knowledge', description: 'x', execute: () => undefined };
     expect(() => tool({ ...base, name: 'recallFacts', input: z.object({}) })).toThrow('name the tool "recall_facts"');

@@ -5,6 +5,7 @@ import type { AnalysisHost } from '../host/AnalysisHost.js';
 import { analyzeParameters } from './analyzeParameters.js';
 import { analyzeResult } from './analyzeResult.js';
 import { analyzeSettings } from './analyzeSettings.js';
+import { statedMetadata } from './builderCalls.js';
 import type { DiagnosticSink } from './DiagnosticSink.js';
 import type { UnwoundChain } from './chain.js';
 import { checkWorkspacePaths } from './checkWorkspacePaths.js';
@@ -66,12 +67,6 @@ export function analyzeTool(host: AnalysisHost, context: ToolContext): ToolModel
   const result = analyzeResult(host, method, name, sink);
   reportUnsendableValues(host, method, name, parameters.document, sink);
 
-  // the annotations of a write: on a read-only tool they say nothing more, and are left out with a warning
-  if (facts.readOnly) {
-    if (facts.additive !== undefined) sink.report('TSH024', 'additiveOnReadOnly', facts.additive, { tool: name });
-    if (facts.idempotent !== undefined) sink.report('TSH024', 'idempotentOnReadOnly', facts.idempotent, { tool: name });
-  }
-  if (facts.title !== undefined && facts.title.value.trim() === '') sink.report('TSH024', 'emptyTitle', facts.title.node, { tool: name });
 
   let confidentiality: Confidentiality = context.toolsetConfidentiality;
   if (facts.confidentialOnly !== undefined && facts.nonConfidentialOnly !== undefined) {
@@ -107,10 +102,7 @@ export function analyzeTool(host: AnalysisHost, context: ToolContext): ToolModel
     workspacePaths: facts.workspacePaths.map(({ parameter, access }): WorkspacePathMetadata => ({ parameter, access })),
     settings: settings?.model ?? null,
     deprecated: docs.deprecated !== undefined,
-    ...(facts.title === undefined || facts.title.value.trim() === '' ? {} : { title: facts.title.value }),
-    idempotent: facts.idempotent !== undefined && !facts.readOnly,
-    additive: facts.additive !== undefined && !facts.readOnly,
-    clientCapabilities: facts.clientCapabilities,
+    stated: statedMetadata(facts, name),
     nameLocation: host.syntax.locate(nameNode),
   };
 }

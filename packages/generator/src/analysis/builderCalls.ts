@@ -8,6 +8,7 @@ import {
   type NetworkScope,
   type SettingsBuilder,
   type ToolBuilder,
+  type ToolMetadata,
   type Toolset,
   type WorkspacePathAccess,
 } from '@toolgen/runtime';
@@ -21,13 +22,25 @@ import { readStringLiteral, type ChainCall, type UnwoundChain } from './chain.js
 // entry for a method the runtime does not have, does not compile (test/analysis/builderCalls.test.ts
 // compares the keys with the runtime's objects too).
 
+/**
+ * The metadata a builder call states for the tool as it is (a title, MCP's annotations), as the
+ * runtime's `ToolMetadata` names it: the model, the module and the manifest carry it unchanged. A
+ * new call of this kind is its `ToolBuilder` method, its entry in the table below and its field of
+ * `ToolMetadata`, and nothing else.
+ */
+export type StatedMetadata = Partial<Pick<ToolMetadata, Exclude<keyof ToolMetadata, DerivedMetadata>>>;
+/** What the generator derives or other calls decide, never stated as is by one call. */
+type DerivedMetadata = 'readOnly' | 'approval' | 'networkScope' | 'confidentiality' | 'workspacePaths' | 'settings' | 'deprecated' | 'content' | 'optionalResult' | 'injectsServices' | 'tokens' | 'search';
+
+/** What a call states once the whole chain is read (it may depend on a later call, as `readOnly()`): the metadata, or nothing after a diagnostic. */
+type Statement = (tool: string) => StatedMetadata;
+
 /** What a tool's chain says, as its calls are read in order. */
 export interface ChainFacts {
   name?: { value: string; node: S.Node };
   description?: string;
-  title?: { value: string; node: S.Node };
-  idempotent?: S.Node;
-  additive?: S.Node;
+  /** Per builder call that states metadata, its statement; the last call of a name wins. */
+  stated: Map<keyof ToolBuilder, Statement>;
   clientCapabilities: ClientCapability[];
   readOnly: boolean;
   requiresApproval: boolean;
@@ -73,20 +86,22 @@ export const toolBuilderCalls: { readonly [K in keyof ToolBuilder]: ChainCallHan
     const first = chainCall.call.arguments[0];
     const value = literalArgument(host, chainCall, first, examples.title, sink);
     if (value !== undefined) {
-      facts.title = { value, node: first! };
+      facts.stated.set('withTitle', (tool) => (value.trim() === '' ? (sink.report('TSH024', 'emptyTitle', first!, { tool }), {}) : { title: value }));
     }
   },
-  idempotent: (facts, chainCall) => {
-    facts.idempotent = chainCall.nameNode;
+  // the annotations of a write: on a read-only tool they say nothing more, and are left out with a warning
+  idempotent: (facts, chainCall, { sink }) => {
+    facts.stated.set('idempotent', (tool) => (facts.readOnly ? (sink.report('TSH024', 'idempotentOnReadOnly', chainCall.nameNode, { tool }), {}) : { idempotent: true }));
   },
-  additive: (facts, chainCall) => {
-    facts.additive = chainCall.nameNode;
+  additive: (facts, chainCall, { sink }) => {
+    facts.stated.set('additive', (tool) => (facts.readOnly ? (sink.report('TSH024', 'additiveOnReadOnly', chainCall.nameNode, { tool }), {}) : { additive: true }));
   },
   requiresClientCapability: (facts, chainCall, { host, sink }) => {
     const first = chainCall.call.arguments[0];
     const value = literalArgument(host, chainCall, first, "'sampling'", sink);
     if (value !== undefined && checkAllowed(value, clientCapabilities, chainCall, first!, sink) && !facts.clientCapabilities.includes(value as ClientCapability)) {
       facts.clientCapabilities.push(value as ClientCapability);
+      facts.stated.set('requiresClientCapability', () => ({ clientCapabilities: [...facts.clientCapabilities] }));
     }
   },
   networkScope: (facts, chainCall, { host, sink }) => {
@@ -117,6 +132,19 @@ export const toolBuilderCalls: { readonly [K in keyof ToolBuilder]: ChainCallHan
     facts.settings = { call: chainCall, configurable: true, selections: [] };
   },
 };
+
+/**
+ * The metadata the chain states, once it is read: each call's statement, in the order of the
+ * table above (so the manifest's keys keep one order, whatever the order of the calls).
+ */
+export function statedMetadata(facts: ChainFacts, tool: string): StatedMetadata {
+  let stated: StatedMetadata = {};
+  for (const call of Object.keys(toolBuilderCalls) as (keyof ToolBuilder)[]) {
+    const statement = facts.stated.get(call);
+    if (statement !== undefined) stated = { ...stated, ...statement(tool) };
+  }
+  return stated;
+}
 
 /** `configurable(s => s.member)` or `notConfigurable(s => s.member)`: the member, for the settings call before it. */
 const selectMember: ChainCallHandler = (facts, chainCall, { host, sink }) => {

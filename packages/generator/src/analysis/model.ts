@@ -1,5 +1,4 @@
 import type {
-  ClientCapability,
   Confidentiality,
   DeclaredApprovalMode,
   JsonSchema,
@@ -8,6 +7,7 @@ import type {
   WorkspacePathMetadata,
 } from '@toolgen/runtime';
 import type { DiagnosticLocation } from '../diagnostics/Diagnostic.js';
+import type { StatedMetadata } from './builderCalls.js';
 import type { ShapeDocument } from '../schema/shape.js';
 
 /**
@@ -81,14 +81,8 @@ export interface ToolModel {
   readonly settings: SettingsModel | null;
   /** The method's TSDoc has `@deprecated` (its text is already in `description`). */
   readonly deprecated: boolean;
-  /** The display title `withTitle(...)` gave. */
-  readonly title?: string;
-  /** `idempotent()` was called. */
-  readonly idempotent: boolean;
-  /** `additive()` was called: the tool's writes only add. */
-  readonly additive: boolean;
-  /** The client capabilities `requiresClientCapability(...)` names, in source order, each once. */
-  readonly clientCapabilities: readonly ClientCapability[];
+  /** What the builder calls state as it is (`withTitle`, `idempotent()`, `additive()`, `requiresClientCapability`): the module and manifest carry it unchanged. */
+  readonly stated: StatedMetadata;
   /** Where the name comes from: the `withName` argument, or the method's name. */
   readonly nameLocation: DiagnosticLocation;
 }

@@ -11,7 +11,7 @@ const chainCallNames = [...Object.keys(toolBuilderCalls), ...Object.keys(setting
 
 /** Reads the calls chained onto `addTool(...)`, in order; a name no builder has is TSH021, never dropped silently. */
 export function readChainCalls(host: AnalysisHost, calls: readonly ChainCall[], method: S.MethodDeclaration | undefined, sink: DiagnosticSink): ChainFacts {
-  const facts: ChainFacts = { readOnly: false, requiresApproval: false, networkScope: 'none', workspacePaths: [], clientCapabilities: [] };
+  const facts: ChainFacts = { readOnly: false, requiresApproval: false, networkScope: 'none', workspacePaths: [], clientCapabilities: [], stated: new Map() };
   const context: ChainCallContext = { host, sink, examples: chainExamples(host, method) };
   /** The settings call TSH012 said is not last, once per settings call. */
   let reportedNotLast: ChainCall | undefined;

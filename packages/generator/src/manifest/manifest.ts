@@ -119,7 +119,7 @@ export function buildManifest(
 }
 
 function manifestTool({ tool, variants, losses, metadata }: ToolRecord): ManifestTool {
-  const { readOnly, approval, networkScope, confidentiality, workspacePaths, settings, tokens, deprecated, content, optionalResult, title, idempotent, additive, clientCapabilities } = metadata;
+  const { readOnly, approval, networkScope, confidentiality, workspacePaths, settings, tokens, deprecated, content, optionalResult } = metadata;
   // the keys in the order manifests have always had them
   return {
     name: tool.name,
@@ -139,10 +139,8 @@ function manifestTool({ tool, variants, losses, metadata }: ToolRecord): Manifes
     ...(deprecated === undefined ? {} : { deprecated }),
     ...(content === undefined ? {} : { content }),
     ...(optionalResult === undefined ? {} : { optionalResult }),
-    ...(title === undefined ? {} : { title }),
-    ...(idempotent === undefined ? {} : { idempotent }),
-    ...(additive === undefined ? {} : { additive }),
-    ...(clientCapabilities === undefined ? {} : { clientCapabilities }),
+    // what builder calls state, as the record's metadata holds it
+    ...tool.stated,
   };
 }
 

@@ -70,6 +70,17 @@ describe('the layout of the packages', () => {
     ]);
   });
 
+  it('reads a builder call that states metadata in one place: its entry of the builder-call table (issue 31)', () => {
+    // withTitle, idempotent(), additive() and requiresClientCapability state ToolMetadata fields as they are; the model, the
+    // module and the manifest carry what the table states (`stated`), so no other generator source names these fields
+    const fields = /\.(?:title|idempotent|additive)\b|\b(?:idempotent|additive):/;
+    const naming = files.filter((file) => file.startsWith('generator/src/') && fields.test(readFileSync(path.join(packages, file), 'utf8')));
+    expect(naming).toEqual([
+      'generator/src/analysis/builderCalls.ts',
+      'generator/src/mcp/printClientModule.ts', // an MCP server's tool's title, for import-mcp: not a toolset's
+    ]);
+  });
+
   it('has no source file over 500 lines', () => {
     const long = files
       .map((file) => ({ file, lines: readFileSync(path.join(packages, file), 'utf8').split('\n').length }))

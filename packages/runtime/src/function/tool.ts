@@ -1,6 +1,6 @@
 import type { StandardJSONSchemaV1, StandardSchemaV1 } from '@standard-schema/spec';
 import type { ArgumentIssue } from '../errors/ToolFailure.js';
-import type { Confidentiality, NetworkScope, WorkspacePathAccess } from '../governance.js';
+import { confidentialities, networkScopes, type Confidentiality, type NetworkScope, type WorkspacePathAccess } from '../governance.js';
 import { ToolNaming } from '../naming/ToolNaming.js';
 import type { ToolArguments, ToolServices } from '../toolset/ToolServices.js';
 import type { AIFunction, AsJson, JsonSchema, ToolMetadata, WorkspacePathMetadata } from './AIFunction.js';
@@ -36,7 +36,7 @@ export interface ToolOptions<Args, Result, Name extends string> {
   readonly description: string;
   readonly input: ToolInputSchema<Args>;
   /** Runs the tool with the validated arguments. A `ToolFailure` reaches the model; any other error is reported opaquely. */
-  readonly execute: (args: Args, context: ToolExecutionContext) => Result | Promise<Result>;
+  readonly execute: (args: NonNullable<Args>, context: ToolExecutionContext) => Result | Promise<Result>;
   /** As `readOnly()`: the tool changes nothing. */
   readonly readOnly?: boolean;
   /** As `requiresApproval()`: a person approves each call before it runs. */
@@ -73,29 +73,54 @@ export interface ToolOptions<Args, Result, Name extends string> {
  * });
  * ```
  *
- * @throws {TypeError} when the name is not lower_snake_case, the input schema is not an object's,
+ * @throws {TypeError} when the name is not lower_snake_case, the owner not a name segment, a
+ *   governance option of the wrong kind or value, the input schema not an object's,
  *   `input` is neither a Standard Schema with JSON Schema nor `{ jsonSchema, validate }`, or a
  *   workspace path names no string property of the schema.
  */
-export function tool<Args, Result, Name extends string>(options: ToolOptions<Args, Result, Name>): AIFunction<Args, AsJson<Awaited<Result>>, Name> {
+// (Args is NonNullable: a validator written as `(input) => ok ? { value } : { issues }` has its return type
+// widened by TypeScript to `{ value; issues?: undefined } | { issues; value?: undefined }`, and arguments are an object)
+export function tool<Args, Result, Name extends string>(options: ToolOptions<Args, Result, Name>): AIFunction<NonNullable<Args>, AsJson<Awaited<Result>>, Name> {
   const { owner, name, description, input, execute } = options;
   if (typeof name !== 'string' || !ToolNaming.isSnakeCaseName(name)) {
     throw new TypeError(`tool(): the name ${JSON.stringify(name)} is not lower_snake_case; name the tool ${JSON.stringify(ToolNaming.suggestSnakeCase(String(name)))}.`);
   }
+  const normalOwner = typeof owner === 'string' ? ToolNaming.normalize(owner) : '';
+  if (owner !== normalOwner || !/[a-z0-9]/.test(normalOwner)) {
+    const fix = /[a-z0-9]/.test(normalOwner) ? `use ${JSON.stringify(normalOwner)}` : 'give it at least one letter or digit';
+    throw new TypeError(`tool(): the owner ${JSON.stringify(owner)} of ${name} is not a name segment (lowercase letters, digits, "_" and "-"); ${fix}.`);
+  }
   const qualifiedName = ToolNaming.buildQualifiedName(owner, name);
+  if (typeof description !== 'string' || description.trim() === '') throw new TypeError(`tool(): ${qualifiedName} has no description; say what it does, for the model.`);
+  if (typeof execute !== 'function') throw new TypeError(`tool(): ${qualifiedName} has no execute function.`);
   const { parameters, validate } = readInput(input, qualifiedName);
+  // a governance option of the wrong kind is an error, never read as its weaker default
+  const flag = (option: 'readOnly' | 'requiresApproval' | 'idempotent' | 'additive'): boolean => {
+    const value: unknown = options[option];
+    if (value === undefined || typeof value === 'boolean') return value === true;
+    throw new TypeError(`tool(): ${option} of ${qualifiedName} is ${JSON.stringify(value)}; give true or false.`);
+  };
+  const oneOf = <T extends string>(option: 'networkScope' | 'confidentiality', allowed: readonly T[], fallback: T): T => {
+    const value: unknown = options[option];
+    if (value === undefined) return fallback;
+    if (allowed.includes(value as T)) return value as T;
+    throw new TypeError(`tool(): ${option} of ${qualifiedName} is ${JSON.stringify(value)}; give one of ${allowed.map((each) => `'${each}'`).join(', ')}.`);
+  };
+  if (options.title !== undefined && (typeof options.title !== 'string' || options.title.trim() === '')) {
+    throw new TypeError(`tool(): the title of ${qualifiedName} is ${JSON.stringify(options.title)}; give a display title, or leave it out.`);
+  }
   const metadata: ToolMetadata = {
-    readOnly: options.readOnly === true,
-    approval: options.requiresApproval === true ? 'require_approval' : 'default',
-    networkScope: options.networkScope ?? 'none',
-    confidentiality: options.confidentiality ?? 'any',
+    readOnly: flag('readOnly'),
+    approval: flag('requiresApproval') ? 'require_approval' : 'default',
+    networkScope: oneOf('networkScope', networkScopes, 'none'),
+    confidentiality: oneOf('confidentiality', confidentialities, 'any'),
     workspacePaths: workspacePathsOf(options.workspacePaths ?? [], parameters, qualifiedName),
     settings: null,
     ...(options.title === undefined ? {} : { title: options.title }),
-    ...(options.idempotent === true ? { idempotent: true as const } : {}),
-    ...(options.additive === true ? { additive: true as const } : {}),
+    ...(flag('idempotent') ? { idempotent: true as const } : {}),
+    ...(flag('additive') ? { additive: true as const } : {}),
   };
-  return defineTool<Args, AsJson<Awaited<Result>>, Name>({
+  return defineTool<NonNullable<Args>, AsJson<Awaited<Result>>, Name>({
     name,
     qualifiedName,
     description,
