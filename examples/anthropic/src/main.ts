@@ -12,7 +12,7 @@ import {
   resolveAgentTools,
   ToolApprovalRouter,
   ToolCatalogue,
-  type ApprovalChannel,
+  type ToolApprovalChannel,
   type ToolServices,
 } from '@toolgen/runtime';
 import { runAnthropicToolUse, toAnthropicTools } from '@toolgen/runtime/anthropic';
@@ -27,7 +27,7 @@ const services: ToolServices = { tickets: new InMemoryTickets([
 ]) };
 
 // ── The agent's tools: close_ticket is wrapped for approval; this person refuses 4712 ────────
-const personAtKeyboard: ApprovalChannel = {
+const personAtKeyboard: ToolApprovalChannel = {
   name: 'console',
   requestApproval: async (request) => {
     const approve = (request.arguments as { number?: unknown }).number !== 4712;

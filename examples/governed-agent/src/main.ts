@@ -22,8 +22,8 @@ import {
   ToolCatalogue,
   ToolSearchState,
   type AgentDefinition,
-  type ApprovalChannel,
-  type ApprovalResponse,
+  type ToolApprovalChannel,
+  type ToolApprovalResponse,
   type JsonValue,
   type OfferedToolset,
   type ResolvedAgentTools,
@@ -88,10 +88,10 @@ try {
 
 // ── Three agents on an interactive surface ───────────────────────────────────────────────────
 /** Plays the person answering approval prompts: closes 4711, refuses anything else. */
-const personAtKeyboard: ApprovalChannel = {
+const personAtKeyboard: ToolApprovalChannel = {
   name: 'console',
   requestApproval: async (request) => {
-    const answer: ApprovalResponse =
+    const answer: ToolApprovalResponse =
       request.toolName === 'ticket__close_ticket' && (request.arguments as { number?: unknown }).number === 4711
         ? { decision: 'approve' }
         : { decision: 'reject', reason: 'ask me again after the VPN incident' };
@@ -185,7 +185,7 @@ const background = resolveAgentTools(support, catalogue, { approvals: new ToolAp
 await modelCalls(background, 'ticket__close_ticket', { number: 4713, reason: 'Delivered.' });
 
 print('\nsupport where the person answers later: the call ends the run and waits');
-const later: ApprovalChannel = { name: 'inbox', requestApproval: async () => ({ decision: 'defer' }) };
+const later: ToolApprovalChannel = { name: 'inbox', requestApproval: async () => ({ decision: 'defer' }) };
 const firstRun = resolveAgentTools(support, catalogue, { approvals: new ToolApprovalRouter({ runMode: 'use_agent_policy', channel: later }) });
 const waiting = await modelCalls(firstRun, 'ticket__close_ticket', { number: 4713, reason: 'Delivered.' }, 'call_0042');
 if (waiting instanceof ToolApprovalError && waiting.pending !== undefined) {

@@ -13,7 +13,7 @@ import {
   resolveAgentTools,
   ToolApprovalRouter,
   ToolCatalogue,
-  type ApprovalChannel,
+  type ToolApprovalChannel,
   type ToolServices,
 } from '@toolgen/runtime';
 import { runOpenAIToolCall, toOpenAITools } from '@toolgen/runtime/openai';
@@ -28,7 +28,7 @@ const services: ToolServices = { tickets: new InMemoryTickets([
 ]) };
 
 // ── The agent's tools: close_ticket is wrapped for approval, and this person approves it ─────
-const personAtKeyboard: ApprovalChannel = {
+const personAtKeyboard: ToolApprovalChannel = {
   name: 'console',
   requestApproval: async (request) => {
     print(`  [approval prompt] ${request.toolName} ${JSON.stringify(request.arguments)} (call ${request.callId}) → approve`);

@@ -126,14 +126,14 @@ export { RepeatedToolFailure } from './agent/withFailureFolding.js';
 // approval
 export { toolApprovalRunModes, type ToolApprovalRunMode } from './approval/ToolApprovalRunMode.js';
 export type { ToolApprovalRequest } from './approval/ToolApprovalRequest.js';
-export type { ApprovalChannel, ApprovalResponse } from './approval/ApprovalChannel.js';
+export type { ToolApprovalChannel, ToolApprovalResponse } from './approval/ToolApprovalChannel.js';
 export type { ToolApprovalOutcome, ToolApprovalRefusal } from './approval/ToolApprovalOutcome.js';
 export { ToolApprovalRouter, type ToolApprovalRouterOptions } from './approval/ToolApprovalRouter.js';
 export { ToolApprovalError } from './approval/ToolApprovalError.js';
 export { isApprovalGated, withApproval, type WithApprovalOptions } from './approval/withApproval.js';
-export type { ApprovalGrant } from './approval/approvalGrant.js';
-export type { ApprovalPolicy } from './approval/ApprovalPolicy.js';
-export type { ApprovalBindingFailure } from './approval/ApprovalBindingFailure.js';
+export type { ToolApprovalGrant } from './approval/toolApprovalGrant.js';
+export type { ToolApprovalPolicy } from './approval/ToolApprovalPolicy.js';
+export type { ToolApprovalBindingFailure } from './approval/ToolApprovalBindingFailure.js';
 export {
   parsePendingToolCall,
   PendingToolCallError,
@@ -149,7 +149,18 @@ export {
   type PendingToolCallAnswer,
   type PendingToolCallResult,
 } from './approval/answerPendingToolCall.js';
-export { InMemoryApprovalLedger, type ApprovalLedger } from './approval/ApprovalLedger.js';
+export { InMemoryToolApprovalLedger, type ToolApprovalLedger } from './approval/ToolApprovalLedger.js';
+
+// the approval names before issue 31 (deprecated: they go in the next release)
+export {
+  InMemoryApprovalLedger,
+  type ApprovalBindingFailure,
+  type ApprovalChannel,
+  type ApprovalGrant,
+  type ApprovalLedger,
+  type ApprovalPolicy,
+  type ApprovalResponse,
+} from './formerNames.js';
 
 // tool search
 export { ToolSearchState } from './search/ToolSearchState.js';

@@ -28,7 +28,7 @@ describe('a generated module bundled', () => {
     // esbuild heads each module it keeps with a comment naming its file
     const kept = (file: string) => text.includes(`runtime/dist/${file}`);
     expect(kept('function/defineTool.js')).toBe(true);
-    for (const unused of ['policy/loadToolPolicies.js', 'approval/FileApprovalLedger.js', 'approval/ToolApprovalRouter.js', 'naming/ToolNaming.js', 'workspace/openWorkspaceFile.js']) {
+    for (const unused of ['policy/loadToolPolicies.js', 'approval/FileToolApprovalLedger.js', 'approval/ToolApprovalRouter.js', 'naming/ToolNaming.js', 'workspace/openWorkspaceFile.js']) {
       expect(kept(unused), unused).toBe(false);
     }
     const bundled = (await import(pathToFileURL(file).href)) as { readonly count: number };

@@ -1,7 +1,7 @@
 import { tool, type FunctionTool, type RunContext, type ToolOutputFileContent, type ToolOutputImage, type ToolOutputText } from '@openai/agents';
-import { issueSdkApprovalGrant } from '../approval/approvalGrant.js';
+import { issueSdkApprovalGrant } from '../approval/toolApprovalGrant.js';
 import { defaultRaisedApprovalExpiryMs, raisedApprovals } from '../approval/RaisedApprovals.js';
-import { approvalGateOf, argumentsAsJson, sdkApprovalDigest, sdkShouldAsk, type ApprovalInvocationContext } from '../approval/withApproval.js';
+import { approvalGateOf, argumentsAsJson, sdkApprovalDigest, sdkShouldAsk, type ToolApprovalInvocationContext } from '../approval/withApproval.js';
 import type { AIFunction, JsonValue, ToolInvocationContext } from '../function/AIFunction.js';
 import type { ContentPart } from '../content/ContentResult.js';
 import { contentOf, fileNameOf, modelBlock, openAILeftOut } from './contentParts.js';
@@ -145,7 +145,7 @@ function functionTool<TContext>(name: string, fn: AIFunction, options: OpenAIAge
       if (validated === undefined) return answer(fn, await runToolCall(fn, args, invokeContext));
       const digest = sdkApprovalDigest(fn, validated.value);
       if (!raisedApprovals.take(fn.qualifiedName, callId, digest)) return unraisedApproval(fn, callId, invokeContext);
-      const approved: ApprovalInvocationContext =
+      const approved: ToolApprovalInvocationContext =
         approvalGateOf(fn) === undefined ? invokeContext : { ...invokeContext, approvalGrant: issueSdkApprovalGrant(callId, digest) };
       return answer(fn, await runCheckedCall(fn, validated.value, approved));
     },

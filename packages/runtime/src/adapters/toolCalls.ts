@@ -1,4 +1,4 @@
-import type { ApprovalResponse } from '../approval/ApprovalChannel.js';
+import type { ToolApprovalResponse } from '../approval/ToolApprovalChannel.js';
 import type { ToolApprovalRequest } from '../approval/ToolApprovalRequest.js';
 import { ToolApprovalRouter } from '../approval/ToolApprovalRouter.js';
 import { isApprovalGated, withApproval } from '../approval/withApproval.js';
@@ -148,10 +148,10 @@ export function findCalledFunction(functions: readonly AIFunction[], name: strin
 /**
  * Who approves a `require_approval` tool's call for a runner that has no approval of its own
  * (`runOpenAIToolCall`, `runAnthropicToolUse`): a function asked about each such call, shown the
- * validated arguments that will run (an `ApprovalChannel`'s `requestApproval`), or `'unchecked'`
+ * validated arguments that will run (an `ToolApprovalChannel`'s `requestApproval`), or `'unchecked'`
  * to run such calls without asking, on purpose.
  */
-export type RunnerApproval = ((request: ToolApprovalRequest, signal: AbortSignal) => ApprovalResponse | Promise<ApprovalResponse>) | 'unchecked';
+export type RunnerApproval = ((request: ToolApprovalRequest, signal: AbortSignal) => ToolApprovalResponse | Promise<ToolApprovalResponse>) | 'unchecked';
 
 /** What the runners take besides the functions, the call and the context. */
 export interface RunnerOptions {

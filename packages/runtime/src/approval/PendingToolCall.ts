@@ -1,8 +1,8 @@
 import type { JsonValue } from '../function/AIFunction.js';
 import type { NetworkScope } from '../governance.js';
 import { constantTimeEqual, hmacSha256Hex, randomUuid } from '../hashing/sha256.js';
-import type { ApprovalBindingFailure } from './ApprovalBindingFailure.js';
-import type { ApprovalPolicy } from './ApprovalPolicy.js';
+import type { ToolApprovalBindingFailure } from './ToolApprovalBindingFailure.js';
+import type { ToolApprovalPolicy } from './ToolApprovalPolicy.js';
 import { canonicalJson } from './toolCallFingerprint.js';
 import type { ToolApprovalRequest } from './ToolApprovalRequest.js';
 
@@ -15,7 +15,7 @@ import type { ToolApprovalRequest } from './ToolApprovalRequest.js';
  */
 export interface PendingToolCall {
   readonly version: 2;
-  /** This pending call's own random id: what the `ApprovalLedger` records when it is answered. */
+  /** This pending call's own random id: what the `ToolApprovalLedger` records when it is answered. */
   readonly id: string;
   /** The call id of the request (the host's tool-call id, else a random UUID). */
   readonly callId: string;
@@ -25,7 +25,7 @@ export interface PendingToolCall {
   /** `approvalDigest(toolName, normalized arguments, policy)`: what the approval is bound to. */
   readonly digest: string;
   /** The effective policy the person was asked under. */
-  readonly policy: ApprovalPolicy;
+  readonly policy: ToolApprovalPolicy;
   /** ISO 8601 timestamps: when the model asked, and when the pending call lapses. */
   readonly requestedAt: string;
   readonly expiresAt: string;
@@ -42,9 +42,9 @@ export interface PendingToolCallKeyOptions {
 /** A stored pending call that cannot be trusted, or no key to sign or verify one. Nothing runs. */
 export class PendingToolCallError extends Error {
   override readonly name: string = 'PendingToolCallError';
-  readonly reason: Extract<ApprovalBindingFailure, 'tampered' | 'missing_key'>;
+  readonly reason: Extract<ToolApprovalBindingFailure, 'tampered' | 'missing_key'>;
 
-  constructor(reason: Extract<ApprovalBindingFailure, 'tampered' | 'missing_key'>, message: string) {
+  constructor(reason: Extract<ToolApprovalBindingFailure, 'tampered' | 'missing_key'>, message: string) {
     super(message);
     this.reason = reason;
   }

@@ -1,5 +1,5 @@
 import { ToolFailure } from '../errors/ToolFailure.js';
-import { approvalBindingMessage } from './ApprovalBindingFailure.js';
+import { approvalBindingMessage } from './ToolApprovalBindingFailure.js';
 import type { PendingToolCall } from './PendingToolCall.js';
 import type { ToolApprovalRefusal } from './ToolApprovalOutcome.js';
 

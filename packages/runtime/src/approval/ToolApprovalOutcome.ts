@@ -1,4 +1,4 @@
-import type { ApprovalBindingFailure } from './ApprovalBindingFailure.js';
+import type { ToolApprovalBindingFailure } from './ToolApprovalBindingFailure.js';
 import type { PendingToolCall } from './PendingToolCall.js';
 
 /**
@@ -13,12 +13,12 @@ export type ToolApprovalOutcome =
   | { readonly status: 'no_channel' }
   | { readonly status: 'timed_out'; readonly timeoutMs: number }
   | { readonly status: 'aborted' }
-  /** The channel cannot present the request, or answered with something that is not an `ApprovalResponse`. */
+  /** The channel cannot present the request, or answered with something that is not an `ToolApprovalResponse`. */
   | { readonly status: 'unsupported_channel'; readonly detail: string }
   /** The channel threw or rejected. */
   | { readonly status: 'channel_failed'; readonly error: unknown }
   /** The call came with an approval (an answered pending call, an adapter's grant) that does not hold for it. */
-  | { readonly status: 'invalid_approval'; readonly reason: ApprovalBindingFailure };
+  | { readonly status: 'invalid_approval'; readonly reason: ToolApprovalBindingFailure };
 
 /** An outcome that does not execute the call. */
 export type ToolApprovalRefusal = Exclude<ToolApprovalOutcome, { readonly status: 'approved' }>;

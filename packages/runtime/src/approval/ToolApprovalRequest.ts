@@ -1,6 +1,6 @@
 import type { JsonValue } from '../function/AIFunction.js';
 import type { NetworkScope } from '../governance.js';
-import type { ApprovalPolicy } from './ApprovalPolicy.js';
+import type { ToolApprovalPolicy } from './ToolApprovalPolicy.js';
 
 /** What an approval channel shows a person before a wrapped tool runs. */
 export interface ToolApprovalRequest {
@@ -17,7 +17,7 @@ export interface ToolApprovalRequest {
    */
   readonly digest: string;
   /** The effective policy the request is made under. */
-  readonly policy: ApprovalPolicy;
+  readonly policy: ToolApprovalPolicy;
   /** The effective network scope of the tool. */
   readonly networkScope: NetworkScope;
   readonly readOnly: boolean;

@@ -1,5 +1,5 @@
 import { raceAbort } from '../function/abortable.js';
-import type { ApprovalChannel, ApprovalResponse } from './ApprovalChannel.js';
+import type { ToolApprovalChannel, ToolApprovalResponse } from './ToolApprovalChannel.js';
 import { pendingToolCallFor } from './PendingToolCall.js';
 import type { ToolApprovalOutcome } from './ToolApprovalOutcome.js';
 import type { ToolApprovalRequest } from './ToolApprovalRequest.js';
@@ -9,7 +9,7 @@ import { toolApprovalRunModes, type ToolApprovalRunMode } from './ToolApprovalRu
 export interface ToolApprovalRouterOptions {
   readonly runMode: ToolApprovalRunMode;
   /** The interactive channel `use_agent_policy` asks. Without one, requests fail closed as `no_channel`. */
-  readonly channel?: ApprovalChannel | undefined;
+  readonly channel?: ToolApprovalChannel | undefined;
   /** A background run cannot wait for a person: under `use_agent_policy` its requests are rejected. */
   readonly background?: boolean;
   /** How long the channel may take to answer; 5 minutes unless given. `Infinity` waits for the answer or an abort. */
@@ -32,7 +32,7 @@ const maxTimerDelay = 2 ** 31 - 1;
  */
 export class ToolApprovalRouter {
   readonly runMode: ToolApprovalRunMode;
-  readonly channel: ApprovalChannel | undefined;
+  readonly channel: ToolApprovalChannel | undefined;
   readonly background: boolean;
   readonly timeoutMs: number;
   readonly pendingExpiryMs: number;
@@ -85,7 +85,7 @@ export class ToolApprovalRouter {
     }
   }
 
-  async #ask(channel: ApprovalChannel, request: ToolApprovalRequest, signal: AbortSignal | undefined): Promise<ToolApprovalOutcome> {
+  async #ask(channel: ToolApprovalChannel, request: ToolApprovalRequest, signal: AbortSignal | undefined): Promise<ToolApprovalOutcome> {
     const controller = new AbortController();
     let timedOut = false;
     const onAbort = (): void => controller.abort(signal?.reason);
@@ -117,13 +117,13 @@ export class ToolApprovalRouter {
   }
 }
 
-function interpret(channel: ApprovalChannel, response: unknown, request: ToolApprovalRequest, deferral: () => { now: Date; expiresAt: Date }): ToolApprovalOutcome {
+function interpret(channel: ToolApprovalChannel, response: unknown, request: ToolApprovalRequest, deferral: () => { now: Date; expiresAt: Date }): ToolApprovalOutcome {
   const decision = typeof response === 'object' && response !== null ? (response as { decision?: unknown }).decision : undefined;
   switch (decision) {
     case 'approve':
       return { status: 'approved', by: 'channel' };
     case 'reject': {
-      const reason = (response as Extract<ApprovalResponse, { decision: 'reject' }>).reason;
+      const reason = (response as Extract<ToolApprovalResponse, { decision: 'reject' }>).reason;
       return typeof reason === 'string' ? { status: 'rejected', by: 'channel', reason } : { status: 'rejected', by: 'channel' };
     }
     case 'defer': {

@@ -1,12 +1,12 @@
 import type { AIFunction, JsonValue, ToolInvocationContext } from '../function/AIFunction.js';
 import { checkSameCopy } from '../function/runtimeCopy.js';
-import { approvalBindingMessage, type ApprovalBindingFailure } from './ApprovalBindingFailure.js';
-import { defaultApprovalLedger, type ApprovalLedger } from './ApprovalLedger.js';
-import { issuePendingApprovalGrant } from './approvalGrant.js';
-import { samePolicy } from './ApprovalPolicy.js';
+import { approvalBindingMessage, type ToolApprovalBindingFailure } from './ToolApprovalBindingFailure.js';
+import { defaultToolApprovalLedger, type ToolApprovalLedger } from './ToolApprovalLedger.js';
+import { issuePendingApprovalGrant } from './toolApprovalGrant.js';
+import { samePolicy } from './ToolApprovalPolicy.js';
 import { issuedInThisProcess, isTrustedPendingToolCall, PendingToolCallError, type PendingToolCall } from './PendingToolCall.js';
 import { ToolApprovalError } from './ToolApprovalError.js';
-import { approvalPolicyOf, type ApprovalInvocationContext } from './withApproval.js';
+import { approvalPolicyOf, type ToolApprovalInvocationContext } from './withApproval.js';
 
 /** A person's answer to a pending call, given after its run ended. */
 export type PendingToolCallAnswer = { readonly decision: 'approve' } | { readonly decision: 'reject'; readonly reason?: string };
@@ -23,7 +23,7 @@ export type PendingToolCallResult =
       readonly status: 'refused';
       readonly callId: string;
       readonly toolName: string;
-      readonly reason: Exclude<ApprovalBindingFailure, 'tampered' | 'missing_key'>;
+      readonly reason: Exclude<ToolApprovalBindingFailure, 'tampered' | 'missing_key'>;
       readonly message: string;
     };
 
@@ -32,12 +32,12 @@ export const uncheckedOtherProcesses = 'unchecked';
 
 export interface AnswerPendingToolCallOptions {
   /**
-   * Records answered pending calls so each is answered once; the process's `InMemoryApprovalLedger`
+   * Records answered pending calls so each is answered once; the process's `InMemoryToolApprovalLedger`
    * unless given. To answer a pending call another process created (the next run in a new process,
-   * another host), pass a durable one every such process shares: a `FileApprovalLedger` on the
+   * another host), pass a durable one every such process shares: a `FileToolApprovalLedger` on the
    * folder they all use, or the host's own (`durable: true`).
    */
-  readonly ledger?: ApprovalLedger;
+  readonly ledger?: ToolApprovalLedger;
   /**
    * `'unchecked'` answers pending calls another process created even with a ledger that is not
    * durable: the host vouches that only one process ever answers each pending call, since the
@@ -86,10 +86,10 @@ export async function answerPendingToolCall(
   }
   const call = pending;
   const identity = { callId: call.callId, toolName: call.toolName };
-  const ledger = options.ledger ?? defaultApprovalLedger;
+  const ledger = options.ledger ?? defaultToolApprovalLedger;
   const now = options.now ?? ((): Date => new Date());
   const expiresAt = new Date(call.expiresAt);
-  const refused = (reason: Exclude<ApprovalBindingFailure, 'tampered' | 'missing_key'>): PendingToolCallResult => ({
+  const refused = (reason: Exclude<ToolApprovalBindingFailure, 'tampered' | 'missing_key'>): PendingToolCallResult => ({
     status: 'refused',
     ...identity,
     reason,
@@ -122,7 +122,7 @@ export async function answerPendingToolCall(
   // a tool that no longer asks for approval (auto_approve since) runs under another policy too
   if (policy === undefined || !samePolicy(policy, call.policy)) return refused('policy_changed');
   if (!(await ledger.consume(call.id, expiresAt))) return refused('already_answered');
-  const approved: ApprovalInvocationContext = {
+  const approved: ToolApprovalInvocationContext = {
     ...context,
     callId: call.callId,
     approvalGrant: issuePendingApprovalGrant(call.callId, call.digest, call.policy),
@@ -138,7 +138,7 @@ export async function answerPendingToolCall(
 }
 
 /** Why the approval wrapper refused the grant, also when a wrapper (failure folding) rethrew its error as the cause of another. */
-function invalidApprovalIn(error: unknown): ApprovalBindingFailure | undefined {
+function invalidApprovalIn(error: unknown): ToolApprovalBindingFailure | undefined {
   for (let current = error, depth = 0; current instanceof Error && depth < 8; current = current.cause, depth += 1) {
     if (current instanceof ToolApprovalError && current.outcome.status === 'invalid_approval') return current.outcome.reason;
   }

@@ -7,8 +7,8 @@ import { checkWorkspaceArguments, isWorkspaceOptions } from '../workspace/enforc
 import { functionChain, wrapFunction } from '../function/wrapFunction.js';
 import type { AgentToolPolicy } from '../policy/AgentToolPolicy.js';
 import type { ToolPolicyResolver } from '../policy/ToolPolicyResolver.js';
-import { isSdkApprovalGrant, redeemApprovalGrant } from './approvalGrant.js';
-import { approvalDigest, policiesDigest, type ApprovalPolicy } from './ApprovalPolicy.js';
+import { isSdkApprovalGrant, redeemApprovalGrant } from './toolApprovalGrant.js';
+import { approvalDigest, policiesDigest, type ToolApprovalPolicy } from './ToolApprovalPolicy.js';
 import { isFingerprintable } from './toolCallFingerprint.js';
 import { ToolApprovalError } from './ToolApprovalError.js';
 import type { ToolApprovalOutcome } from './ToolApprovalOutcome.js';
@@ -21,12 +21,12 @@ import type { ToolApprovalRouter } from './ToolApprovalRouter.js';
  * `approvalGrant` (set by `answerPendingToolCall` and the adapters only) that does not hold for the
  * call refuses it (`invalid_approval`). Every `ToolInvocationContext` declares both.
  */
-export type ApprovalInvocationContext = ToolInvocationContext;
+export type ToolApprovalInvocationContext = ToolInvocationContext;
 
 export interface WithApprovalOptions {
   /** The effective network scope to show in requests; the function's declared one otherwise. */
   readonly networkScope?: NetworkScope;
-  /** The agent's policies, whose digest is part of the effective policy approvals are bound to (`ApprovalPolicy`); none unless given. */
+  /** The agent's policies, whose digest is part of the effective policy approvals are bound to (`ToolApprovalPolicy`); none unless given. */
   readonly policies?: ToolPolicyResolver | readonly AgentToolPolicy[];
   /** The clock for `requestedAt`. */
   readonly now?: () => Date;
@@ -35,7 +35,7 @@ export interface WithApprovalOptions {
 /** What the approval wrapper of a function binds approvals to, and who decides them. */
 export interface ApprovalGate {
   readonly qualifiedName: string;
-  readonly policy: ApprovalPolicy;
+  readonly policy: ToolApprovalPolicy;
   readonly router: ToolApprovalRouter;
 }
 
@@ -59,13 +59,13 @@ const gates = new WeakMap<AIFunction, ApprovalGate>();
  */
 export function withApproval(fn: AIFunction, router: ToolApprovalRouter, options: WithApprovalOptions = {}): AIFunction {
   const now = options.now ?? ((): Date => new Date());
-  const policy: ApprovalPolicy = Object.freeze({
+  const policy: ToolApprovalPolicy = Object.freeze({
     approvalMode: 'require_approval',
     networkScope: options.networkScope ?? fn.metadata.networkScope,
     policies: policiesDigest(options.policies),
   });
   // run receives validated arguments: invoke repaired (when lenient) and validated them first, once
-  const gated = wrapFunction(fn, async (accepted, context: ApprovalInvocationContext) => {
+  const gated = wrapFunction(fn, async (accepted, context: ToolApprovalInvocationContext) => {
     const { approvalGrant, ...rest } = context;
     const signal = context.signal;
     if (signal?.aborted === true) throw new ToolApprovalError(fn.qualifiedName, { status: 'aborted' }, { cause: signal.reason });
@@ -110,7 +110,7 @@ export function isApprovalGated(fn: AIFunction): boolean {
 }
 
 /** The effective policy the approval wrapper in `fn` (or in a function it wraps) binds approvals to; undefined when nothing in it asks. */
-export function approvalPolicyOf(fn: AIFunction): ApprovalPolicy | undefined {
+export function approvalPolicyOf(fn: AIFunction): ToolApprovalPolicy | undefined {
   return approvalGateOf(fn)?.policy;
 }
 
@@ -142,7 +142,7 @@ export function sdkShouldAsk(fn: AIFunction): boolean {
  */
 export function sdkApprovalDigest(fn: AIFunction, validated: unknown): string {
   const gate = approvalGateOf(fn);
-  const policy: ApprovalPolicy = gate?.policy ?? { approvalMode: 'require_approval', networkScope: fn.metadata.networkScope, policies: policiesDigest() };
+  const policy: ToolApprovalPolicy = gate?.policy ?? { approvalMode: 'require_approval', networkScope: fn.metadata.networkScope, policies: policiesDigest() };
   return approvalDigest(gate?.qualifiedName ?? fn.qualifiedName, argumentsAsJson(validated), policy);
 }
 

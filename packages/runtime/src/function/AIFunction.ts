@@ -7,7 +7,7 @@ import type {
   NetworkScope,
   WorkspacePathAccess,
 } from '../governance.js';
-import type { ApprovalGrant } from '../approval/approvalGrant.js';
+import type { ToolApprovalGrant } from '../approval/toolApprovalGrant.js';
 import type { WorkspaceOptions } from '../workspace/WorkspaceOptions.js';
 import type { ArgumentRepair } from '../repair/repairArguments.js';
 import type { ToolSearchTerms } from '../search/searchTerms.js';
@@ -154,7 +154,7 @@ export interface ToolInvocationContext {
    */
   readonly workspace?: WorkspaceOptions | 'unchecked' | undefined;
   /** A person's approval of exactly this call, which an SDK's own approval step gave (the Agents SDK, MCP elicitation): the adapters set it, never a host. */
-  readonly approvalGrant?: ApprovalGrant | undefined;
+  readonly approvalGrant?: ToolApprovalGrant | undefined;
 }
 
 /** The arguments of a tool whose arguments' type is not known: the parsed JSON object, as the method receives it. */

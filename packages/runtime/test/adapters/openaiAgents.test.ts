@@ -10,7 +10,7 @@ import {
   ToolApprovalRouter,
   ToolCatalogue,
   type AIFunction,
-  type ApprovalChannel,
+  type ToolApprovalChannel,
   type GeneratedToolset,
   type ToolApprovalRequest,
 } from '@toolgen/runtime';
@@ -293,7 +293,7 @@ describe('a require_approval tool', () => {
 
 describe('functions resolveAgentTools wrapped for approval', () => {
   const asked: ToolApprovalRequest[] = [];
-  const channel: ApprovalChannel = {
+  const channel: ToolApprovalChannel = {
     name: 'never-asked',
     requestApproval: async (request) => {
       asked.push(request);

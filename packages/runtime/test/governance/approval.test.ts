@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { answerPendingToolCall, isApprovalGated, parsePendingToolCall, PendingToolCallError, resolveAgentTools, serializePendingToolCall, ToolApprovalError, ToolApprovalRouter, ToolArgumentError, ToolCatalogue, withApproval, defineTool, type ApprovalChannel, type ApprovalResponse, type PendingToolCall, type ToolApprovalRequest, type ToolApprovalRunMode } from '@toolgen/runtime';
+import { answerPendingToolCall, isApprovalGated, parsePendingToolCall, PendingToolCallError, resolveAgentTools, serializePendingToolCall, ToolApprovalError, ToolApprovalRouter, ToolArgumentError, ToolCatalogue, withApproval, defineTool, type ToolApprovalChannel, type ToolApprovalResponse, type PendingToolCall, type ToolApprovalRequest, type ToolApprovalRunMode } from '@toolgen/runtime';
 import { approvalDigest, policiesDigest } from '@toolgen/runtime/approval';
 import { fakeTool, fakeToolset, rejectionOf, scriptedChannel, silentChannel, type RecordedCall } from './fixtures.js';
 
@@ -193,7 +193,7 @@ describe('failing closed', () => {
   it('never executes when the timeout wins over a late approval', async () => {
     vi.useFakeTimers();
     const calls: RecordedCall[] = [];
-    const late: ApprovalChannel = {
+    const late: ToolApprovalChannel = {
       name: 'late',
       requestApproval: () => new Promise((resolve) => setTimeout(() => resolve({ decision: 'approve' }), 2_000)),
     };
@@ -228,7 +228,7 @@ describe('failing closed', () => {
 
   it('never executes when the channel does not support the request', async () => {
     const calls: RecordedCall[] = [];
-    const channel: ApprovalChannel = { name: 'sms', supports: () => false, requestApproval: async () => ({ decision: 'approve' }) };
+    const channel: ToolApprovalChannel = { name: 'sms', supports: () => false, requestApproval: async () => ({ decision: 'approve' }) };
     const error = await refusal(withApproval(closeTicket(calls), new ToolApprovalRouter({ runMode: 'use_agent_policy', channel })).invoke(args));
     expect(error.outcome).toEqual({ status: 'unsupported_channel', detail: 'channel "sms" does not support this request' });
     expect(calls).toEqual([]);
@@ -236,7 +236,7 @@ describe('failing closed', () => {
 
   it.each([[{ decision: 'yes' }], [{ approved: true }], [true], [undefined], ['approve']])('never executes on an unrecognised answer %j', async (answer) => {
     const calls: RecordedCall[] = [];
-    const channel: ApprovalChannel = { name: 'odd', requestApproval: async () => answer as never };
+    const channel: ToolApprovalChannel = { name: 'odd', requestApproval: async () => answer as never };
     const error = await refusal(withApproval(closeTicket(calls), new ToolApprovalRouter({ runMode: 'use_agent_policy', channel })).invoke(args));
     expect(error.outcome.status).toBe('unsupported_channel');
     expect(calls).toEqual([]);
@@ -245,7 +245,7 @@ describe('failing closed', () => {
   it('never executes when the channel throws', async () => {
     const calls: RecordedCall[] = [];
     const boom = new Error('socket closed');
-    const channel: ApprovalChannel = {
+    const channel: ToolApprovalChannel = {
       name: 'broken',
       requestApproval: () => {
         throw boom;
@@ -364,8 +364,8 @@ describe('pending calls answered in the next run', () => {
 
   it('can also be answered live by the channel within the run', async () => {
     const calls: RecordedCall[] = [];
-    let answer: ((response: ApprovalResponse) => void) | undefined;
-    const channel: ApprovalChannel = { name: 'live', requestApproval: () => new Promise((resolve) => (answer = resolve)) };
+    let answer: ((response: ToolApprovalResponse) => void) | undefined;
+    const channel: ToolApprovalChannel = { name: 'live', requestApproval: () => new Promise((resolve) => (answer = resolve)) };
     const call = withApproval(closeTicket(calls), new ToolApprovalRouter({ runMode: 'use_agent_policy', channel })).invoke(args);
     await vi.waitFor(() => expect(answer).toBeDefined());
     expect(calls).toEqual([]);

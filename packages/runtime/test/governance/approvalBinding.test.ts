@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { answerPendingToolCall, defineTool, InMemoryApprovalLedger, parsePendingToolCall, PendingToolCallError, resolveAgentTools, serializePendingToolCall, ToolApprovalError, ToolApprovalRouter, ToolCatalogue, withApproval, type AgentDefinition, type AgentToolPolicy, type AIFunction, type ApprovalLedger, type PendingToolCall, type ToolApprovalRouterOptions, type ToolInvocationContext } from '@toolgen/runtime';
+import { answerPendingToolCall, defineTool, InMemoryToolApprovalLedger, parsePendingToolCall, PendingToolCallError, resolveAgentTools, serializePendingToolCall, ToolApprovalError, ToolApprovalRouter, ToolCatalogue, withApproval, type AgentDefinition, type AgentToolPolicy, type AIFunction, type ToolApprovalLedger, type PendingToolCall, type ToolApprovalRouterOptions, type ToolInvocationContext } from '@toolgen/runtime';
 import { approvalDigest, policiesDigest } from '@toolgen/runtime/approval';
 import { wrapFunction } from '../../src/function/wrapFunction.js';
 import { defaultMetadata, fakeTool, rejectionOf, scriptedChannel, type RecordedCall } from './fixtures.js';
@@ -67,8 +67,8 @@ function nextRun(calls: RecordedCall[], options: { policies?: readonly AgentTool
   return resolveAgentTools({ ...agent, policies: options.policies ?? [] }, catalogue, { approvals: router() }).functions;
 }
 
-function answer(pending: PendingToolCall, functions: readonly AIFunction[], extra: { ledger?: ApprovalLedger; now?: () => Date } = {}) {
-  return answerPendingToolCall(pending, { decision: 'approve' }, functions, {}, { ledger: extra.ledger ?? new InMemoryApprovalLedger({ now: () => start }), now: () => start, ...extra });
+function answer(pending: PendingToolCall, functions: readonly AIFunction[], extra: { ledger?: ToolApprovalLedger; now?: () => Date } = {}) {
+  return answerPendingToolCall(pending, { decision: 'approve' }, functions, {}, { ledger: extra.ledger ?? new InMemoryToolApprovalLedger({ now: () => start }), now: () => start, ...extra });
 }
 
 async function reasonOf(attempt: () => unknown): Promise<string> {
@@ -106,7 +106,7 @@ describe('answering a pending call', () => {
     const stored = serializePendingToolCall(await deferred(), { key });
     const calls: RecordedCall[] = [];
     const functions = nextRun(calls);
-    const ledger = new InMemoryApprovalLedger({ now: () => start });
+    const ledger = new InMemoryToolApprovalLedger({ now: () => start });
     await expect(answer(parsePendingToolCall(stored, { key }), functions, { ledger })).resolves.toEqual({
       status: 'executed',
       callId: 'call_7',
@@ -121,7 +121,7 @@ describe('answering a pending call', () => {
     const stored = serializePendingToolCall(pending, { key });
     const calls: RecordedCall[] = [];
     const functions = nextRun(calls);
-    const ledger = new InMemoryApprovalLedger({ now: () => start });
+    const ledger = new InMemoryToolApprovalLedger({ now: () => start });
     expect((await answer(pending, functions, { ledger })).status).toBe('executed');
     const refusal = {
       status: 'refused',
@@ -150,7 +150,7 @@ describe('answering a pending call', () => {
   it('asks the host ledger, and refuses what it says was answered (another process, a persisted store)', async () => {
     const pending = await deferred();
     const consumed: [string, Date][] = [];
-    const persisted: ApprovalLedger = {
+    const persisted: ToolApprovalLedger = {
       durable: true,
       consume: async (id, expiresAt) => {
         consumed.push([id, expiresAt]);
@@ -166,7 +166,7 @@ describe('answering a pending call', () => {
   it('refuses an answer when the policies changed between request and answer, and keeps the call for the old policy', async () => {
     const pending = await deferred();
     const calls: RecordedCall[] = [];
-    const ledger = new InMemoryApprovalLedger({ now: () => start });
+    const ledger = new InMemoryToolApprovalLedger({ now: () => start });
     const stricter = nextRun(calls, { policies: [{ toolName: 'ticket__get_ticket', approvalMode: 'require_approval' }] });
     await expect(answer(pending, stricter, { ledger })).resolves.toEqual({
       status: 'refused',
@@ -201,7 +201,7 @@ describe('answering a pending call', () => {
     const pending = await deferred({ router: router({ pendingExpiryMs: 60_000, now: clock }) });
     expect(pending.expiresAt).toBe('2026-12-01T09:01:00.000Z');
     const calls: RecordedCall[] = [];
-    const ledger = new InMemoryApprovalLedger({ now: clock });
+    const ledger = new InMemoryToolApprovalLedger({ now: clock });
     now = new Date(start.getTime() + 60_000);
     await expect(answer(pending, nextRun(calls), { ledger, now: clock })).resolves.toEqual({
       status: 'refused',

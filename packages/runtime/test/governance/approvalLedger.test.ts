@@ -3,9 +3,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { answerPendingToolCall, InMemoryApprovalLedger, parsePendingToolCall, resolveAgentTools, serializePendingToolCall, ToolApprovalError, ToolApprovalRouter, ToolCatalogue, type AIFunction, type AnswerPendingToolCallOptions, type ApprovalLedger, type JsonValue, type PendingToolCall } from '@toolgen/runtime';
+import { answerPendingToolCall, InMemoryToolApprovalLedger, parsePendingToolCall, resolveAgentTools, serializePendingToolCall, ToolApprovalError, ToolApprovalRouter, ToolCatalogue, type AIFunction, type AnswerPendingToolCallOptions, type ToolApprovalLedger, type JsonValue, type PendingToolCall } from '@toolgen/runtime';
 import { canonicalJson, pendingToolCallFormat } from '@toolgen/runtime/approval';
-import { FileApprovalLedger } from '@toolgen/runtime/node';
+import { FileToolApprovalLedger } from '@toolgen/runtime/node';
 import { fakeToolset, rejectionOf, scriptedChannel, type RecordedCall } from './fixtures.js';
 
 // Security finding 3: a pending call runs at most once across processes. The file ledger decides
@@ -53,29 +53,29 @@ function approve(stored: string, calls: RecordedCall[], options?: AnswerPendingT
   return answerPendingToolCall(parsePendingToolCall(stored, { key }), { decision: 'approve' }, tools(calls), {}, options);
 }
 
-describe('FileApprovalLedger', () => {
+describe('FileToolApprovalLedger', () => {
   // the clean-up tests set the ledger's clock; the others use the real one, long before this
   const expiresAt = new Date('2026-12-01T09:15:00.000Z');
   const farAhead = new Date('2100-01-01T00:15:00.000Z');
 
   it('records an id once, also for another instance on the folder, in a file named by the SHA-256 of the id', async () => {
     const folder = path.join(temporaryFolder(), 'created/when/missing');
-    const ledger = new FileApprovalLedger({ folder });
+    const ledger = new FileToolApprovalLedger({ folder });
     const id = '../../escape/attempt';
     await expect(ledger.consume(id, farAhead)).resolves.toBe(true);
     await expect(ledger.consume(id, farAhead)).resolves.toBe(false);
-    await expect(new FileApprovalLedger({ folder }).consume(id, farAhead)).resolves.toBe(false);
+    await expect(new FileToolApprovalLedger({ folder }).consume(id, farAhead)).resolves.toBe(false);
     const name = createHash('sha256').update(id, 'utf8').digest('hex');
     expect(readdirSync(folder)).toEqual([name]);
     expect(ledger.recordPath(id)).toBe(path.join(folder, name));
     expect(readFileSync(path.join(folder, name), 'utf8')).toBe('{"expiresAt":"2100-01-01T00:15:00.000Z"}\n');
     expect(ledger.durable).toBe(true);
-    expect(new InMemoryApprovalLedger().durable).toBe(false);
+    expect(new InMemoryToolApprovalLedger().durable).toBe(false);
   });
 
   it('answers true to exactly one of many concurrent consumes of an id, over several instances', async () => {
     const folder = temporaryFolder();
-    const ledgers = Array.from({ length: 5 }, () => new FileApprovalLedger({ folder }));
+    const ledgers = Array.from({ length: 5 }, () => new FileToolApprovalLedger({ folder }));
     const results = await Promise.all(Array.from({ length: 40 }, (_, index) => ledgers[index % 5]!.consume('call id', farAhead)));
     expect(results.filter(Boolean)).toHaveLength(1);
   });
@@ -83,7 +83,7 @@ describe('FileApprovalLedger', () => {
   it("removes a record only once its call expired retainMs ago by the ledger's clock, then the id may be recorded again", async () => {
     const folder = temporaryFolder();
     let now = new Date('2026-12-01T09:00:00.000Z');
-    const ledger = new FileApprovalLedger({ folder, now: () => now, retainMs: 60_000 });
+    const ledger = new FileToolApprovalLedger({ folder, now: () => now, retainMs: 60_000 });
     await ledger.consume('a', expiresAt);
     await ledger.consume('b', new Date('2026-12-01T10:00:00.000Z'));
     now = new Date(expiresAt.getTime() + 59_999);
@@ -98,9 +98,9 @@ describe('FileApprovalLedger', () => {
   it('cannot let a live id be recorded twice: a clean-up by a process whose clock is ahead by less than retainMs keeps it', async () => {
     const folder = temporaryFolder();
     const start = new Date('2026-12-01T09:00:00.000Z');
-    const behind = new FileApprovalLedger({ folder, now: () => start });
+    const behind = new FileToolApprovalLedger({ folder, now: () => start });
     // 50 minutes ahead, past the call's expiry: the default retainMs is an hour
-    const ahead = new FileApprovalLedger({ folder, now: () => new Date(start.getTime() + 50 * 60_000) });
+    const ahead = new FileToolApprovalLedger({ folder, now: () => new Date(start.getTime() + 50 * 60_000) });
     await expect(behind.consume('live', expiresAt)).resolves.toBe(true);
     await expect(ahead.removeExpired()).resolves.toBe(0);
     await expect(ahead.consume('other', expiresAt)).resolves.toBe(true);
@@ -109,7 +109,7 @@ describe('FileApprovalLedger', () => {
 
   it('keeps a record it cannot read (being written, or damaged) and files that are not records', async () => {
     const folder = temporaryFolder();
-    const ledger = new FileApprovalLedger({ folder, now: () => new Date('2100-01-01T00:00:00.000Z') });
+    const ledger = new FileToolApprovalLedger({ folder, now: () => new Date('2100-01-01T00:00:00.000Z') });
     const partial = createHash('sha256').update('partial', 'utf8').digest('hex');
     writeFileSync(path.join(folder, partial), '{"expiresAt":"2026-12-01T09:1');
     writeFileSync(path.join(folder, 'notes.txt'), '{"expiresAt":"2026-12-01T09:15:00.000Z"}\n');
@@ -121,7 +121,7 @@ describe('FileApprovalLedger', () => {
   it('cleans up from consume at most every cleanUpIntervalMs', async () => {
     const folder = temporaryFolder();
     let now = new Date('2026-12-01T09:00:00.000Z');
-    const ledger = new FileApprovalLedger({ folder, now: () => now, retainMs: 0, cleanUpIntervalMs: 60 * 60_000 });
+    const ledger = new FileToolApprovalLedger({ folder, now: () => now, retainMs: 0, cleanUpIntervalMs: 60 * 60_000 });
     await ledger.consume('a', expiresAt);
     now = new Date('2026-12-01T09:30:00.000Z');
     await ledger.consume('b', new Date('2026-12-01T11:00:00.000Z'));
@@ -132,12 +132,12 @@ describe('FileApprovalLedger', () => {
   });
 
   it('says what is wrong with its options and with an expiry that is not a date', async () => {
-    expect(() => new FileApprovalLedger({} as never)).toThrow(
-      'A FileApprovalLedger needs the folder to keep its records in: new FileApprovalLedger({ folder }), the same folder for every process that answers pending calls.',
+    expect(() => new FileToolApprovalLedger({} as never)).toThrow(
+      'A FileToolApprovalLedger needs the folder to keep its records in: new FileToolApprovalLedger({ folder }), the same folder for every process that answers pending calls.',
     );
-    expect(() => new FileApprovalLedger({ folder: temporaryFolder(), retainMs: -1 })).toThrow(RangeError);
-    expect(() => new FileApprovalLedger({ folder: temporaryFolder(), cleanUpIntervalMs: Number.NaN })).toThrow(RangeError);
-    await expect(new FileApprovalLedger({ folder: temporaryFolder() }).consume('a', new Date(Number.NaN))).rejects.toThrow(RangeError);
+    expect(() => new FileToolApprovalLedger({ folder: temporaryFolder(), retainMs: -1 })).toThrow(RangeError);
+    expect(() => new FileToolApprovalLedger({ folder: temporaryFolder(), cleanUpIntervalMs: Number.NaN })).toThrow(RangeError);
+    await expect(new FileToolApprovalLedger({ folder: temporaryFolder() }).consume('a', new Date(Number.NaN))).rejects.toThrow(RangeError);
   });
 });
 
@@ -148,17 +148,17 @@ describe('a pending call another process created', () => {
     toolName: 'ticket__close_ticket',
     reason: 'no_durable_ledger',
     message:
-      'This approval request was made by another process, and the approval ledger is not durable (the default InMemoryApprovalLedger, or one with durable: false), ' +
+      'This approval request was made by another process, and the approval ledger is not durable (the default InMemoryToolApprovalLedger, or one with durable: false), ' +
       'so ticket__close_ticket was not called: every process that answers it would run it. Pass answerPendingToolCall a ledger all of them share, ' +
-      "{ ledger: new FileApprovalLedger({ folder }) }, or { otherProcesses: 'unchecked' } if only one process ever answers each pending call.",
+      "{ ledger: new FileToolApprovalLedger({ folder }) }, or { otherProcesses: 'unchecked' } if only one process ever answers each pending call.",
   };
 
   it('is refused without a durable ledger, naming the ledger option and the file ledger, for an approval and a rejection', async () => {
     const stored = await storedByAnotherProcess();
     const calls: RecordedCall[] = [];
     await expect(approve(stored, calls)).resolves.toEqual(refusal);
-    await expect(approve(stored, calls, { ledger: new InMemoryApprovalLedger() })).resolves.toEqual(refusal);
-    const notDurable: ApprovalLedger = { durable: false, consume: () => true };
+    await expect(approve(stored, calls, { ledger: new InMemoryToolApprovalLedger() })).resolves.toEqual(refusal);
+    const notDurable: ToolApprovalLedger = { durable: false, consume: () => true };
     await expect(approve(stored, calls, { ledger: notDurable })).resolves.toEqual(refusal);
     await expect(answerPendingToolCall(parsePendingToolCall(stored, { key }), { decision: 'reject' }, tools(calls))).resolves.toEqual(refusal);
     expect(calls).toEqual([]);
@@ -167,12 +167,12 @@ describe('a pending call another process created', () => {
   it("runs once with a durable ledger: the file ledger, or the host's own", async () => {
     const stored = await storedByAnotherProcess();
     const calls: RecordedCall[] = [];
-    const ledger = new FileApprovalLedger({ folder: temporaryFolder() });
+    const ledger = new FileToolApprovalLedger({ folder: temporaryFolder() });
     await expect(approve(stored, calls, { ledger })).resolves.toMatchObject({ status: 'executed' });
-    await expect(approve(stored, calls, { ledger: new FileApprovalLedger({ folder: ledger.folder }) })).resolves.toMatchObject({ status: 'refused', reason: 'already_answered' });
+    await expect(approve(stored, calls, { ledger: new FileToolApprovalLedger({ folder: ledger.folder }) })).resolves.toMatchObject({ status: 'refused', reason: 'already_answered' });
     const recorded = new Set<string>();
     // a host's own store (a database, Redis), durable by its word
-    const shared: ApprovalLedger = {
+    const shared: ToolApprovalLedger = {
       durable: true,
       consume: (id) => {
         if (recorded.has(id)) return false;

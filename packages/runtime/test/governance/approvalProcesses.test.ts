@@ -91,7 +91,7 @@ beforeAll(() => {
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe('a stored pending call answered by several fresh processes at once', () => {
-  it('runs exactly once with a FileApprovalLedger on a folder they share; the others are refused as already answered', { timeout: 30_000 }, async () => {
+  it('runs exactly once with a FileToolApprovalLedger on a folder they share; the others are refused as already answered', { timeout: 30_000 }, async () => {
     const stored = await storedPendingCall();
     const folder = path.join(work, 'ledger');
     const { answers, executions } = await answerAtOnce(4, 'file', stored, folder);
@@ -107,7 +107,7 @@ describe('a stored pending call answered by several fresh processes at once', ()
     const { answers, executions } = await answerAtOnce(3, 'default', await storedPendingCall());
     expect(executions).toBe(0);
     expect(answers.map((answer) => [answer.status, answer.reason])).toEqual(Array.from({ length: 3 }, () => ['refused', 'no_durable_ledger']));
-    expect(answers[0]!.message).toContain('{ ledger: new FileApprovalLedger({ folder }) }');
+    expect(answers[0]!.message).toContain('{ ledger: new FileToolApprovalLedger({ folder }) }');
     expect(answers[0]!.message).toContain("{ otherProcesses: 'unchecked' }");
   });
 

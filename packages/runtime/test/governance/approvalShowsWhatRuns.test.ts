@@ -13,7 +13,7 @@ import {
   type ToolApprovalRunMode,
 } from '@toolgen/runtime';
 import { runAnthropicToolUse } from '@toolgen/runtime/anthropic';
-import { issueSdkApprovalGrant } from '../../src/approval/approvalGrant.js';
+import { issueSdkApprovalGrant } from '../../src/approval/toolApprovalGrant.js';
 import { sdkApprovalDigest } from '../../src/approval/withApproval.js';
 import { recordingLogger, repairRecorder } from '../invokeFixtures.js';
 import { fakeTool, fakeToolset, rejectionOf, scriptedChannel, type RecordedCall } from './fixtures.js';

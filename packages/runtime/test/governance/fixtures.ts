@@ -2,8 +2,8 @@ import {
   defineTool,
   ToolNaming,
   type AIFunction,
-  type ApprovalChannel,
-  type ApprovalResponse,
+  type ToolApprovalChannel,
+  type ToolApprovalResponse,
   type ToolsetFunctions,
   type JsonSchema,
   type ToolApprovalRequest,
@@ -105,8 +105,8 @@ export function fakeToolset(className: string, tools: readonly Omit<FakeToolOpti
 
 /** An approval channel that answers from a script and records what it was asked. */
 export function scriptedChannel(
-  answer: (request: ToolApprovalRequest, signal: AbortSignal) => ApprovalResponse | Promise<ApprovalResponse>,
-): ApprovalChannel & { readonly requests: ToolApprovalRequest[] } {
+  answer: (request: ToolApprovalRequest, signal: AbortSignal) => ToolApprovalResponse | Promise<ToolApprovalResponse>,
+): ToolApprovalChannel & { readonly requests: ToolApprovalRequest[] } {
   const requests: ToolApprovalRequest[] = [];
   return {
     name: 'scripted',
@@ -119,13 +119,13 @@ export function scriptedChannel(
 }
 
 /** A channel that never answers unless its signal aborts (then it rejects, as a dismissed prompt would). */
-export function silentChannel(): ApprovalChannel & { asked: boolean; aborted: boolean } {
+export function silentChannel(): ToolApprovalChannel & { asked: boolean; aborted: boolean } {
   const channel = {
     name: 'silent',
     asked: false,
     aborted: false,
     requestApproval: (_request: ToolApprovalRequest, signal: AbortSignal) =>
-      new Promise<ApprovalResponse>((_resolve, reject) => {
+      new Promise<ToolApprovalResponse>((_resolve, reject) => {
         channel.asked = true;
         signal.addEventListener('abort', () => {
           channel.aborted = true;

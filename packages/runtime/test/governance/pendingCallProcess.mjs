@@ -4,7 +4,7 @@
 //     prints the signed text of a call to ticket__close_ticket that the channel deferred;
 //   node pendingCallProcess.mjs answer <default|file|unchecked> <stored text> <executions file> [ledger folder]
 //     reads the text back, prints "ready", waits for a line on stdin, approves the call with the
-//     default ledger, a FileApprovalLedger on the folder, or { otherProcesses: 'unchecked' }, and
+//     default ledger, a FileToolApprovalLedger on the folder, or { otherProcesses: 'unchecked' }, and
 //     prints the result as JSON. Each time the tool runs, it appends this process's id to the
 //     executions file.
 import { appendFileSync } from 'node:fs';
@@ -19,7 +19,7 @@ import {
   ToolApprovalRouter,
   ToolCatalogue,
 } from '@toolgen/runtime';
-import { FileApprovalLedger } from '@toolgen/runtime/node';
+import { FileToolApprovalLedger } from '@toolgen/runtime/node';
 
 const key = 'the host key of the process tests, 32 bytes or more';
 const [mode, ledgerMode, stored, executions, folder] = process.argv.slice(2);
@@ -62,7 +62,7 @@ if (mode === 'defer') {
   }
 } else if (mode === 'answer') {
   const pending = parsePendingToolCall(stored, { key });
-  const optionsOf = { file: () => ({ ledger: new FileApprovalLedger({ folder }) }), unchecked: () => ({ otherProcesses: 'unchecked' }), default: () => ({}) }[ledgerMode];
+  const optionsOf = { file: () => ({ ledger: new FileToolApprovalLedger({ folder }) }), unchecked: () => ({ otherProcesses: 'unchecked' }), default: () => ({}) }[ledgerMode];
   if (optionsOf === undefined) throw new Error(`unknown ledger mode ${ledgerMode}`);
   const options = optionsOf();
   process.stdout.write('ready\n');

@@ -1,6 +1,6 @@
 import { randomUuid } from '../../hashing/sha256.js';
 import type { InputRequiredResult, McpServer, ServerContext } from '@modelcontextprotocol/server';
-import { issueSdkApprovalGrant } from '../../approval/approvalGrant.js';
+import { issueSdkApprovalGrant } from '../../approval/toolApprovalGrant.js';
 import { ToolApprovalError } from '../../approval/ToolApprovalError.js';
 import type { ToolApprovalRefusal } from '../../approval/ToolApprovalOutcome.js';
 import { acceptedArguments, argumentsAsJson, isApprovalGated, sdkApprovalDigest } from '../../approval/withApproval.js';

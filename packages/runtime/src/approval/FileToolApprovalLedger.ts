@@ -1,9 +1,9 @@
 import { mkdir, open, readdir, readFile, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { sha256Hex } from '../hashing/sha256.js';
-import type { ApprovalLedger } from './ApprovalLedger.js';
+import type { ToolApprovalLedger } from './ToolApprovalLedger.js';
 
-export interface FileApprovalLedgerOptions {
+export interface FileToolApprovalLedgerOptions {
   /**
    * The folder the records are kept in, created when missing. Every process that may answer the
    * same pending calls gives the same folder, on one file system that honours exclusive create
@@ -26,7 +26,7 @@ const defaultCleanUpIntervalMs = 10 * 60 * 1000;
 const recordName = /^[0-9a-f]{64}$/;
 
 /**
- * An `ApprovalLedger` on the file system that outlives the process (`durable: true`): each
+ * An `ToolApprovalLedger` on the file system that outlives the process (`durable: true`): each
  * answered pending call is one file in the host's folder, made with an exclusive create
  * (`open(path, 'wx')`), so of several processes answering the same call at once exactly one
  * wins. The file is named by the SHA-256 (hex) of the pending call's id and holds its expiry.
@@ -35,7 +35,7 @@ const recordName = /^[0-9a-f]{64}$/;
  * and never a record it cannot read (one being written, or damaged): that id stays answered.
  * `consume` runs it at most every `cleanUpIntervalMs`; `removeExpired` runs it now.
  */
-export class FileApprovalLedger implements ApprovalLedger {
+export class FileToolApprovalLedger implements ToolApprovalLedger {
   readonly durable = true;
   readonly folder: string;
   readonly retainMs: number;
@@ -46,10 +46,10 @@ export class FileApprovalLedger implements ApprovalLedger {
   #cleaning: Promise<number> | undefined;
 
   /** @throws {TypeError} without a folder; {RangeError} for a `retainMs` or `cleanUpIntervalMs` that is not a non-negative finite number. */
-  constructor(options: FileApprovalLedgerOptions) {
-    const folder: unknown = (options as Partial<FileApprovalLedgerOptions> | undefined)?.folder;
+  constructor(options: FileToolApprovalLedgerOptions) {
+    const folder: unknown = (options as Partial<FileToolApprovalLedgerOptions> | undefined)?.folder;
     if (typeof folder !== 'string' || folder === '') {
-      throw new TypeError('A FileApprovalLedger needs the folder to keep its records in: new FileApprovalLedger({ folder }), the same folder for every process that answers pending calls.');
+      throw new TypeError('A FileToolApprovalLedger needs the folder to keep its records in: new FileToolApprovalLedger({ folder }), the same folder for every process that answers pending calls.');
     }
     this.folder = path.resolve(folder);
     this.retainMs = nonNegative(options.retainMs ?? defaultRetainMs, 'retainMs');
@@ -146,7 +146,7 @@ function expiryOf(text: string): number | undefined {
 
 function nonNegative(value: number, name: string): number {
   if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
-    throw new RangeError(`The FileApprovalLedger's ${name} must be a non-negative finite number of milliseconds; got ${String(value)}.`);
+    throw new RangeError(`The FileToolApprovalLedger's ${name} must be a non-negative finite number of milliseconds; got ${String(value)}.`);
   }
   return value;
 }

@@ -16,13 +16,13 @@ import { canonicalJson } from './toolCallFingerprint.js';
  *   or changed, for this tool or another, changes it; reordering entries or adding `default` ones
  *   does not.
  */
-export interface ApprovalPolicy {
+export interface ToolApprovalPolicy {
   readonly approvalMode: 'require_approval';
   readonly networkScope: NetworkScope;
   readonly policies: string;
 }
 
-/** The SHA-256 (hex) of an agent's policies as `ApprovalPolicy.policies` holds it. */
+/** The SHA-256 (hex) of an agent's policies as `ToolApprovalPolicy.policies` holds it. */
 export function policiesDigest(policies: ToolPolicyResolver | readonly AgentToolPolicy[] = []): string {
   const resolver = policies instanceof ToolPolicyResolver ? policies : new ToolPolicyResolver(policies);
   const overrides = resolver.overrides
@@ -36,12 +36,12 @@ export function policiesDigest(policies: ToolPolicyResolver | readonly AgentTool
  * (lowercased), the normalized arguments (the value the tool's validator returned, keys sorted)
  * and the effective policy. Any change to one of them gives another digest.
  */
-export function approvalDigest(qualifiedName: string, normalizedArguments: unknown, policy: ApprovalPolicy): string {
+export function approvalDigest(qualifiedName: string, normalizedArguments: unknown, policy: ToolApprovalPolicy): string {
   const bound = { qualifiedName: qualifiedName.toLowerCase(), arguments: normalizedArguments ?? null, policy };
   return sha256Hex(`toolgen.approval/1\n${canonicalJson(bound)}`);
 }
 
 /** Whether two policies are the same, field by field. */
-export function samePolicy(a: ApprovalPolicy, b: ApprovalPolicy): boolean {
+export function samePolicy(a: ToolApprovalPolicy, b: ToolApprovalPolicy): boolean {
   return canonicalJson(a) === canonicalJson(b);
 }

@@ -5,7 +5,7 @@ import type { ToolApprovalRequest } from './ToolApprovalRequest.js';
  * pending call that is answered in a later run (`answerPendingToolCall`). An answer never
  * changes the agent's policy and never decides later calls.
  */
-export type ApprovalResponse =
+export type ToolApprovalResponse =
   | { readonly decision: 'approve' }
   | { readonly decision: 'reject'; readonly reason?: string }
   | { readonly decision: 'defer' };
@@ -14,7 +14,7 @@ export type ApprovalResponse =
  * An interactive approval channel the host implements (a chat prompt, a notification, a review
  * queue). `ToolApprovalRouter` calls it under `use_agent_policy`.
  */
-export interface ApprovalChannel {
+export interface ToolApprovalChannel {
   /** The channel's name, for logs and messages. */
   readonly name: string;
   /**
@@ -26,5 +26,5 @@ export interface ApprovalChannel {
    * Asks for an answer. `signal` aborts when the request times out or the run is cancelled:
    * dismiss the prompt then. Whatever happens after that, the call is not executed.
    */
-  requestApproval(request: ToolApprovalRequest, signal: AbortSignal): Promise<ApprovalResponse>;
+  requestApproval(request: ToolApprovalRequest, signal: AbortSignal): Promise<ToolApprovalResponse>;
 }

@@ -1,9 +1,9 @@
-import type { ApprovalBindingFailure } from './ApprovalBindingFailure.js';
-import type { ApprovalPolicy } from './ApprovalPolicy.js';
-import { samePolicy } from './ApprovalPolicy.js';
+import type { ToolApprovalBindingFailure } from './ToolApprovalBindingFailure.js';
+import type { ToolApprovalPolicy } from './ToolApprovalPolicy.js';
+import { samePolicy } from './ToolApprovalPolicy.js';
 
 /** An unforgeable, single-use permission to run one call that a person approved. */
-export interface ApprovalGrant {
+export interface ToolApprovalGrant {
   readonly callId: string;
 }
 
@@ -14,15 +14,15 @@ export interface ApprovalGrant {
  */
 type GrantBinding =
   | { readonly kind: 'sdk'; readonly digest: string }
-  | { readonly kind: 'pending'; readonly digest: string; readonly policy: ApprovalPolicy };
+  | { readonly kind: 'pending'; readonly digest: string; readonly policy: ToolApprovalPolicy };
 
-const grants = new WeakMap<ApprovalGrant, { readonly binding: GrantBinding; redeemed: boolean }>();
+const grants = new WeakMap<ToolApprovalGrant, { readonly binding: GrantBinding; redeemed: boolean }>();
 
 /** What the approval wrapper knows about the call a grant is presented with. */
 export interface PresentedCall {
   /** `approvalDigest(qualifiedName, normalizedArguments, policy)` of the arguments as validated. */
   readonly digest: string;
-  readonly policy: ApprovalPolicy;
+  readonly policy: ToolApprovalPolicy;
 }
 
 /**
@@ -30,16 +30,16 @@ export interface PresentedCall {
  * interruption, an MCP elicitation) asked a person about and they approved. It stands in for the
  * router's channel, so it counts only where the router would ask its channel.
  */
-export function issueSdkApprovalGrant(callId: string, digest: string): ApprovalGrant {
+export function issueSdkApprovalGrant(callId: string, digest: string): ToolApprovalGrant {
   return issue(callId, { kind: 'sdk', digest });
 }
 
 /** A grant for the pending call with this digest and policy; only `answerPendingToolCall` issues them. */
-export function issuePendingApprovalGrant(callId: string, digest: string, policy: ApprovalPolicy): ApprovalGrant {
+export function issuePendingApprovalGrant(callId: string, digest: string, policy: ToolApprovalPolicy): ToolApprovalGrant {
   return issue(callId, { kind: 'pending', digest, policy });
 }
 
-function issue(callId: string, binding: GrantBinding): ApprovalGrant {
+function issue(callId: string, binding: GrantBinding): ToolApprovalGrant {
   const grant = Object.freeze({ callId });
   grants.set(grant, { binding, redeemed: false });
   return grant;
@@ -47,7 +47,7 @@ function issue(callId: string, binding: GrantBinding): ApprovalGrant {
 
 /** Whether `grant` was issued by an SDK's approval step (`issueSdkApprovalGrant`), spent or not. */
 export function isSdkApprovalGrant(grant: unknown): boolean {
-  const record = typeof grant === 'object' && grant !== null ? grants.get(grant as ApprovalGrant) : undefined;
+  const record = typeof grant === 'object' && grant !== null ? grants.get(grant as ToolApprovalGrant) : undefined;
   return record?.binding.kind === 'sdk';
 }
 
@@ -56,8 +56,8 @@ export function isSdkApprovalGrant(grant: unknown): boolean {
  * call and not used before (using it spends it), otherwise why not. A grant that does not match
  * is spent as well, so it cannot be retried against another call.
  */
-export function redeemApprovalGrant(grant: unknown, call: PresentedCall): 'approved' | ApprovalBindingFailure {
-  const record = typeof grant === 'object' && grant !== null ? grants.get(grant as ApprovalGrant) : undefined;
+export function redeemApprovalGrant(grant: unknown, call: PresentedCall): 'approved' | ToolApprovalBindingFailure {
+  const record = typeof grant === 'object' && grant !== null ? grants.get(grant as ToolApprovalGrant) : undefined;
   if (record === undefined) return 'tampered';
   if (record.redeemed) return 'already_answered';
   record.redeemed = true;

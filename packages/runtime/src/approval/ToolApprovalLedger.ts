@@ -4,13 +4,13 @@
  * (or reports a rejection), and runs nothing when the ledger says the id was recorded before.
  *
  * A ledger that outlives the process (`durable: true`) must be one store for every process that
- * may answer the same pending calls: a `FileApprovalLedger` on a folder they share, a database
+ * may answer the same pending calls: a `FileToolApprovalLedger` on a folder they share, a database
  * row with a unique key, or Redis `SET <prefix><id> 1 NX PX <ms>` where several hosts answer
- * (docs/governance.md shows one). The default, an `InMemoryApprovalLedger`, is not durable: with
+ * (docs/governance.md shows one). The default, an `InMemoryToolApprovalLedger`, is not durable: with
  * it, `answerPendingToolCall` refuses a pending call this process did not create
  * (`no_durable_ledger`), unless the host opts out with `{ otherProcesses: 'unchecked' }`.
  */
-export interface ApprovalLedger {
+export interface ToolApprovalLedger {
   /**
    * Whether a record outlives this process and is seen by every process that may answer the same
    * pending calls. Only a ledger with `durable: true` answers pending calls that another process
@@ -28,10 +28,10 @@ export interface ApprovalLedger {
 }
 
 /**
- * An `ApprovalLedger` in memory: once per process, not across processes (`durable: false`). It
+ * An `ToolApprovalLedger` in memory: once per process, not across processes (`durable: false`). It
  * forgets an id once its pending call has expired.
  */
-export class InMemoryApprovalLedger implements ApprovalLedger {
+export class InMemoryToolApprovalLedger implements ToolApprovalLedger {
   readonly durable = false;
   readonly #expiries = new Map<string, number>();
   readonly #now: () => Date;
@@ -53,4 +53,4 @@ export class InMemoryApprovalLedger implements ApprovalLedger {
 }
 
 /** The ledger `answerPendingToolCall` uses unless given one: in memory, for this process only. */
-export const defaultApprovalLedger: ApprovalLedger = new InMemoryApprovalLedger();
+export const defaultToolApprovalLedger: ToolApprovalLedger = new InMemoryToolApprovalLedger();

@@ -5,7 +5,7 @@
  *   normalization) or names another tool than the approved one;
  * - `already_answered`: the pending call, or the grant, was answered or used before;
  * - `policy_changed`: the agent's effective policy for the tool differs from the one the person
- *   was asked under (`ApprovalPolicy`), or the tool no longer needs approval;
+ *   was asked under (`ToolApprovalPolicy`), or the tool no longer needs approval;
  * - `expired`: the pending call was answered at or after its `expiresAt`;
  * - `no_durable_ledger`: the pending call was created by another process (this one only read it
  *   back with `parsePendingToolCall`) and the ledger is not durable, so nothing would keep every
@@ -14,9 +14,9 @@
  *   wrong signature, an unsigned or malformed call, or an approval grant issued elsewhere;
  * - `missing_key`: no usable signing key was given to sign or verify a stored pending call.
  */
-export type ApprovalBindingFailure = 'arguments_changed' | 'already_answered' | 'policy_changed' | 'expired' | 'no_durable_ledger' | 'tampered' | 'missing_key';
+export type ToolApprovalBindingFailure = 'arguments_changed' | 'already_answered' | 'policy_changed' | 'expired' | 'no_durable_ledger' | 'tampered' | 'missing_key';
 
-export const approvalBindingFailures: readonly ApprovalBindingFailure[] = [
+export const toolApprovalBindingFailures: readonly ToolApprovalBindingFailure[] = [
   'arguments_changed',
   'already_answered',
   'policy_changed',
@@ -27,7 +27,7 @@ export const approvalBindingFailures: readonly ApprovalBindingFailure[] = [
 ];
 
 /** What the model and the host read when an approval did not run `toolName`. */
-export function approvalBindingMessage(reason: ApprovalBindingFailure, toolName: string): string {
+export function approvalBindingMessage(reason: ToolApprovalBindingFailure, toolName: string): string {
   switch (reason) {
     case 'arguments_changed':
       return `The approval was given for another call than this one (other arguments or another tool), so ${toolName} was not called. Call it again to ask the user.`;
@@ -39,9 +39,9 @@ export function approvalBindingMessage(reason: ApprovalBindingFailure, toolName:
       return `The approval request for ${toolName} expired before it was answered, so the call was not made. Call it again to ask the user.`;
     case 'no_durable_ledger':
       return (
-        `This approval request was made by another process, and the approval ledger is not durable (the default InMemoryApprovalLedger, or one with durable: false), ` +
+        `This approval request was made by another process, and the approval ledger is not durable (the default InMemoryToolApprovalLedger, or one with durable: false), ` +
         `so ${toolName} was not called: every process that answers it would run it. Pass answerPendingToolCall a ledger all of them share, ` +
-        `{ ledger: new FileApprovalLedger({ folder }) }, or { otherProcesses: 'unchecked' } if only one process ever answers each pending call.`
+        `{ ledger: new FileToolApprovalLedger({ folder }) }, or { otherProcesses: 'unchecked' } if only one process ever answers each pending call.`
       );
     case 'tampered':
       return `The approval for ${toolName} cannot be trusted (it was changed, or not issued here), so the call was not made.`;
