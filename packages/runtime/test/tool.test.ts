@@ -180,6 +180,28 @@ describe('a tool() in the catalogue and the adapters', () => {
     expect(forget).toMatchObject({ name: 'knowledge__forget_fact', strict: true, parameters: flatSchema });
   });
 
+  it.each<[string, JsonSchema, boolean]>([
+    ['closed, every property required', { type: 'object', properties: { a: { type: 'string' } }, required: ['a'], additionalProperties: false }, true],
+    ['an optional property', { type: 'object', properties: { a: { type: 'string' } }, required: [], additionalProperties: false }, false],
+    ['an open object', { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] }, false],
+    ['a nested optional property', {
+      type: 'object', required: ['a'], additionalProperties: false,
+      properties: { a: { type: 'object', properties: { b: { type: 'number' } }, required: [], additionalProperties: false } },
+    }, false],
+    ['a keyword strict mode refuses (minLength)', { type: 'object', properties: { a: { type: 'string', minLength: 2 } }, required: ['a'], additionalProperties: false }, false],
+    ['a $defs entry not in strict form', {
+      type: 'object', properties: { a: { $ref: '#/$defs/A' } }, required: ['a'], additionalProperties: false,
+      $defs: { A: { type: 'object', properties: { b: { type: 'number' } } } },
+    }, false],
+    ['a $defs entry in strict form', {
+      type: 'object', properties: { a: { $ref: '#/$defs/A' } }, required: ['a'], additionalProperties: false,
+      $defs: { A: { type: 'object', properties: { b: { type: 'number' } }, required: ['b'], additionalProperties: false } },
+    }, true],
+  ])('goes to OpenAI with strict: %s → %s', (_case, jsonSchema, strict) => {
+    const probe = tool({ owner: 'probe', name: 'probe', description: 'Probes.', input: { jsonSchema, validate: (value: unknown) => ({ value: value as Record<string, unknown> }) }, execute: () => 'ok' });
+    expect(toOpenAITools([probe], { api: 'chat' })[0]).toMatchObject({ function: { strict, parameters: jsonSchema } });
+  });
+
   it('is run by the OpenAI and Anthropic runners, which fail closed on approval', async () => {
     const call = { type: 'function_call', call_id: 'call_1', name: 'knowledge__recall_facts', arguments: '{"word":"vpn"}' } as const;
     expect(await runOpenAIToolCall([recallFacts], call)).toEqual({ type: 'function_call_output', call_id: 'call_1', output: JSON.stringify([facts[1]]) });

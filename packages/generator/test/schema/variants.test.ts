@@ -1,5 +1,6 @@
 import type { JsonSchema, JsonValue, SchemaVariantName } from '@toolgen/runtime';
 import { describe, expect, it } from 'vitest';
+import { isOpenAIStrictSchema } from '@toolgen/runtime/openai';
 import type { ShapeDocument } from '../../src/schema/shape.js';
 import { toJsonSchema } from '../../src/schema/toJsonSchema.js';
 import { deriveProviderVariants } from '../../src/schema/variants.js';
@@ -35,6 +36,18 @@ const fixtures = Object.entries(canonical) as [string, JsonSchema][];
 const validatorDocuments = validatorFixtures
   .filter((fixture) => documentOf(fixture).root.kind === 'object')
   .map((fixture) => [fixture.name, toJsonSchema(documentOf(fixture))] as [string, JsonSchema]);
+
+// the OpenAI adapters send a tool with strict: true when the runtime's check says its variant is in strict form
+// (issue 31); every generated variant must be, or generated tools would silently lose strict mode
+describe('the runtime\'s strict-form check (isOpenAIStrictSchema)', () => {
+  it.each([...fixtures, ...validatorDocuments])('takes the openai-strict variant of %s', (_name, schema) => {
+    expect(isOpenAIStrictSchema(deriveProviderVariants(schema).variants['openai-strict'])).toBe(true);
+  });
+
+  it('refuses the canonical schema where it is not in strict form (so the check is not vacuous)', () => {
+    expect(fixtures.filter(([, schema]) => !isOpenAIStrictSchema(schema)).length).toBeGreaterThan(fixtures.length / 2);
+  });
+});
 
 const invariants: Readonly<Record<SchemaVariantName, (schema: JsonSchema) => string[]>> = {
   'openai-strict': openAiStrictProblems,

@@ -21,6 +21,7 @@ import {
 } from './toolCalls.js';
 
 export type { RunnerApproval, RunnerOptions, ToolCallInfo, ToolContextOption, WireNames } from './toolCalls.js';
+export { isOpenAIStrictSchema } from './openaiStrict.js';
 
 /** Which OpenAI API the tools are for: Chat Completions or Responses. */
 export type OpenAIApi = 'chat' | 'responses';

@@ -1,10 +1,10 @@
 import type { AIFunction, JsonSchema } from '../function/AIFunction.js';
 
 // The keywords OpenAI's strict mode (Structured Outputs) accepts, as the generator's `openai-strict`
-// variant keeps them; `$defs` holds the definitions `$ref` points to.
+// variant keeps them (`$defs`, which `$ref` points into, only at the root).
 const strictKeywords: ReadonlySet<string> = new Set([
-  '$ref', '$defs', 'type', 'const', 'enum', 'properties', 'required', 'additionalProperties', 'items', 'minItems', 'maxItems', 'anyOf',
-  'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'pattern', 'format', 'description', 'title',
+  '$ref', 'type', 'const', 'enum', 'properties', 'required', 'additionalProperties', 'items', 'minItems', 'maxItems', 'anyOf',
+  'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'pattern', 'format', 'description',
 ]);
 const strictFormats: ReadonlySet<string> = new Set(['date-time', 'time', 'date', 'duration', 'email', 'hostname', 'ipv4', 'ipv6', 'uuid']);
 
@@ -17,14 +17,19 @@ const strictFormats: ReadonlySet<string> = new Set(['date-time', 'time', 'date',
  */
 export function openAIParameters(fn: AIFunction): { readonly parameters: Record<string, unknown>; readonly strict: boolean } {
   const variant = fn.variants['openai-strict'];
-  return { parameters: structuredClone(variant) as Record<string, unknown>, strict: isStrictRoot(variant) };
+  return { parameters: structuredClone(variant) as Record<string, unknown>, strict: isOpenAIStrictSchema(variant) };
 }
 
-function isStrictRoot(schema: JsonSchema): boolean {
+/**
+ * Whether OpenAI's strict mode takes `schema` as the parameters of a function tool: an object whose
+ * objects are all closed and list every property as required, with only the keywords strict mode
+ * accepts, and definitions (`$defs`) in the same form. Every generated `openai-strict` variant is.
+ */
+export function isOpenAIStrictSchema(schema: JsonSchema): boolean {
   if (typeof schema !== 'object' || schema === null || schema.type !== 'object') return false;
-  const defs = schema.$defs;
+  const { $defs: defs, ...root } = schema as Readonly<Record<string, unknown>>;
   if (defs !== undefined && (typeof defs !== 'object' || defs === null || !Object.values(defs).every(isStrict))) return false;
-  return isStrict(schema);
+  return isStrict(root);
 }
 
 /** Whether one schema, and each it holds, is in strict form: closed objects listing every property as required, strict keywords only. */
