@@ -52,9 +52,12 @@ export class OutputFiles {
   readonly #failures = new Map<string, FileAccessError>();
   /** Written after every other file. */
   readonly #last: string;
+  readonly #read: typeof readIfExists;
 
-  constructor(last: string) {
+  /** `read` reads a file's content, or undefined when it is missing (a test counts the reads). */
+  constructor(last: string, read: typeof readIfExists = readIfExists) {
     this.#last = last;
+    this.#read = read;
   }
 
   /** Whether `file` is one of the generated files kept here. */
@@ -135,7 +138,7 @@ export class OutputFiles {
     let current: string | undefined;
     try {
       // as it was when it held the content wanted before: not this one, so written without a read
-      current = stamp !== undefined && stamp === wanted.heldBefore ? undefined : readIfExists(file);
+      current = stamp !== undefined && stamp === wanted.heldBefore ? undefined : this.#read(file);
     } catch (error) {
       // reading what is there is the first step of writing it: say so
       this.#fail(file, error instanceof FileAccessError ? error.cause : error, outcome);

@@ -5,15 +5,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readIfExists } from '../../src/io/writeFileAtomic.js';
 import { emptyOutcome, OutputFiles } from '../../src/watch/outputFiles.js';
 
-vi.mock('../../src/io/writeFileAtomic.js', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../src/io/writeFileAtomic.js')>();
-  return { ...original, readIfExists: vi.fn(original.readIfExists) };
-});
+// the reads are counted through the reader OutputFiles is given (no module mock: the unit tests share modules, issue 32)
+const read = vi.fn(readIfExists);
 
 const folders: string[] = [];
 afterEach(() => {
   folders.splice(0).forEach((folder) => rmSync(folder, { recursive: true, force: true }));
-  vi.mocked(readIfExists).mockClear();
+  read.mockClear();
 });
 
 describe('OutputFiles: what the watcher reads before it writes', () => {
@@ -21,8 +19,8 @@ describe('OutputFiles: what the watcher reads before it writes', () => {
     const folder = mkdtempSync(path.join(os.tmpdir(), 'toolgen-outputs-'));
     folders.push(folder);
     const manifest = path.join(folder, 'toolgen.manifest.json');
-    const files = new OutputFiles(manifest);
-    const reads = () => vi.mocked(readIfExists).mock.calls.length;
+    const files = new OutputFiles(manifest, read);
+    const reads = () => read.mock.calls.length;
 
     const first = emptyOutcome();
     files.want(manifest, 'one', first);
