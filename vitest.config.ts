@@ -10,7 +10,8 @@ const tests = ['packages/*/test/**/*.test.ts', 'examples/*/test/**/*.test.ts'];
 const docs = ['docs/test/**/*.test.ts'];
 /**
  * The tests that start other processes (the CLI's bin, npm, tsc, node, TypeScript 7's `tsc --api`),
- * bundle or build whole projects, or run an SDK against the tools: `npm run test:integration`.
+ * bundle or build whole projects, wait on file-system events (watch mode), or run an SDK against the
+ * tools: `npm run test:integration`.
  * What is left is `npm run test:unit`, the inner loop (docs/CONTRIBUTING.md).
  */
 const integration = [
@@ -18,7 +19,11 @@ const integration = [
   'packages/eslint-plugin/test/{docs,eslintBinary,generatedFiles,loading}.test.ts',
   'packages/generator/test/{backends,broken,build,hostile,mcp}/**/*.test.ts',
   'packages/generator/test/emit/module.test.ts',
-  'packages/generator/test/watch/cli.test.ts',
+  // the CLI's main and generate(), end to end: projects on disk, modules and manifests written, exit codes
+  'packages/generator/test/generate.test.ts',
+  // watch mode: file-system events and their timing, on projects written to disk
+  'packages/generator/test/watch/**/*.test.ts',
+  'packages/generator/test/policy/watchPolicies.test.ts',
   'packages/runtime/test/adapters/**/*.test.ts',
   'packages/runtime/test/governance/{approvalProcesses,pathAttackCorpus}.test.ts',
   'packages/runtime/test/{browserBundle,treeShaking,runtimeCopies}.test.ts',
