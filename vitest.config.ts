@@ -20,7 +20,8 @@ const integration = [
   'packages/generator/test/{backends,broken,build,hostile,mcp}/**/*.test.ts',
   'packages/generator/test/emit/module.test.ts',
   // the CLI's main and generate(), end to end: projects on disk, modules and manifests written, exit codes
-  'packages/generator/test/generate.test.ts',
+  'packages/generator/test/{generate,cli,schemaTrust,argumentLimits,nothingDropped}.test.ts',
+  'packages/generator/test/{budget/budget,schema/registry,settings/settings}.test.ts',
   // watch mode: file-system events and their timing, on projects written to disk
   'packages/generator/test/watch/**/*.test.ts',
   'packages/generator/test/policy/watchPolicies.test.ts',
