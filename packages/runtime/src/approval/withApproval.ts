@@ -1,5 +1,6 @@
 import { argumentLimits, ToolArgumentError, type ArgumentIssue } from '../errors/ToolFailure.js';
 import type { AIFunction, JsonValue, ToolInvocationContext } from '../function/AIFunction.js';
+import { pointerOfPath } from '../function/jsonPointer.js';
 import type { NetworkScope } from '../governance.js';
 import { randomUuid } from '../hashing/sha256.js';
 import { toJsonValue } from '../function/toJsonValue.js';
@@ -195,12 +196,8 @@ export async function acceptedArguments(fn: AIFunction, args: unknown, context: 
   }
   if (result.issues === undefined) return result.value;
   const issues: ArgumentIssue[] = result.issues.map((issue) => ({
-    pointer: (issue.path ?? []).map((segment) => `/${escapePointer(String(typeof segment === 'object' ? segment.key : segment))}`).join(''),
+    pointer: pointerOfPath(issue.path),
     message: issue.message,
   }));
   throw new ToolArgumentError(issues.length > 0 ? issues : [{ pointer: '', message: 'are not valid' }]);
-}
-
-function escapePointer(token: string): string {
-  return token.replaceAll('~', '~0').replaceAll('/', '~1');
 }

@@ -11,6 +11,16 @@ export function parseJsonPointer(pointer: string): string[] | undefined {
     .map((token) => token.replaceAll('~1', '/').replaceAll('~0', '~'));
 }
 
+/** One reference token as a JSON Pointer writes it: `~` as `~0`, `/` as `~1`. */
+export function escapePointerToken(token: string): string {
+  return token.replaceAll('~', '~0').replaceAll('/', '~1');
+}
+
+/** A Standard Schema issue's path as a JSON Pointer (`['filter', 'a/b']` → `/filter/a~1b`). */
+export function pointerOfPath(path: readonly (PropertyKey | { readonly key: PropertyKey })[] | undefined): string {
+  return (path ?? []).map((segment) => `/${escapePointerToken(String(typeof segment === 'object' ? segment.key : segment))}`).join('');
+}
+
 const arrayIndex = /^(?:0|[1-9][0-9]*)$/;
 
 /**

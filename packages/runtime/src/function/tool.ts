@@ -5,6 +5,7 @@ import { ToolNaming } from '../naming/ToolNaming.js';
 import type { ToolArguments, ToolServices } from '../toolset/ToolServices.js';
 import type { AIFunction, AsJson, JsonSchema, ToolMetadata, WorkspacePathMetadata } from './AIFunction.js';
 import { defineTool } from './defineTool.js';
+import { pointerOfPath } from './jsonPointer.js';
 import type { ArgumentValidator } from './ToolDefinition.js';
 
 /**
@@ -188,7 +189,5 @@ function workspacePathsOf(paths: readonly { readonly parameter: string; readonly
 
 /** A Standard Schema issue as toolgen's: its path as a JSON Pointer. */
 function issueOf(issue: StandardSchemaV1.Issue): ArgumentIssue {
-  const segments = (issue.path ?? []).map((segment) => String(typeof segment === 'object' ? segment.key : segment));
-  const pointer = segments.map((segment) => `/${segment.replaceAll('~', '~0').replaceAll('/', '~1')}`).join('');
-  return { pointer, message: issue.message };
+  return { pointer: pointerOfPath(issue.path), message: issue.message };
 }

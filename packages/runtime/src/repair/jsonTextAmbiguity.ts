@@ -1,4 +1,5 @@
 import type { ArgumentIssue } from '../errors/ToolFailure.js';
+import { escapePointerToken } from '../function/jsonPointer.js';
 
 /*
  * What `JSON.parse` decides silently when a text could mean two things: a key given twice (the
@@ -22,7 +23,7 @@ export function jsonTextAmbiguity(text: string): ArgumentIssue | undefined {
   const here = (): string => {
     const top = stack.at(-1);
     if (top === undefined) return '';
-    return top.kind === 'object' ? `${top.pointer}/${escapeToken(top.key ?? '')}` : `${top.pointer}/${top.index}`;
+    return top.kind === 'object' ? `${top.pointer}/${escapePointerToken(top.key ?? '')}` : `${top.pointer}/${top.index}`;
   };
   for (let at = 0; at < text.length; ) {
     const char = text[at]!;
@@ -45,7 +46,7 @@ export function jsonTextAmbiguity(text: string): ArgumentIssue | undefined {
       if (top?.kind === 'object' && top.key === undefined) {
         const key = JSON.parse(token) as string;
         if (top.keys.has(key)) {
-          return { pointer: `${top.pointer}/${escapeToken(key)}`, message: `is given twice in the JSON text of the arguments; send each key once` };
+          return { pointer: `${top.pointer}/${escapePointerToken(key)}`, message: `is given twice in the JSON text of the arguments; send each key once` };
         }
         top.keys.add(key);
         top.key = key;
@@ -81,8 +82,4 @@ function canonicalDecimal(text: string): string | undefined {
   const digits = significant.replace(/0+$/, '');
   const power = Number(exponent) - fraction.length + (significant.length - digits.length);
   return `${sign}${digits}e${power}`;
-}
-
-function escapeToken(token: string): string {
-  return token.replaceAll('~', '~0').replaceAll('/', '~1');
 }

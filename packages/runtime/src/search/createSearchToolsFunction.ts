@@ -1,5 +1,6 @@
 import type { AIFunction, JsonSchema } from '../function/AIFunction.js';
 import { defineTool } from '../function/defineTool.js';
+import { escapePointerToken } from '../function/jsonPointer.js';
 import type { ToolSearchMatch } from './matchTools.js';
 
 /** The name of the discovery tool in tool search mode. */
@@ -51,7 +52,7 @@ export function createSearchToolsFunction(search: (query: string) => readonly To
     validate: (input, issues) => {
       const args = input as Record<string, unknown>;
       for (const key of Object.keys(args)) {
-        if (key !== 'query') issues.push({ pointer: `/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`, message: 'is not a parameter of search_tools; remove it' });
+        if (key !== 'query') issues.push({ pointer: `/${escapePointerToken(key)}`, message: 'is not a parameter of search_tools; remove it' });
       }
       if (!Object.hasOwn(args, 'query')) issues.push({ pointer: '', message: 'must have the property "query"' });
       else if (typeof args['query'] !== 'string') issues.push({ pointer: '/query', message: 'must be a string', expected: 'string' });
