@@ -18,6 +18,8 @@ const integration = [
   'examples/*/test/**/*.test.ts',
   'packages/eslint-plugin/test/{docs,eslintBinary,generatedFiles,loading}.test.ts',
   'packages/generator/test/{backends,broken,build,hostile,mcp}/**/*.test.ts',
+  // toolgen diff on git repositories; toolgen report in a real browser
+  'packages/generator/test/surface/{diffCli,reportBrowser}.test.ts',
   'packages/generator/test/emit/module.test.ts',
   // the CLI's main and generate(), end to end: projects on disk, modules and manifests written, exit codes
   'packages/generator/test/{generate,cli,schemaTrust,argumentLimits,nothingDropped}.test.ts',

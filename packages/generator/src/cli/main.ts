@@ -9,6 +9,7 @@ import { describeFault } from '../io/faults.js';
 import { holdsPieces, readIfExists, removeFile, writeFileAtomic } from '../io/writeFileAtomic.js';
 import { isMcpSubcommand, runMcpSubcommand } from './mcpCommands.js';
 import { parseCommand, usage, UsageError, type CliOptions } from './options.js';
+import { isSurfaceSubcommand, runSurfaceSubcommand } from './surfaceCommands.js';
 import { runWatch } from './watchCommand.js';
 import { processOutput, type CliOutput } from './CliOutput.js';
 
@@ -22,6 +23,9 @@ export async function main(argv: readonly string[], output: CliOutput = processO
   try {
     if (isMcpSubcommand(argv)) {
       return await runMcpSubcommand(argv, output, cwd, signal);
+    }
+    if (isSurfaceSubcommand(argv)) {
+      return runSurfaceSubcommand(argv, output, cwd);
     }
     const command = parseCommand(argv, cwd);
     switch (command.kind) {

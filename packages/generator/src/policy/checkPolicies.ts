@@ -132,14 +132,11 @@ function unknownName(entry: PolicyEntry, key: string, surface: ToolSurface, know
  * never apply. A file of only denies shows no kind: nothing is reported.
  */
 function hiddenTools(marked: readonly { entry: PolicyEntry; tool: KnownTool; marker: Confidentiality }[]): Diagnostic[] {
-  const evidence = marked.filter(({ entry }) => entry.approvalMode === 'auto_approve' || entry.approvalMode === 'require_approval');
-  if (evidence.length === 0) {
+  const shown = shownAgentKind(marked);
+  if (shown === undefined) {
     return [];
   }
-  const confidential = evidence.filter(({ marker }) => marker === 'confidential_only').length;
-  const others = evidence.length - confidential;
-  const seen: Confidentiality = confidential > others ? 'confidential_only' : others > confidential ? 'non_confidential_only' : evidence[0]!.marker;
-  const witness = evidence.find(({ marker }) => marker === seen)!;
+  const { kind: seen, witness } = shown;
   const kind = seen === 'confidential_only' ? 'confidential' : 'non-confidential';
   const otherKind = seen === 'confidential_only' ? 'non-confidential' : 'confidential';
   return marked
@@ -157,6 +154,24 @@ function hiddenTools(marked: readonly { entry: PolicyEntry; tool: KnownTool; mar
         otherKind,
       }),
     );
+}
+
+/**
+ * The kind of agent a policy file's entries show: of the entries that let it call a marked tool
+ * (`auto_approve`, `require_approval`), the marker most of them name (on a tie, the first one's),
+ * with the first such entry as the witness; undefined when no entry shows a kind.
+ */
+export function shownAgentKind<Marked extends { readonly entry: PolicyEntry; readonly marker: Confidentiality }>(
+  marked: readonly Marked[],
+): { readonly kind: Confidentiality; readonly witness: Marked } | undefined {
+  const evidence = marked.filter(({ entry }) => entry.approvalMode === 'auto_approve' || entry.approvalMode === 'require_approval');
+  if (evidence.length === 0) {
+    return undefined;
+  }
+  const confidential = evidence.filter(({ marker }) => marker === 'confidential_only').length;
+  const others = evidence.length - confidential;
+  const kind: Confidentiality = confidential > others ? 'confidential_only' : others > confidential ? 'non_confidential_only' : evidence[0]!.marker;
+  return { kind, witness: evidence.find(({ marker }) => marker === kind)! };
 }
 
 /** A name as the runtime compares it (`ToolNaming.matchKey`); `''` for a blank one. */

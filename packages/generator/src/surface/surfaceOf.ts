@@ -1,0 +1,66 @@
+import type { Manifest, ManifestTool, ManifestToolset } from '../manifest/manifest.js';
+import { readManifestText } from '../manifest/readManifest.js';
+
+/** A manifest that cannot be compared or shown: the CLI says why and exits with 2. */
+export class SurfaceReadError extends Error {
+  override readonly name = 'SurfaceReadError';
+}
+
+/** A tool of a manifest, with the toolset that holds it. */
+export interface SurfaceTool {
+  readonly toolset: Pick<ManifestToolset, 'className' | 'owner' | 'displayName' | 'source' | 'module'>;
+  readonly tool: ManifestTool;
+}
+
+/** A manifest read for review (`toolgen diff`, `toolgen report`): its toolsets and its tools by qualified name, in manifest order. */
+export interface ToolSurface {
+  readonly toolsets: readonly ManifestToolset[];
+  readonly tools: ReadonlyMap<string, SurfaceTool>;
+}
+
+/** The surface of no tools: a base from before the project had a manifest. */
+export const emptySurface: ToolSurface = { toolsets: [], tools: new Map() };
+
+/**
+ * Reads a manifest's text as `toolgen diff` and `toolgen report` need it. The outline is checked
+ * (an object of version 1, toolsets with a `tools` list, tools named); the fields each tool lists
+ * are taken as the file has them, for manifests written by older versions lack some.
+ *
+ * @param origin names the manifest in messages: a path, or `HEAD~1:toolgen.manifest.json`.
+ * @throws {SurfaceReadError} when the text is not such a manifest.
+ */
+export function surfaceOf(text: string, origin: string): ToolSurface {
+  const reading = readManifestText(text);
+  if (reading.kind === 'notJson') {
+    throw new SurfaceReadError(`${origin} is not JSON (${reading.reason}). Pass a toolgen.manifest.json, or run toolgen to write it again.`);
+  }
+  if (reading.kind === 'notObject' || reading.toolsets === undefined) {
+    throw new SurfaceReadError(`${origin} is not a toolgen manifest: it has no "toolsets" list. Pass a toolgen.manifest.json.`);
+  }
+  if (reading.version !== 1) {
+    throw new SurfaceReadError(`${origin} has manifest version ${JSON.stringify(reading.version)}; this toolgen reads version 1. Regenerate it with this toolgen.`);
+  }
+  const toolsets: ManifestToolset[] = [];
+  const tools = new Map<string, SurfaceTool>();
+  reading.toolsets.forEach((entry, position) => {
+    const listed = entry['tools'];
+    if (!Array.isArray(listed) || typeof entry['owner'] !== 'string') {
+      throw new SurfaceReadError(`${origin}: toolset ${position} has no "owner" or no "tools" list. Regenerate the manifest with toolgen.`);
+    }
+    const toolset = entry as unknown as ManifestToolset;
+    listed.forEach((tool: unknown, index) => {
+      const named = tool as Partial<ManifestTool> | null;
+      if (typeof named !== 'object' || named === null || typeof named.qualifiedName !== 'string' || typeof named.name !== 'string') {
+        throw new SurfaceReadError(`${origin}: tool ${index} of toolset "${toolset.owner}" has no "name" or "qualifiedName". Regenerate the manifest with toolgen.`);
+      }
+      tools.set(named.qualifiedName, { toolset, tool: named as ManifestTool });
+    });
+    toolsets.push(toolset);
+  });
+  return { toolsets, tools };
+}
+
+/** The manifest of a surface, as `surfaceOf` read it. */
+export function manifestOfSurface(surface: ToolSurface): Manifest {
+  return { version: 1, toolsets: surface.toolsets };
+}

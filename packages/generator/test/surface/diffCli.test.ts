@@ -1,0 +1,159 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { main } from '@toolgen/generator';
+import { strictCompilerOptions } from '../helpers.js';
+
+async function run(argv: string[], cwd: string) {
+  let stdout = '';
+  let stderr = '';
+  const code = await main(argv, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) }, cwd);
+  return { code, stdout, stderr };
+}
+
+const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+
+/** A toolset whose search takes `params` and whose close tool says `closeGovernance`. */
+function toolset(params: string, closeGovernance: string): string {
+  return `import { Toolset } from '@toolgen/runtime';
+
+export class TicketToolset extends Toolset {
+  constructor() {
+    super();
+    this.withDisplayName('Tickets');
+    this.addTool(TicketToolset.search).readOnly();
+    this.addTool(TicketToolset.close)${closeGovernance};
+  }
+
+  /** Searches tickets. */
+  static search(${params}): string[] {
+    return [${params.split(', ').map((p) => p.split(/\??:/)[0]).join(', ')}].map(String);
+  }
+
+  /** Closes a ticket. */
+  static close(id: number): void {
+    void id;
+  }
+}
+`;
+}
+
+/**
+ * A git repository holding a project with two commits: the first with \`search(query, limit?)\` and
+ * a close tool that needs approval; the second with a new required argument and approval dropped,
+ * and the support agent's policy no longer denying search.
+ */
+async function repository(): Promise<string> {
+  const root = mkdtempSync(path.join(tmpdir(), 'toolgen-diff-'));
+  const runtime = path.resolve('packages/runtime');
+  mkdirSync(path.join(root, 'src'));
+  mkdirSync(path.join(root, 'agents'));
+  mkdirSync(path.join(root, 'node_modules', '@toolgen'), { recursive: true });
+  execFileSync('ln', ['-s', runtime, path.join(root, 'node_modules', '@toolgen', 'runtime')]);
+  writeFileSync(path.join(root, '.gitignore'), 'node_modules\n');
+  writeFileSync(path.join(root, 'tsconfig.json'), JSON.stringify({ compilerOptions: { ...strictCompilerOptions, types: [] }, include: ['src'] }));
+  writeFileSync(path.join(root, 'package.json'), JSON.stringify({ name: 'diff-fixture', type: 'module', toolgen: { policies: ['agents/*.yaml'] } }));
+  writeFileSync(path.join(root, 'agents', 'support.yaml'), '- toolName: ticket__search\n  approvalMode: deny\n');
+  writeFileSync(path.join(root, 'src', 'tickets.ts'), toolset('query: string, limit?: number', '.requiresApproval()'));
+  expect((await run(['-p', root], root)).code).toBe(0);
+  git(root, 'init', '-q', '-b', 'main');
+  git(root, 'add', '-A');
+  git(root, '-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-q', '-m', 'first');
+  writeFileSync(path.join(root, 'agents', 'support.yaml'), '[]\n');
+  writeFileSync(path.join(root, 'src', 'tickets.ts'), toolset('query: string, since: string, limit?: number', ''));
+  expect((await run(['-p', root], root)).code).toBe(0);
+  git(root, 'add', '-A');
+  git(root, '-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-q', '-m', 'second');
+  return root;
+}
+
+describe('toolgen diff against a git revision', () => {
+  let root: string;
+  beforeAll(async () => {
+    root = await repository();
+  }, 60_000);
+
+  it('--base HEAD~1 reads the manifest and the policy files at that revision and classifies the change', async () => {
+    const result = await run(['diff', '--base', 'HEAD~1'], root);
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    const lines = result.stdout.split('\n');
+    expect(lines[0]).toMatch(/^toolgen diff: HEAD~1 → toolgen\.manifest\.json: 1 breaking, 1 relaxed \(1 agent affected\); 0 added, 0 removed, 2 changed; tokens \(openai-strict\) \d+ → \d+ \(\+\d+\)\.$/);
+    expect(result.stdout).toContain('~ ticket__close (changed, relaxed)\n    governance: no longer requires approval [relaxed]');
+    expect(result.stdout).toContain('~ ticket__search (changed, breaking)\n    parameters /since: new required property "since" [breaking]');
+    expect(result.stdout).toContain('Agents:\n  support (agents/support.yaml): gains ticket__search; relaxed: ticket__close (no longer requires approval)');
+  });
+
+  it('--fail-on exits 1 for a kind present, 0 for one absent', async () => {
+    expect((await run(['diff', '--base', 'HEAD~1', '--fail-on', 'breaking,relaxed'], root)).code).toBe(1);
+    expect((await run(['diff', '--base', 'HEAD~1', '--fail-on', 'relaxed'], root)).code).toBe(1);
+    expect((await run(['diff', '--base', 'HEAD~1', '--fail-on', 'tightened,added,removed'], root)).code).toBe(0);
+    expect((await run(['diff', '--fail-on', 'any'], root)).code).toBe(0);
+  });
+
+  it('takes a manifest file as the base, and writes markdown and JSON', async () => {
+    writeFileSync(path.join(root, 'base.json'), git(root, 'show', 'HEAD~1:toolgen.manifest.json'));
+    const markdown = await run(['diff', '--base', 'base.json', '--format', 'markdown'], root);
+    expect(markdown.code).toBe(0);
+    expect(markdown.stdout).toMatch(/^### toolgen diff: `base\.json` → `toolgen\.manifest\.json`\n\n\*\*1 breaking, 1 relaxed \(1 agent affected\); 0 added, 0 removed, 2 changed;/);
+    const json = JSON.parse((await run(['diff', '--base', 'base.json', '--format', 'json'], root)).stdout) as { summary: { kinds: string[] } };
+    // a file base has no policy files of its own: the agents are read as they are now, on both sides
+    expect(json.summary.kinds).toEqual(['breaking', 'relaxed', 'any']);
+  });
+
+  it('says when the revision has no manifest: every tool is new', async () => {
+    const first = git(root, 'rev-list', '--max-parents=0', 'HEAD').trim();
+    writeFileSync(path.join(root, 'extra.txt'), 'x');
+    const result = await run(['diff', '--base', `${first}~1`], root);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/neither a file nor a revision of the git repository/);
+    const empty = mkdtempSync(path.join(tmpdir(), 'toolgen-diff-empty-'));
+    writeFileSync(path.join(empty, 'tsconfig.json'), '{}');
+    writeFileSync(path.join(empty, 'toolgen.manifest.json'), readFileSync(path.join(root, 'toolgen.manifest.json')));
+    git(empty, 'init', '-q');
+    writeFileSync(path.join(empty, 'readme'), 'x');
+    git(empty, 'add', 'readme');
+    git(empty, '-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-q', '-m', 'no manifest yet');
+    const fresh = await run(['diff', '--fail-on', 'added'], empty);
+    expect(fresh.code).toBe(1);
+    expect(fresh.stdout).toMatch(/^toolgen diff: HEAD → toolgen\.manifest\.json: nothing breaking or relaxed; 2 added, 0 removed, 0 changed; tokens \(openai-strict\) 0 → \d+ \(\+\d+\)\.\nHEAD has no toolgen\.manifest\.json here: every tool is new\.\n/);
+  });
+});
+
+describe('toolgen diff and report refuse what they cannot compare, with exit code 2', () => {
+  const folder = () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'toolgen-diff-usage-'));
+    writeFileSync(path.join(root, 'tsconfig.json'), '{}');
+    return root;
+  };
+
+  it.each([
+    [['diff', '--format', 'html'], /--format must be "text", "json" or "markdown", not "html"/],
+    [['diff', '--fail-on', 'breaking,scary'], /--fail-on takes a comma-separated list of breaking, relaxed, tightened, compatible, description, added, removed, any; "scary" is not one/],
+    [['diff', '--fail-on', ','], /it is empty/],
+    [['diff', '--out', 'x.html'], /Unknown option '--out'.*toolgen diff --help/],
+    [['report'], /toolgen report needs --out <file.html>/],
+    [['report', '--out', 'page.txt'], /--out must name an HTML file/],
+    [['diff'], /toolgen\.manifest\.json does not exist\. Run toolgen -p \. first/],
+    [['diff', '-p', 'nowhere'], /Cannot find the project nowhere/],
+  ])('%j', async (argv, message) => {
+    const result = await run(argv, folder());
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(message);
+    expect(result.stderr.split('\n')).toHaveLength(2);
+  });
+
+  it('a base that is neither a file nor a revision, outside a repository', async () => {
+    const root = folder();
+    writeFileSync(path.join(root, 'toolgen.manifest.json'), '{"version":1,"toolsets":[]}');
+    const result = await run(['diff', '--base', 'origin/main'], root);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/--base origin\/main is not a file, and .* is not in a git repository \(.*\)\. Pass a manifest file, or run toolgen diff inside the repository\./);
+  });
+
+  it('prints each command\'s help', async () => {
+    expect(await run(['diff', '--help'], folder())).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Usage: toolgen diff/) });
+    expect(await run(['report', '-h'], folder())).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Usage: toolgen report/) });
+  });
+});
