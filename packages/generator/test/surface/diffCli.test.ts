@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { main } from '@toolgen/generator';
+import { fences, readPage } from '../../../../docs/test/markdown.js';
 import { strictCompilerOptions } from '../helpers.js';
 
 async function run(argv: string[], cwd: string) {
@@ -156,4 +157,28 @@ describe('toolgen diff and report refuse what they cannot compare, with exit cod
     expect(await run(['diff', '--help'], folder())).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Usage: toolgen diff/) });
     expect(await run(['report', '-h'], folder())).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Usage: toolgen report/) });
   });
+});
+
+describe('the docs of toolgen diff', () => {
+  const blocks = fences(readPage('docs/governance.md')).map((fence) => ({ lang: fence.lang, body: fence.text }));
+
+  it('governance.md\'s example is what toolgen diff prints for the change it describes (this file\'s repository)', async () => {
+    const root = await repository();
+    const shown = blocks.find((block) => block.body.startsWith('toolgen diff: HEAD~1'));
+    expect(shown?.body).toBe((await run(['diff', '--base', 'HEAD~1'], root)).stdout);
+  }, 60_000);
+
+  it('every toolgen command of its CI snippets is one the CLI takes', async () => {
+    const commands = blocks
+      .filter((block) => ['sh', 'yaml'].includes(block.lang))
+      .flatMap((block) => [...block.body.matchAll(/npx (toolgen [^\n>]*)/g)].map((match) => match[1]!.trim()))
+      .filter((command) => command.startsWith('toolgen diff') || command.startsWith('toolgen report'));
+    expect(commands.length).toBeGreaterThanOrEqual(5);
+    const root = await repository();
+    for (const command of commands) {
+      const argv = command.replace('${{ github.base_ref }}', 'main').split(/\s+/).slice(1).map((arg) => arg.replace('origin/main', 'HEAD~1'));
+      const result = await run(argv, root);
+      expect([0, 1], `${command}: ${result.stderr}`).toContain(result.code);
+    }
+  }, 60_000);
 });
