@@ -7,4 +7,11 @@ import module from 'node:module';
 module.enableCompileCache?.();
 const { main } = await import('../dist/cli/main.js');
 
+// a reader that stops early (`toolgen diff | head`) closes the pipe: stop quietly, as other command-line tools do,
+// and say anything else that fails on stdout in one line (exit 3), never with a stack trace
+process.stdout.on('error', (error) => {
+  if (error.code !== 'EPIPE') process.stderr.write(`toolgen: cannot write to stdout: ${error.message}\n`);
+  process.exit(error.code === 'EPIPE' ? 0 : 3);
+});
+
 process.exitCode = await main(process.argv.slice(2));

@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -119,6 +119,18 @@ describe('toolgen diff against a git revision', () => {
     const fresh = await run(['diff', '--fail-on', 'added'], empty);
     expect(fresh.code).toBe(1);
     expect(fresh.stdout).toMatch(/^toolgen diff: HEAD → toolgen\.manifest\.json: nothing breaking or relaxed; 2 added, 0 removed, 0 changed; tokens \(openai-strict\) 0 → \d+ \(\+\d+\)\.\nHEAD has no toolgen\.manifest\.json here: every tool is new\.\n/);
+  });
+});
+
+describe('the toolgen bin', () => {
+  it('stops quietly with exit code 0 when its reader closes the pipe early (toolgen diff | head)', async () => {
+    const bin = path.resolve(import.meta.dirname, '../../bin/toolgen.js');
+    const child = spawn(process.execPath, [bin, 'diff', '--help'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.destroy();
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
   });
 });
 
