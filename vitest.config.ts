@@ -18,7 +18,7 @@ const integration = [
   'examples/*/test/**/*.test.ts',
   'packages/eslint-plugin/test/{docs,eslintBinary,generatedFiles,loading}.test.ts',
   'packages/generator/test/{backends,broken,build,hostile,mcp}/**/*.test.ts',
-  // toolgen diff on git repositories; toolgen report in a real browser
+  // toolgen diff on git repositories; toolgen report's page in headless Chromium (playwright-core)
   'packages/generator/test/surface/{diffCli,reportBrowser}.test.ts',
   'packages/generator/test/emit/module.test.ts',
   // the CLI's main and generate(), end to end: projects on disk, modules and manifests written, exit codes
@@ -27,6 +27,8 @@ const integration = [
   // watch mode: file-system events and their timing, on projects written to disk
   'packages/generator/test/watch/**/*.test.ts',
   'packages/generator/test/policy/watchPolicies.test.ts',
+  // policy files checked by the CLI's main, end to end
+  'packages/generator/test/policy/{docs,policies,policyNames}.test.ts',
   'packages/runtime/test/adapters/**/*.test.ts',
   'packages/runtime/test/governance/{approvalProcesses,pathAttackCorpus}.test.ts',
   'packages/runtime/test/{browserBundle,treeShaking,runtimeCopies}.test.ts',
