@@ -53,7 +53,9 @@ describe('toolgen flags', () => {
     [['-p', 'missing'], /Cannot find the project missing\. Pass -p/],
     [['-p', 'nested'], /No tsconfig\.json in nested\. Pass -p/],
     [['--check', '--watch'], /cannot be combined/],
-    [['stray'], /Unexpected argument 'stray'/],
+    [['stray'], /"stray" is not a toolgen command\. The commands are mcp, import-mcp, diff, report; toolgen alone generates\./],
+    [['dif'], /"dif" is not a toolgen command\. Did you mean toolgen diff\?/],
+    [['-p', '.', 'stray'], /Unexpected argument 'stray'/],
   ])('rejects %j with a usage error', (argv, message) => {
     expect(() => parseCommand(argv, project())).toThrow(UsageError);
     expect(() => parseCommand(argv, project())).toThrow(message);

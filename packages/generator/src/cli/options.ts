@@ -2,6 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseTokenBudgetFlag } from '../budget/tokenBudget.js';
+import { closestName } from '../diagnostics/closestName.js';
 import { backendNames, type BackendName } from '../host/Project.js';
 
 export type OutputFormat = 'text' | 'json';
@@ -36,9 +37,16 @@ export class UsageError extends Error {
 }
 
 export const usage = `Usage: toolgen [options]
+       toolgen <command> [options]
 
 Reads the Toolset classes of a TypeScript project and generates their tool modules
 and toolgen.manifest.json.
+
+Commands (toolgen <command> --help for each):
+  mcp          serve the generated tools to an MCP client, over stdio or HTTP
+  import-mcp   write a typed client module for another MCP server's tools
+  diff         say what changed in the tool surface against a base (a manifest file or a git revision)
+  report       write one static HTML page of the tool surface
 
 Options:
   -p, --project <path>   a tsconfig.json, or a folder holding one (default: ./tsconfig.json)
@@ -56,8 +64,17 @@ Options:
 Exit codes: 0 success, 1 error diagnostics or drift, 2 usage or configuration error,
 3 a file that cannot be read or written.`;
 
+/** The subcommands `toolgen <command>` takes (main dispatches them before `parseCommand`). */
+export const subcommands = ['mcp', 'import-mcp', 'diff', 'report'] as const;
+
 /** Parses argv (without `node` and the script) relative to `cwd`. Throws `UsageError`. */
 export function parseCommand(argv: readonly string[], cwd: string): ParsedCommand {
+  const first = argv[0];
+  if (first !== undefined && !first.startsWith('-')) {
+    const near = closestName(first, subcommands);
+    const suggestion = near !== undefined && near.distance <= 2 ? ` Did you mean toolgen ${near.name}?` : '';
+    throw new UsageError(`"${first}" is not a toolgen command.${suggestion} The commands are ${subcommands.join(', ')}; toolgen alone generates. Run "toolgen --help".`);
+  }
   let values;
   try {
     ({ values } = parseArgs({

@@ -6,9 +6,9 @@ import { ProjectConfigurationError } from '../host/Project.js';
 import { writeFileAtomic } from '../io/writeFileAtomic.js';
 import { manifestFileName } from '../manifest/manifest.js';
 import { findPolicyFiles, policyPatterns } from '../policy/policyFiles.js';
-import { agentViewsOf, type PolicyText } from '../surface/agentViews.js';
-import { diffSurfaces, failOnKinds, matchesFailOn, type FailOnKind } from '../surface/diffSurfaces.js';
-import { formatDiff, type DiffFormat } from '../surface/formatDiff.js';
+import { agentViewsOf, type AgentView, type PolicyText } from '../surface/agentViews.js';
+import { diffSurfaces, failOnKinds, type FailOnKind } from '../surface/diffSurfaces.js';
+import { failOnReason, formatDiff, type DiffFormat } from '../surface/formatDiff.js';
 import { readBase } from '../surface/readBase.js';
 import { renderReport } from '../surface/report/renderReport.js';
 import { surfaceOf, SurfaceReadError, type ToolSurface } from '../surface/surfaceOf.js';
@@ -28,7 +28,7 @@ Options:
       --base <base>      a manifest file, or a git revision whose manifest at the same path is
                          the base (default: HEAD)
       --format <format>  "text" (default), "json", or "markdown" (for a pull-request comment)
-      --fail-on <kinds>  exit 1 when a change of these kinds is present, comma-separated:
+      --fail-on <kinds>  exit 1 when a change of these kinds is present; comma-separated, repeatable:
                          ${failOnKinds.join(', ')}
       --policy <glob>    agent policy files (YAML); repeatable, added to "toolgen.policies" of package.json
   -h, --help             print this help
@@ -87,12 +87,14 @@ export function parseSurfaceSubcommand(argv: readonly string[], cwd: string): Su
       args: rest,
       strict: true,
       allowPositionals: false,
-      options: name === 'diff' ? { ...common, base: { type: 'string' }, format: { type: 'string' }, 'fail-on': { type: 'string' } } : { ...common, out: { type: 'string' } },
+      options: name === 'diff' ? { ...common, base: { type: 'string' }, format: { type: 'string' }, 'fail-on': { type: 'string', multiple: true } } : { ...common, out: { type: 'string' } },
     }));
   } catch (error) {
     throw new UsageError(`${(error as Error).message}. Run "toolgen ${name} --help" for the flags.`);
   }
   const flag = (key: string) => (values as Record<string, unknown>)[key] as string | undefined;
+  // --fail-on is repeatable, each a comma-separated list
+  const failOnValues = (values as Record<string, unknown>)['fail-on'] as string[] | undefined;
   if (values.help === true) return { kind: 'help', text: name === 'diff' ? diffUsage : reportUsage };
   const command = parseCommand(['-p', values.project ?? 'tsconfig.json'], cwd);
   if (command.kind !== 'run') throw new UsageError(`toolgen ${name}: cannot read -p.`);
@@ -109,9 +111,9 @@ export function parseSurfaceSubcommand(argv: readonly string[], cwd: string): Su
   if (format !== 'text' && format !== 'json' && format !== 'markdown') {
     throw new UsageError(`--format must be "text", "json" or "markdown", not "${format}".`);
   }
-  const failOn = (flag('fail-on') ?? '').split(',').map((kind) => kind.trim()).filter((kind) => kind !== '');
+  const failOn = [...new Set((failOnValues ?? []).flatMap((value) => value.split(',')).map((kind) => kind.trim()).filter((kind) => kind !== ''))];
   const unknown = failOn.filter((kind) => !(failOnKinds as readonly string[]).includes(kind));
-  if (unknown.length > 0 || (flag('fail-on') !== undefined && failOn.length === 0)) {
+  if (unknown.length > 0 || (failOnValues !== undefined && failOn.length === 0)) {
     throw new UsageError(`--fail-on takes a comma-separated list of ${failOnKinds.join(', ')}; ${unknown.length > 0 ? `"${unknown.join('", "')}" is not one` : 'it is empty'}.`);
   }
   const base = flag('base') ?? 'HEAD';
@@ -144,7 +146,7 @@ export function runSurfaceSubcommand(argv: readonly string[], output: CliOutput,
 
 function runDiff(options: DiffCommandOptions, output: CliOutput, cwd: string): number {
   const rootDir = path.dirname(options.project);
-  const head = readHead(rootDir, cwd);
+  const head = readHead(options.project, cwd);
   const base = readBase(options.base, cwd, rootDir);
   const policyFiles = findPolicyFiles(policyPatterns({ patterns: options.policies, cwd, tsconfigPath: options.project }));
   const policiesAt = (read: (file: string) => string | undefined): PolicyText[] =>
@@ -152,19 +154,38 @@ function runDiff(options: DiffCommandOptions, output: CliOutput, cwd: string): n
       const text = read(file);
       return text === undefined ? [] : [{ file: displayPath(file, cwd), text }];
     });
-  const diff = diffSurfaces(base.surface, head, {
-    base: agentViewsOf(base.surface, policiesAt((file) => base.readPolicy(file))),
-    head: agentViewsOf(head, policiesAt((file) => readFileSync(file, 'utf8'))),
-  });
-  output.stdout(formatDiff(diff, options.format, { base: base.label, head: displayPath(path.join(rootDir, manifestFileName), cwd), ...(base.note === undefined ? {} : { note: base.note }) }));
-  return matchesFailOn(diff, options.failOn) ? 1 : 0;
+  const headAgents = loadedAgents(agentViewsOf(head, policiesAt((file) => readFileSync(file, 'utf8'))));
+  // a policy file that did not load at the base is compared as a new agent, and the output says so
+  const baseViews = agentViewsOf(base.surface, policiesAt((file) => base.readPolicy(file)));
+  const notes = [
+    ...(base.note === undefined ? [] : [base.note]),
+    ...baseViews.filter((view) => view.problem !== undefined).map((view) => `${view.file} did not load at ${base.label} (${view.problem}): its agent is compared as a new one.`),
+  ];
+  const diff = diffSurfaces(base.surface, head, { base: baseViews.filter((view) => view.problem === undefined), head: headAgents });
+  const headLabel = displayPath(path.join(rootDir, manifestFileName), cwd);
+  output.stdout(formatDiff(diff, options.format, { base: base.label, head: headLabel, ...(notes.length === 0 ? {} : { note: notes.join('\n') }) }));
+  const failing = failOnReason(diff, options.failOn);
+  if (failing !== undefined) output.stderr(`${failing}\n`);
+  return failing === undefined ? 0 : 1;
+}
+
+/**
+ * The agents of policy files that loaded. One that does not load (TSH033) would show as an agent
+ * offered nothing, so it stops the command instead, as it fails toolgen itself.
+ */
+function loadedAgents(views: readonly AgentView[]): readonly AgentView[] {
+  const broken = views.find((view) => view.problem !== undefined);
+  if (broken !== undefined) {
+    throw new SurfaceReadError(`${broken.problem} The policy file does not load, so what its agent is offered cannot be said: fix it (toolgen reports it as TSH033).`);
+  }
+  return views;
 }
 
 function runReport(options: ReportCommandOptions, output: CliOutput, cwd: string): number {
   const rootDir = path.dirname(options.project);
-  const surface = readHead(rootDir, cwd);
+  const surface = readHead(options.project, cwd);
   const policyFiles = findPolicyFiles(policyPatterns({ patterns: options.policies, cwd, tsconfigPath: options.project }));
-  const agents = agentViewsOf(surface, policyFiles.map((file) => ({ file: displayPath(file, cwd), text: readFileSync(file, 'utf8') })));
+  const agents = loadedAgents(agentViewsOf(surface, policyFiles.map((file) => ({ file: displayPath(file, cwd), text: readFileSync(file, 'utf8') }))));
   const page = renderReport({ surface, agents, title: path.basename(rootDir) });
   writeFileAtomic(options.out, page);
   const tools = surface.tools.size;
@@ -173,11 +194,13 @@ function runReport(options: ReportCommandOptions, output: CliOutput, cwd: string
 }
 
 /** The project's manifest on disk. */
-function readHead(rootDir: string, cwd: string): ToolSurface {
+function readHead(project: string, cwd: string): ToolSurface {
+  const rootDir = path.dirname(project);
   const file = path.join(rootDir, manifestFileName);
   const shown = displayPath(file, cwd);
+  const generate = project === path.join(cwd, 'tsconfig.json') ? 'toolgen' : `toolgen -p ${displayPath(project, cwd)}`;
   if (!existsSync(file)) {
-    throw new SurfaceReadError(`${shown} does not exist. Run toolgen -p ${displayPath(rootDir, cwd) || '.'} first: it writes the manifest this command reads.`);
+    throw new SurfaceReadError(`${shown} does not exist. Run ${generate} first: it writes the manifest this command reads.`);
   }
-  return surfaceOf(readFileSync(file, 'utf8'), shown);
+  return surfaceOf(readFileSync(file, 'utf8'), shown, `Run ${generate} to write it again.`);
 }

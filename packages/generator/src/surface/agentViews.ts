@@ -21,25 +21,27 @@ export type LeftOutReason = 'denied' | 'confidentiality';
  * none is not confidential, as an `AgentDefinition` is not unless it says so.
  */
 export interface AgentView {
-  /** The file's name without its extension (its path, when two files share a name). */
+  /** The file's name without its extension, nor `.policy` before it (its path, when two files share a name). */
   readonly agent: string;
   readonly file: string;
   readonly confidential: boolean;
   readonly offered: readonly { readonly qualifiedName: string; readonly approvalMode: ToolApprovalMode }[];
   readonly leftOut: readonly { readonly qualifiedName: string; readonly reason: LeftOutReason; readonly why: string }[];
-  /** Why the file could not be read as policies (TSH033's message); nothing is offered then. */
+  /** Why the file could not be read as policies, at its line and column (TSH033's message); nothing is offered then. */
   readonly problem?: string;
 }
 
 /** The agents of `policies`, in the order given, each against `surface`. */
 export function agentViewsOf(surface: ToolSurface, policies: readonly PolicyText[]): AgentView[] {
-  const names = policies.map(({ file }) => path.posix.basename(file).replace(/\.ya?ml$/i, ''));
+  const bare = (name: string) => name.replace(/\.ya?ml$/i, '').replace(/\.polic(?:y|ies)$/i, '');
+  const names = policies.map(({ file }) => bare(path.posix.basename(file)));
   return policies.map(({ file, text }, index) => {
     const shared = names.filter((name) => name === names[index]).length > 1;
-    const agent = shared ? file.replace(/\.ya?ml$/i, '') : names[index]!;
+    const agent = shared ? bare(file) : names[index]!;
     const read = readPolicyFile(file, text);
     if ('problem' in read) {
-      return { agent, file, confidential: false, offered: [], leftOut: [], problem: read.problem.message };
+      const { line, column, message } = read.problem;
+      return { agent, file, confidential: false, offered: [], leftOut: [], problem: `${file}:${line}:${column}: ${message}` };
     }
     return { agent, file, ...viewOf(surface, read.entries) };
   });

@@ -41,11 +41,29 @@ const handled = new Set([
  * Each difference says whether it narrows or widens what is accepted; whether that breaks anyone
  * depends on who sends the value (`classify`). Deterministic: the order follows the schemas.
  */
-export function compareSchemas(before: unknown, after: unknown): SchemaDifference[] {
-  const comparison = new Comparison(asSchema(before), asSchema(after));
+export function compareSchemas(before: unknown, after: unknown, side: 'input' | 'output' = 'input'): SchemaDifference[] {
+  const comparison = new Comparison(asSchema(before), asSchema(after), wording[side]);
   comparison.compare(asSchema(before), asSchema(after), '');
   return comparison.differences;
 }
+
+/** How a difference is said: of what a caller sends (`input`), or of what a result holds (`output`). */
+const wording = {
+  input: {
+    gains: (what: string) => `now also accepts ${what}`,
+    loses: (what: string) => `no longer accepts ${what}`,
+    refused: 'it is refused now',
+    open: 'any value is accepted for it',
+  },
+  output: {
+    gains: (what: string) => `may now be ${what}`,
+    loses: (what: string) => `is never ${what} now`,
+    refused: 'results no longer hold it',
+    open: 'its value is no longer described',
+  },
+};
+
+type Words = (typeof wording)['input'];
 
 class Comparison {
   readonly differences: SchemaDifference[] = [];
@@ -55,6 +73,7 @@ class Comparison {
   constructor(
     private readonly beforeRoot: Schema,
     private readonly afterRoot: Schema,
+    private readonly words: Words,
   ) {
     const definitions = (root: Schema) => (typeof root === 'boolean' ? [] : [root['$defs'], root['definitions']]);
     this.#sameDefinitions = isDeepStrictEqual(definitions(beforeRoot), definitions(afterRoot));
@@ -114,7 +133,8 @@ class Comparison {
   #annotations(b: Node, a: Node, at: string): void {
     for (const key of ['description', 'title', 'examples', 'default', 'deprecated']) {
       if (!isDeepStrictEqual(b[key], a[key])) {
-        const what = b[key] === undefined ? 'added' : a[key] === undefined ? 'removed' : 'changed';
+        // what a model reads: the text itself, for a reviewer to read too
+        const what = b[key] === undefined ? `${show(a[key])} added` : a[key] === undefined ? `${show(b[key])} removed` : `${show(b[key])} → ${show(a[key])}`;
         this.#add(at, 'describes', `${key} ${what}`);
       }
     }
@@ -154,9 +174,9 @@ class Comparison {
     const lost = [...before].filter((type) => !covers(after, type));
     const gained = [...after].filter((type) => !covers(before, type));
     // integer → number widens; number → integer narrows (it is covered one way only)
-    for (const type of lost) this.#add(at, 'narrows', type === 'number' && after.has('integer') ? 'number narrowed to integer' : `no longer accepts ${type}`);
+    for (const type of lost) this.#add(at, 'narrows', type === 'number' && after.has('integer') ? 'number narrowed to integer' : this.words.loses(type));
     for (const type of gained) {
-      if (!(type === 'number' && before.has('integer'))) this.#add(at, 'widens', `now also accepts ${type}`);
+      if (!(type === 'number' && before.has('integer'))) this.#add(at, 'widens', this.words.gains(type));
       else this.#add(at, 'widens', 'integer widened to number');
     }
   }
@@ -210,8 +230,8 @@ class Comparison {
       } else if (inBefore) {
         // a required property removed is also no longer there to read
         const required = requiredBefore.has(name) && !requiredAfter.has(name);
-        if (closedAfter) this.#add(place, required ? 'replaces' : 'narrows', `${required ? 'required' : 'optional'} property "${name}" removed: it is refused now`);
-        else this.#add(place, 'widens', `${required ? 'required' : 'optional'} property "${name}" removed: any value is accepted for it`);
+        if (closedAfter) this.#add(place, required ? 'replaces' : 'narrows', `${required ? 'required' : 'optional'} property "${name}" removed: ${this.words.refused}`);
+        else this.#add(place, 'widens', `${required ? 'required' : 'optional'} property "${name}" removed: ${this.words.open}`);
         continue;
       }
       if (!requiredBefore.has(name) && requiredAfter.has(name)) this.#add(place, 'narrows', `property "${name}" is now required`);
@@ -252,10 +272,10 @@ class Comparison {
       if (like !== -1) pair[1] = take(like);
     }
     for (const [branch, match] of pairs) {
-      if (match === undefined) this.#add(at, 'narrows', `no longer accepts ${describeBranch(branch, this.beforeRoot)}`);
+      if (match === undefined) this.#add(at, 'narrows', this.words.loses(describeBranch(branch, this.beforeRoot)));
       else this.compare(branch, match, at);
     }
-    for (const branch of unmatched) this.#add(at, 'widens', `now also accepts ${describeBranch(branch, this.afterRoot)}`);
+    for (const branch of unmatched) this.#add(at, 'widens', this.words.gains(describeBranch(branch, this.afterRoot)));
   }
 }
 
@@ -326,7 +346,8 @@ function resolvePointer(root: Schema, ref: string): Schema | undefined {
   return typeof current === 'boolean' || (typeof current === 'object' && current !== null) ? asSchema(current) : undefined;
 }
 
-function show(value: unknown): string {
+/** A value as JSON, cut to 80 characters. */
+export function show(value: unknown): string {
   const text = JSON.stringify(value) ?? String(value);
-  return text.length > 60 ? `${text.slice(0, 57)}…` : text;
+  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
 }

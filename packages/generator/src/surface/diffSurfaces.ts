@@ -1,16 +1,16 @@
 import { isDeepStrictEqual } from 'node:util';
-import { networkScopes, type ToolTokenCounts, type ToolTokenVariant } from '@toolgen/runtime';
+import { networkScopes, type ToolApprovalMode, type ToolTokenCounts, type ToolTokenVariant } from '@toolgen/runtime';
 import { perTokenVariant, tokenVariants } from '../budget/countTokens.js';
 import type { ManifestTool } from '../manifest/manifest.js';
 import type { AgentView } from './agentViews.js';
-import { compareSchemas, type SchemaEffect } from './compareSchemas.js';
+import { compareSchemas, show, type SchemaEffect } from './compareSchemas.js';
 import type { SurfaceTool, ToolSurface } from './surfaceOf.js';
 
 /** What a schema change does to the tool's existing callers (and to those who read its results). */
 export type SchemaChangeClass = 'breaking' | 'compatible' | 'description';
 
-/** Which of a tool's schemas changed: the model's arguments, the result, or the stored settings. */
-export type SchemaRole = 'parameters' | 'returns' | 'settings';
+/** What of a tool the model reads changed: its description, its arguments, its result, or its stored settings. */
+export type SchemaRole = 'description' | 'parameters' | 'returns' | 'settings';
 
 export interface SchemaChange {
   readonly schema: SchemaRole;
@@ -51,6 +51,19 @@ export interface ToolDiff {
   readonly other: readonly OtherChange[];
   /** Tokens per variant before and after; absent on the side the tool is not on, or in a manifest written without counts. */
   readonly tokens: { readonly before?: ToolTokenCounts; readonly after?: ToolTokenCounts };
+  /** For an added tool: the governance it declares, for a reviewer to judge the new surface. */
+  readonly declared?: DeclaredGovernance;
+}
+
+/** A tool's governance as its manifest entry states it. */
+export interface DeclaredGovernance {
+  readonly readOnly: boolean;
+  readonly approval: ManifestTool['approval'];
+  readonly networkScope: ManifestTool['networkScope'];
+  readonly confidentiality: ManifestTool['confidentiality'];
+  readonly additive: boolean;
+  readonly workspacePaths: ManifestTool['workspacePaths'];
+  readonly configurable: readonly string[];
 }
 
 /** What an agent (a policy file) gains, loses, or gets relaxed. */
@@ -58,7 +71,8 @@ export interface AgentDiff {
   readonly agent: string;
   readonly file: string;
   readonly status: 'added' | 'removed' | 'changed';
-  readonly gained: readonly string[];
+  /** The tools it is offered now and was not, each with the approval mode it gets. */
+  readonly gained: readonly { readonly qualifiedName: string; readonly approvalMode: ToolApprovalMode }[];
   readonly lost: readonly string[];
   /** Tools it is offered whose governance was relaxed, or whose approval its policy no longer asks for. */
   readonly relaxed: readonly { readonly qualifiedName: string; readonly what: string }[];
@@ -95,7 +109,7 @@ export function diffSurfaces(base: ToolSurface, head: ToolSurface, agents: Agent
     const name = after.tool.qualifiedName;
     const before = base.tools.get(name) ?? renames.get(name);
     if (before === undefined) {
-      tools.push({ ...emptyDiff(name, 'added', after.toolset.owner), tokens: { ...tokensOf(after.tool, 'after') } });
+      tools.push({ ...emptyDiff(name, 'added', after.toolset.owner), tokens: { ...tokensOf(after.tool, 'after') }, declared: declaredOf(after.tool) });
       continue;
     }
     const diff = compareTools(before.tool, after.tool, after.toolset.owner);
@@ -125,6 +139,11 @@ export function matchesFailOn(diff: SurfaceDiff, kinds: readonly FailOnKind[]): 
 
 function emptyDiff(qualifiedName: string, status: ToolStatus, owner: string): ToolDiff {
   return { qualifiedName, status, owner, class: 'none', schema: [], governance: [], other: [], tokens: {} };
+}
+
+function declaredOf(tool: ManifestTool): DeclaredGovernance {
+  const { readOnly, approval, networkScope, confidentiality, workspacePaths } = tool;
+  return { readOnly, approval, networkScope, confidentiality, additive: tool.additive === true, workspacePaths: workspacePaths ?? [], configurable: tool.settings?.configurable ?? [] };
 }
 
 function tokensOf(tool: ManifestTool, side: 'before' | 'after'): { before?: ToolTokenCounts; after?: ToolTokenCounts } {
@@ -159,11 +178,11 @@ const severity: Record<SchemaChangeClass | 'none', number> = { none: 0, descript
 function compareTools(before: ManifestTool, after: ManifestTool, owner: string): ToolDiff {
   const schema: SchemaChange[] = [];
   const schemaChanges = (role: SchemaRole, b: unknown, a: unknown) => {
-    for (const difference of compareSchemas(b, a)) {
+    for (const difference of compareSchemas(b, a, role === 'returns' ? 'output' : 'input')) {
       schema.push({ schema: role, at: difference.at, class: classOf[role === 'returns' ? 'output' : 'input'][difference.effect], what: difference.what });
     }
   };
-  if (before.description !== after.description) schema.push({ schema: 'parameters', at: '', class: 'description', what: 'the tool\'s description changed' });
+  if (before.description !== after.description) schema.push({ schema: 'description', at: '', class: 'description', what: `${show(before.description)} → ${show(after.description)}` });
   schemaChanges('parameters', before.parameters, after.parameters);
   if ((before.returns ?? null) === null || (after.returns ?? null) === null) {
     if ((before.returns ?? null) !== (after.returns ?? null)) {
@@ -228,10 +247,15 @@ export function compareGovernance(before: ManifestTool, after: ManifestTool): Go
 /** What is neither schema nor governance: names and hints for people, the provider variants, the losses. */
 function compareOther(before: ManifestTool, after: ManifestTool): OtherChange[] {
   const changes: OtherChange[] = [];
+  // flags (`idempotent: true`) read as what they say; values as they were and are
+  const flags: Record<string, string> = { idempotent: 'idempotent', deprecated: 'deprecated', content: 'returns content parts', optionalResult: 'may return nothing' };
   for (const field of ['title', 'idempotent', 'deprecated', 'clientCapabilities', 'content', 'optionalResult'] as const) {
     const b = (before as Record<string, unknown>)[field];
     const a = (after as Record<string, unknown>)[field];
-    if (!isDeepStrictEqual(b, a)) changes.push({ field, what: `${field} ${b === undefined ? `${JSON.stringify(a)} added` : a === undefined ? 'removed' : `${JSON.stringify(b)} → ${JSON.stringify(a)}`}` });
+    if (isDeepStrictEqual(b, a)) continue;
+    const flag = flags[field];
+    if (flag !== undefined) changes.push({ field, what: a === true ? `now ${flag}` : `no longer ${flag}` });
+    else changes.push({ field, what: `${field} ${b === undefined ? `${show(a)} added` : a === undefined ? `${show(b)} removed` : `${show(b)} → ${show(a)}`}` });
   }
   if (before.settings && !after.settings) changes.push({ field: 'settings', what: 'no longer has settings' });
   if (!before.settings && after.settings) changes.push({ field: 'settings', what: 'now has settings' });
@@ -262,11 +286,18 @@ function diffAgents(sides: AgentSides, tools: readonly ToolDiff[]): AgentDiff[] 
     const after = sides.head.find((agent) => agent.file === file);
     const offeredBefore = new Map((before?.offered ?? []).map((tool) => [tool.qualifiedName, tool.approvalMode]));
     const offeredAfter = new Map((after?.offered ?? []).map((tool) => [tool.qualifiedName, tool.approvalMode]));
-    const gained = [...offeredAfter.keys()].filter((name) => !offeredBefore.has(name)).sort();
+    const gained = [...offeredAfter]
+      .filter(([name]) => !offeredBefore.has(name))
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([qualifiedName, approvalMode]) => ({ qualifiedName, approvalMode }));
     const lost = [...offeredBefore.keys()].filter((name) => !offeredAfter.has(name)).sort();
     const relaxed: { qualifiedName: string; what: string }[] = [];
-    for (const [name, mode] of [...offeredAfter].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-      for (const change of relaxedTools.get(name) ?? []) relaxed.push({ qualifiedName: name, what: change.what });
+    // a new agent's tools are all gains, each shown with its approval; what relaxed concerns agents that were there
+    for (const [name, mode] of before === undefined ? [] : [...offeredAfter].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+      for (const change of relaxedTools.get(name) ?? []) {
+        // a tool that no longer requires approval still asks an agent whose policy requires it
+        if (change.field !== 'approval' || mode !== 'require_approval') relaxed.push({ qualifiedName: name, what: change.what });
+      }
       if (offeredBefore.get(name) === 'require_approval' && mode !== 'require_approval' && !(relaxedTools.get(name) ?? []).some((change) => change.field === 'approval')) {
         relaxed.push({ qualifiedName: name, what: `no longer asks this agent for approval (${mode})` });
       }

@@ -1,5 +1,5 @@
 import { tokenVariants } from '../budget/countTokens.js';
-import type { AgentDiff, SurfaceDiff, ToolDiff } from './diffSurfaces.js';
+import type { AgentDiff, FailOnKind, SurfaceDiff, ToolDiff } from './diffSurfaces.js';
 
 export type DiffFormat = 'text' | 'json' | 'markdown';
 
@@ -26,8 +26,8 @@ export function formatDiff(diff: SurfaceDiff, format: DiffFormat, sides: DiffSid
 /** The counts both the summary line and `--format json`'s `summary` give. */
 export function summaryOf(diff: SurfaceDiff) {
   const count = (keep: (tool: ToolDiff) => boolean) => diff.tools.filter(keep).length;
+  const agents = (status: AgentDiff['status']) => diff.agents.filter((agent) => agent.status === status).length;
   return {
-    kinds: diff.kinds,
     tools: {
       added: count((tool) => tool.status === 'added'),
       removed: count((tool) => tool.status === 'removed'),
@@ -35,9 +35,11 @@ export function summaryOf(diff: SurfaceDiff) {
       changed: count((tool) => tool.status === 'changed'),
     },
     breaking: count((tool) => tool.class === 'breaking'),
+    compatible: count((tool) => tool.schema.some((change) => change.class === 'compatible')),
+    description: count((tool) => tool.schema.some((change) => change.class === 'description')),
     relaxed: count((tool) => tool.governance.some((change) => change.direction === 'relaxed')),
     tightened: count((tool) => tool.governance.some((change) => change.direction === 'tightened')),
-    agentsRelaxed: diff.agents.filter((agent) => agent.relaxed.length > 0).length,
+    agents: { added: agents('added'), removed: agents('removed'), changed: agents('changed'), relaxed: diff.agents.filter((agent) => agent.relaxed.length > 0).length },
   };
 }
 
@@ -49,13 +51,22 @@ function summaryLine(diff: SurfaceDiff): string {
   const summary = summaryOf(diff);
   const verdicts = [
     summary.breaking > 0 ? `${summary.breaking} breaking` : '',
-    summary.relaxed + summary.agentsRelaxed > 0 ? `${summary.relaxed} relaxed${summary.agentsRelaxed > 0 ? ` (${plural(summary.agentsRelaxed, 'agent')} affected)` : ''}` : '',
+    summary.relaxed > 0 ? `${summary.relaxed} relaxed` : '',
+    summary.agents.relaxed > 0 ? `${plural(summary.agents.relaxed, 'agent')} relaxed` : '',
     summary.tightened > 0 ? `${summary.tightened} tightened` : '',
   ].filter((part) => part !== '');
   const { added, removed, renamed, changed } = summary.tools;
   const counts = [`${added} added`, `${removed} removed`, ...(renamed > 0 ? [`${renamed} renamed`] : []), `${changed} changed`].join(', ');
+  const agentCounts = (['added', 'removed', 'changed'] as const).filter((status) => summary.agents[status] > 0).map((status) => `${summary.agents[status]} ${status}`);
+  const agents = agentCounts.length === 0 ? '' : `; agents: ${agentCounts.join(', ')}`;
   const tokens = `tokens (${headlineVariant}) ${delta(diff.totals.before?.[headlineVariant], diff.totals.after?.[headlineVariant])}`;
-  return `${verdicts.length === 0 ? 'nothing breaking or relaxed' : verdicts.join(', ')}; ${counts}; ${tokens}`;
+  return `${verdicts.length === 0 ? 'nothing breaking or relaxed' : verdicts.join(', ')}; ${counts}${agents}; ${tokens}`;
+}
+
+/** Why `--fail-on` fails the run, for stderr; undefined when it does not. */
+export function failOnReason(diff: SurfaceDiff, kinds: readonly FailOnKind[]): string | undefined {
+  const found = kinds.filter((kind) => diff.kinds.includes(kind));
+  return found.length === 0 ? undefined : `toolgen diff: ${found.join(', ')} change${found.length === 1 && found[0] !== 'any' ? '' : 's'} present, and --fail-on ${kinds.join(',')} names ${found.length === 1 ? 'it' : 'them'}.`;
 }
 
 function text(diff: SurfaceDiff, sides: DiffSides): string {
@@ -63,6 +74,7 @@ function text(diff: SurfaceDiff, sides: DiffSides): string {
   if (sides.note !== undefined) lines.push(sides.note);
   for (const tool of diff.tools) {
     lines.push('', `${marks[tool.status]} ${tool.qualifiedName} (${headline(tool)})`);
+    if (tool.declared !== undefined) lines.push(`    declares: ${declaredLine(tool.declared)}`);
     for (const change of tool.schema) lines.push(`    ${change.schema}${change.at === '' ? '' : ` ${change.at}`}: ${change.what} [${change.class}]`);
     for (const change of tool.governance) lines.push(`    governance: ${change.what} [${change.direction}]`);
     for (const change of tool.other) lines.push(`    ${change.what}`);
@@ -81,8 +93,20 @@ function text(diff: SurfaceDiff, sides: DiffSides): string {
 
 const marks: Record<ToolDiff['status'], string> = { added: '+', removed: '-', renamed: '>', changed: '~' };
 
+/** An added tool's governance, in a few words: `writes, needs approval, network egress`. */
+function declaredLine(declared: NonNullable<ToolDiff['declared']>): string {
+  return [
+    declared.readOnly ? 'read-only' : `writes${declared.additive ? ' (additive)' : ''}`,
+    declared.approval === 'require_approval' ? 'needs approval' : 'no approval',
+    `network ${declared.networkScope}`,
+    ...(declared.confidentiality === 'any' ? [] : [declared.confidentiality]),
+    ...declared.workspacePaths.map(({ parameter, access }) => `workspace path "${parameter}" ${access}`),
+    ...declared.configurable.map((name) => `setting "${name}" configurable`),
+  ].join(', ');
+}
+
 function headline(tool: ToolDiff): string {
-  const parts: string[] = [tool.status === 'renamed' ? `renamed from ${tool.previousName}` : tool.status];
+  const parts: string[] = [tool.status === 'renamed' ? `renamed from ${tool.previousName}: calls by the old name fail` : tool.status];
   if (tool.class !== 'none') parts.push(tool.class === 'description' ? 'description only' : tool.class);
   for (const direction of ['relaxed', 'tightened'] as const) if (tool.governance.some((change) => change.direction === direction)) parts.push(direction);
   return parts.join(', ');
@@ -90,11 +114,24 @@ function headline(tool: ToolDiff): string {
 
 function agentLine(agent: AgentDiff): string {
   const parts = [
-    agent.gained.length > 0 ? `gains ${agent.gained.join(', ')}` : '',
+    agent.gained.length > 0 ? `gains ${gainedList(agent.gained)}` : '',
     agent.lost.length > 0 ? `loses ${agent.lost.join(', ')}` : '',
-    agent.relaxed.length > 0 ? `relaxed: ${agent.relaxed.map((item) => `${item.qualifiedName} (${item.what})`).join(', ')}` : '',
+    agent.relaxed.length > 0 ? `relaxed: ${relaxedByTool(agent).map(([name, whats]) => `${name} (${whats.join('; ')})`).join(', ')}` : '',
   ].filter((part) => part !== '');
   return parts.length === 0 ? 'offered nothing before or after' : parts.join('; ');
+}
+
+/** Gained tools, each with the approval it gets when that is not its plain default. */
+function gainedList(gained: AgentDiff['gained'], name: (text: string) => string = (text) => text): string {
+  const modes: Partial<Record<string, string>> = { require_approval: 'needs approval', auto_approve: 'auto-approved' };
+  return gained.map(({ qualifiedName, approvalMode }) => `${name(qualifiedName)}${modes[approvalMode] === undefined ? '' : ` (${modes[approvalMode]})`}`).join(', ');
+}
+
+/** An agent's relaxed tools, each once with all that relaxed it. */
+function relaxedByTool(agent: AgentDiff): [string, string[]][] {
+  const byTool = new Map<string, string[]>();
+  for (const { qualifiedName, what } of agent.relaxed) byTool.set(qualifiedName, [...(byTool.get(qualifiedName) ?? []), what]);
+  return [...byTool];
 }
 
 function tokenChange({ status, tokens }: ToolDiff): string | undefined {
@@ -107,8 +144,8 @@ function tokenChange({ status, tokens }: ToolDiff): string | undefined {
 
 /** A tool's tokens in the headline variant, for the markdown table. */
 function toolTokens({ status, tokens }: ToolDiff): string {
-  if (status === 'added') return `${tokens.after?.[headlineVariant] ?? 'not counted'}`;
-  if (status === 'removed') return `−${tokens.before?.[headlineVariant] ?? 'not counted'}`;
+  if (status === 'added') return tokens.after === undefined ? 'not counted' : `+${tokens.after[headlineVariant]} (new)`;
+  if (status === 'removed') return tokens.before === undefined ? 'not counted' : `−${tokens.before[headlineVariant]} (removed)`;
   return delta(tokens.before?.[headlineVariant], tokens.after?.[headlineVariant]);
 }
 
@@ -118,7 +155,7 @@ function delta(before: number | undefined, after: number | undefined): string {
   if (before === undefined) return `${after} (not counted before)`;
   if (after === undefined) return `${before} (not counted now)`;
   const change = after - before;
-  return `${before} → ${after} (${change > 0 ? '+' : change < 0 ? '−' : '±'}${Math.abs(change)})`;
+  return `${before} → ${after} (${signed(change)})`;
 }
 
 function plural(count: number, noun: string): string {
@@ -132,6 +169,7 @@ function markdown(diff: SurfaceDiff, sides: DiffSides): string {
     lines.push('', `| Tool | Change | Tokens (${headlineVariant}) |`, '|---|---|---|');
     for (const tool of diff.tools) lines.push(`| \`${code(tool.qualifiedName)}\` | ${cell(headline(tool))} | ${cell(toolTokens(tool))} |`);
     const details = diff.tools.flatMap((tool) => [
+      ...(tool.declared === undefined ? [] : [[tool.qualifiedName, 'declares', cell(declaredLine(tool.declared)), 'added']]),
       ...tool.schema.map((change) => [tool.qualifiedName, `${change.schema}${change.at === '' ? '' : ` \`${code(change.at)}\``}`, cell(change.what), change.class]),
       ...tool.governance.map((change) => [tool.qualifiedName, `governance: ${change.field}`, cell(change.what), change.direction]),
       ...tool.other.map((change) => [tool.qualifiedName, change.field, cell(change.what), 'other']),
@@ -144,9 +182,10 @@ function markdown(diff: SurfaceDiff, sides: DiffSides): string {
   if (diff.agents.length > 0) {
     lines.push('', '#### Agents', '', '| Agent | Gains | Loses | Relaxed |', '|---|---|---|---|');
     for (const agent of diff.agents) {
-      const names = (list: readonly string[]) => (list.length === 0 ? '' : list.map((name) => `\`${code(name)}\``).join(', '));
-      const relaxed = agent.relaxed.map((item) => `\`${code(item.qualifiedName)}\`: ${cell(item.what)}`).join('<br>');
-      lines.push(`| ${cell(agent.agent)} (\`${code(agent.file)}\`${agent.status === 'changed' ? '' : `, ${agent.status}`}) | ${names(agent.gained)} | ${names(agent.lost)} | ${relaxed} |`);
+      const name = (text: string) => `\`${code(text)}\``;
+      const relaxed = relaxedByTool(agent).map(([tool, whats]) => `${name(tool)}: ${cell(whats.join('; '))}`).join('<br>');
+      const lost = agent.lost.map(name).join(', ');
+      lines.push(`| ${cell(agent.agent)} (${name(agent.file)}${agent.status === 'changed' ? '' : `, ${agent.status}`}) | ${gainedList(agent.gained, name)} | ${lost} | ${relaxed} |`);
     }
   }
   if (diff.tools.length > 0) {
@@ -161,7 +200,7 @@ function markdown(diff: SurfaceDiff, sides: DiffSides): string {
 }
 
 function signed(change: number): string {
-  return change > 0 ? `+${change}` : change < 0 ? `−${-change}` : '0';
+  return change > 0 ? `+${change}` : change < 0 ? `−${-change}` : '±0';
 }
 
 /** Text for a table cell: no markup of its own, no line break, no cell boundary. */
@@ -169,7 +208,7 @@ function cell(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/[\\`*_[\]|~#]/g, '\\$&').replace(/\r?\n/g, ' ');
 }
 
-/** Text inside a code span: a backtick would end it, a pipe would end the cell. */
+/** Text inside a code span of a table cell: a backtick would end the span, and a pipe the cell (GitHub takes `\|` there). */
 function code(value: string): string {
-  return value.replace(/`/g, "'").replace(/\|/g, '¦').replace(/\r?\n/g, ' ');
+  return value.replace(/`/g, "'").replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
 }

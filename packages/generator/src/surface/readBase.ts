@@ -29,6 +29,9 @@ const gitOutput = { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuff
  */
 export function readBase(given: string, cwd: string, rootDir: string): DiffBase {
   const file = path.resolve(cwd, given);
+  if (existsSync(file) && statSync(file).isDirectory()) {
+    throw new SurfaceReadError(`--base ${given} is a folder. Pass a manifest file (a toolgen.manifest.json), or a git revision such as origin/main.`);
+  }
   if (existsSync(file) && statSync(file).isFile()) {
     return { label: given, surface: surfaceOf(readFileSync(file, 'utf8'), given), readPolicy: (policy) => readFileSync(policy, 'utf8') };
   }

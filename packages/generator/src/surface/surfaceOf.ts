@@ -1,4 +1,4 @@
-import type { Manifest, ManifestTool, ManifestToolset } from '../manifest/manifest.js';
+import type { ManifestTool, ManifestToolset } from '../manifest/manifest.js';
 import { readManifestText } from '../manifest/readManifest.js';
 
 /** A manifest that cannot be compared or shown: the CLI says why and exits with 2. */
@@ -27,40 +27,36 @@ export const emptySurface: ToolSurface = { toolsets: [], tools: new Map() };
  * are taken as the file has them, for manifests written by older versions lack some.
  *
  * @param origin names the manifest in messages: a path, or `HEAD~1:toolgen.manifest.json`.
+ * @param remedy ends each message: what to do about a manifest that does not read.
  * @throws {SurfaceReadError} when the text is not such a manifest.
  */
-export function surfaceOf(text: string, origin: string): ToolSurface {
+export function surfaceOf(text: string, origin: string, remedy = 'Pass a toolgen.manifest.json that toolgen wrote.'): ToolSurface {
   const reading = readManifestText(text);
   if (reading.kind === 'notJson') {
-    throw new SurfaceReadError(`${origin} is not JSON (${reading.reason}). Pass a toolgen.manifest.json, or run toolgen to write it again.`);
+    throw new SurfaceReadError(`${origin} is not JSON (${reading.reason}). ${remedy}`);
   }
   if (reading.kind === 'notObject' || reading.toolsets === undefined) {
-    throw new SurfaceReadError(`${origin} is not a toolgen manifest: it has no "toolsets" list. Pass a toolgen.manifest.json.`);
+    throw new SurfaceReadError(`${origin} is not a toolgen manifest: it has no "toolsets" list. ${remedy}`);
   }
   if (reading.version !== 1) {
-    throw new SurfaceReadError(`${origin} has manifest version ${JSON.stringify(reading.version)}; this toolgen reads version 1. Regenerate it with this toolgen.`);
+    throw new SurfaceReadError(`${origin} has manifest version ${JSON.stringify(reading.version)}; this toolgen reads version 1. ${remedy}`);
   }
   const toolsets: ManifestToolset[] = [];
   const tools = new Map<string, SurfaceTool>();
   reading.toolsets.forEach((entry, position) => {
     const listed = entry['tools'];
     if (!Array.isArray(listed) || typeof entry['owner'] !== 'string') {
-      throw new SurfaceReadError(`${origin}: toolset ${position} has no "owner" or no "tools" list. Regenerate the manifest with toolgen.`);
+      throw new SurfaceReadError(`${origin}: toolset ${position} has no "owner" or no "tools" list. ${remedy}`);
     }
     const toolset = entry as unknown as ManifestToolset;
     listed.forEach((tool: unknown, index) => {
       const named = tool as Partial<ManifestTool> | null;
       if (typeof named !== 'object' || named === null || typeof named.qualifiedName !== 'string' || typeof named.name !== 'string') {
-        throw new SurfaceReadError(`${origin}: tool ${index} of toolset "${toolset.owner}" has no "name" or "qualifiedName". Regenerate the manifest with toolgen.`);
+        throw new SurfaceReadError(`${origin}: tool ${index} of toolset "${toolset.owner}" has no "name" or "qualifiedName". ${remedy}`);
       }
       tools.set(named.qualifiedName, { toolset, tool: named as ManifestTool });
     });
     toolsets.push(toolset);
   });
   return { toolsets, tools };
-}
-
-/** The manifest of a surface, as `surfaceOf` read it. */
-export function manifestOfSurface(surface: ToolSurface): Manifest {
-  return { version: 1, toolsets: surface.toolsets };
 }

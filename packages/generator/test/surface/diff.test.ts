@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ManifestTool, ManifestToolset } from '../../src/manifest/manifest.js';
 import { agentViewsOf } from '../../src/surface/agentViews.js';
 import { diffSurfaces, matchesFailOn, type SurfaceDiff } from '../../src/surface/diffSurfaces.js';
-import { formatDiff } from '../../src/surface/formatDiff.js';
+import { failOnReason, formatDiff } from '../../src/surface/formatDiff.js';
 import { surfaceOf, SurfaceReadError, type ToolSurface } from '../../src/surface/surfaceOf.js';
 
 type Mutable = { -readonly [K in keyof ManifestTool]: ManifestTool[K] } & Record<string, unknown>;
@@ -64,7 +64,7 @@ const rows: readonly { name: string; change: (tool: Mutable) => void; expect: re
   { name: 'an optional argument made required', change: (t) => params(t).required.push('limit'), expect: [['parameters /limit', 'breaking', 'now required']] },
   { name: 'an argument removed', change: (t) => delete params(t).properties.tags, expect: [['parameters /tags', 'breaking', 'optional property "tags" removed']] },
   { name: 'a type narrowed (a union loses a branch)', change: (t) => { params(t).properties.owner = { type: 'string' }; }, expect: [['parameters /owner', 'breaking', 'no longer accepts number']] },
-  { name: 'a type replaced (string to integer)', change: (t) => { params(t).properties.query = { type: 'integer' }; }, expect: [['parameters /query', 'description', 'description removed'], ['parameters /query', 'breaking', 'no longer accepts string'], ['parameters /query', 'compatible', 'now also accepts integer']] },
+  { name: 'a type replaced (string to integer)', change: (t) => { params(t).properties.query = { type: 'integer' }; }, expect: [['parameters /query', 'description', 'description "Words the title holds." removed'], ['parameters /query', 'breaking', 'no longer accepts string'], ['parameters /query', 'compatible', 'now also accepts integer']] },
   { name: 'a type narrowed (number to integer)', change: (t) => { (t.settings as Schema).schema.properties.depth = { type: 'integer' }; }, expect: [['settings /depth', 'breaking', 'number narrowed to integer']] },
   { name: 'an enum value removed (behind a $ref)', change: (t) => { params(t).$defs.Status.enum = ['open', 'closed']; }, expect: [['parameters /status', 'breaking', 'enum value "pending" removed']] },
   { name: 'a bound tightened', change: (t) => { params(t).properties.limit.maximum = 50; }, expect: [['parameters /limit', 'breaking', 'maximum 100 → 50']] },
@@ -78,12 +78,12 @@ const rows: readonly { name: string; change: (tool: Mutable) => void; expect: re
   { name: 'a bound loosened', change: (t) => { params(t).properties.limit.minimum = 0; }, expect: [['parameters /limit', 'compatible', 'minimum 1 → 0']] },
   { name: 'a required argument made optional', change: (t) => { params(t).required = []; }, expect: [['parameters /query', 'compatible', 'now optional']] },
   // description only
-  { name: 'an argument\'s description', change: (t) => { params(t).properties.query.description = 'Words in the title.'; }, expect: [['parameters /query', 'description', 'description changed']] },
-  { name: 'the tool\'s description', change: (t) => { t.description = 'Finds tickets.'; }, expect: [['parameters', 'description', 'the tool\'s description changed']] },
+  { name: 'an argument\'s description', change: (t) => { params(t).properties.query.description = 'Words in the title.'; }, expect: [['parameters /query', 'description', 'description "Words the title holds." → "Words in the title."']] },
+  { name: 'the tool\'s description', change: (t) => { t.description = 'Finds tickets.'; }, expect: [['description', 'description', '"Searches tickets." → "Finds tickets."']] },
   // results: what breaks a reader is a value it did not expect
   { name: 'a result property added', change: (t) => { returns(t).properties.page = { type: 'number' }; }, expect: [['returns /page', 'compatible', 'new optional property "page"']] },
   { name: 'a required result property removed', change: (t) => { delete returns(t).properties.total; returns(t).required = []; }, expect: [['returns /total', 'breaking', 'required property "total" removed']] },
-  { name: 'a result type widened', change: (t) => { returns(t).properties.total = { type: ['number', 'string'] }; }, expect: [['returns /total', 'breaking', 'now also accepts string']] },
+  { name: 'a result type widened', change: (t) => { returns(t).properties.total = { type: ['number', 'string'] }; }, expect: [['returns /total', 'breaking', 'may now be string']] },
   { name: 'a result type narrowed', change: (t) => { returns(t).properties.total = { type: 'integer' }; }, expect: [['returns /total', 'compatible', 'number narrowed to integer']] },
   { name: 'a result gone (void)', change: (t) => { t.returns = null; }, expect: [['returns', 'breaking', 'no longer returns a value']] },
   { name: 'a type widened (integer to number)', change: (t) => { params(t).properties.limit.type = 'number'; }, expect: [['parameters /limit', 'compatible', 'integer widened to number']] },
@@ -211,7 +211,10 @@ describe('the agents of policy files', () => {
         agent: 'support',
         file: support,
         status: 'changed',
-        gained: ['ticket__audit', 'ticket__search'],
+        gained: [
+          { qualifiedName: 'ticket__audit', approvalMode: 'default' },
+          { qualifiedName: 'ticket__search', approvalMode: 'default' },
+        ],
         lost: [],
         relaxed: [
           { qualifiedName: 'ticket__audit', what: 'confidentiality confidential_only → any' },
@@ -222,7 +225,7 @@ describe('the agents of policy files', () => {
         agent: 'triage',
         file: triage,
         status: 'changed',
-        gained: ['ticket__audit'],
+        gained: [{ qualifiedName: 'ticket__audit', approvalMode: 'default' }],
         lost: [],
         relaxed: [
           { qualifiedName: 'ticket__audit', what: 'confidentiality confidential_only → any' },
@@ -276,7 +279,7 @@ describe('the formats', () => {
         'toolgen diff: origin/main → toolgen.manifest.json: 1 breaking, 1 relaxed, 1 tightened; 0 added, 0 removed, 1 changed; tokens (openai-strict) 100 → 104 (+4).',
         '',
         '~ ticket__search (changed, breaking, relaxed, tightened)',
-        '    parameters: the tool\'s description changed [description]',
+        '    description: "Searches tickets." → "Finds | tickets <b>now</b>." [description]',
         '    parameters /limit: maximum 100 → 50 [breaking]',
         '    governance: now requires approval [tightened]',
         '    governance: network scope none → egress [relaxed]',
@@ -309,7 +312,8 @@ describe('the formats', () => {
     expect(json).toMatchObject({
       base: 'origin/main',
       head: 'toolgen.manifest.json',
-      summary: { kinds: ['breaking', 'relaxed', 'tightened', 'description', 'any'], tools: { added: 0, removed: 0, renamed: 0, changed: 1 }, breaking: 1, relaxed: 1, tightened: 1 },
+      summary: { tools: { added: 0, removed: 0, renamed: 0, changed: 1 }, breaking: 1, compatible: 0, description: 1, relaxed: 1, tightened: 1 },
+      kinds: ['breaking', 'relaxed', 'tightened', 'description', 'any'],
       tools: [{ qualifiedName: 'ticket__search', status: 'changed', class: 'breaking' }],
       toolCount: { before: 1, after: 1 },
     });
@@ -319,6 +323,57 @@ describe('the formats', () => {
     for (const format of ['text', 'json', 'markdown'] as const) {
       expect(formatDiff(diffSurfaces(surface(before), surface(after)), format, sides)).toBe(formatDiff(diff, format, sides));
     }
+  });
+});
+
+describe('what a reviewer reads of new tools and agents', () => {
+  const writer = () => Object.assign(baseTool(), { name: 'close', qualifiedName: 'ticket__close', readOnly: false, approval: 'require_approval', networkScope: 'egress', settings: null }) as Mutable;
+  const sides = { base: 'HEAD', head: 'toolgen.manifest.json' };
+
+  it('shows the governance an added tool declares, in every format', () => {
+    const diff = diffSurfaces(surface(baseTool()), surface(baseTool(), writer()));
+    expect(diff.tools[0]).toMatchObject({ qualifiedName: 'ticket__close', status: 'added', declared: { readOnly: false, approval: 'require_approval', networkScope: 'egress' } });
+    expect(formatDiff(diff, 'text', sides)).toContain('+ ticket__close (added)\n    declares: writes, needs approval, network egress, workspace path "path" read\n');
+    expect(formatDiff(diff, 'markdown', sides)).toContain('| `ticket__close` | declares | writes, needs approval, network egress, workspace path "path" read | added |');
+    expect(formatDiff(diff, 'markdown', sides)).toContain('| `ticket__close` | added | +100 (new) |');
+  });
+
+  it('names a new agent\'s tools with the approval each gets, groups what relaxed one tool, and counts agents in the summary', () => {
+    const before = surface(baseTool(), writer());
+    const relaxed = writer();
+    relaxed.readOnly = true;
+    relaxed.networkScope = 'none';
+    relaxed.approval = 'default';
+    const after = surface(baseTool(), relaxed);
+    const ops = { file: 'agents/ops.policy.yaml', text: '- toolName: ticket__close\n  approvalMode: require_approval\n' };
+    const triage = { file: 'agents/triage.yaml', text: '- toolName: ticket__search\n  approvalMode: auto_approve\n' };
+    const diff = diffSurfaces(before, after, { base: agentViewsOf(before, [ops]), head: agentViewsOf(after, [ops, triage]) });
+    const text = formatDiff(diff, 'text', sides);
+    expect(text.split('\n')[0]).toBe('toolgen diff: HEAD → toolgen.manifest.json: 1 relaxed, 1 tightened; 0 added, 0 removed, 1 changed; agents: 1 added; tokens (openai-strict) 200 → 200 (±0).');
+    expect(text).toContain('  triage (agents/triage.yaml, added): gains ticket__close, ticket__search (auto-approved)\n');
+    // ops's policy still requires approval of ticket__close: for ops, nothing relaxed
+    expect(diff.agents.find((agent) => agent.agent === 'ops')).toBeUndefined();
+    // the policy file's agent is "ops", not "ops.policy"
+    expect(agentViewsOf(after, [ops]).map((view) => view.agent)).toEqual(['ops']);
+    const views = (tools: ToolSurface) => agentViewsOf(tools, [{ file: 'agents/x.yaml', text: '[]\n' }]);
+    const both = surface(baseTool(), Object.assign(writer(), { approval: 'default', additive: true }));
+    const grouped = formatDiff(diffSurfaces(before, both, { base: views(before), head: views(both) }), 'text', sides);
+    expect(grouped).toContain('relaxed: ticket__close (no longer requires approval; now marked additive: MCP clients may skip a destructive-action confirmation)');
+    expect(grouped.split('\n')[0]).toContain(': 1 relaxed, 1 agent relaxed;');
+  });
+
+  it('says on stderr why --fail-on fails, naming the kinds found', () => {
+    const diff = diffSurfaces(surface(baseTool()), surface(baseTool(), writer()));
+    expect(failOnReason(diff, ['breaking', 'relaxed'])).toBeUndefined();
+    expect(failOnReason(diff, ['added', 'relaxed'])).toBe('toolgen diff: added change present, and --fail-on added,relaxed names it.');
+    expect(failOnReason(diff, ['added', 'any'])).toBe('toolgen diff: added, any changes present, and --fail-on added,any names them.');
+  });
+
+  it('keeps a pipe of a pointer in markdown as GitHub reads it in a table cell', () => {
+    const piped = baseTool();
+    params(piped).properties['bin|slot'] = { type: 'string' };
+    const page = formatDiff(diffSurfaces(surface(baseTool()), surface(piped)), 'markdown', sides);
+    expect(page).toContain('| `ticket__search` | parameters `/bin\\|slot` | new optional property "bin\\|slot" | compatible |');
   });
 });
 

@@ -80,14 +80,19 @@ describe('toolgen diff against a git revision', () => {
     const result = await run(['diff', '--base', 'HEAD~1'], root);
     expect(result).toMatchObject({ code: 0, stderr: '' });
     const lines = result.stdout.split('\n');
-    expect(lines[0]).toMatch(/^toolgen diff: HEAD~1 → toolgen\.manifest\.json: 1 breaking, 1 relaxed \(1 agent affected\); 0 added, 0 removed, 2 changed; tokens \(openai-strict\) \d+ → \d+ \(\+\d+\)\.$/);
+    expect(lines[0]).toMatch(/^toolgen diff: HEAD~1 → toolgen\.manifest\.json: 1 breaking, 1 relaxed, 1 agent relaxed; 0 added, 0 removed, 2 changed; agents: 1 changed; tokens \(openai-strict\) \d+ → \d+ \(\+\d+\)\.$/);
     expect(result.stdout).toContain('~ ticket__close (changed, relaxed)\n    governance: no longer requires approval [relaxed]');
     expect(result.stdout).toContain('~ ticket__search (changed, breaking)\n    parameters /since: new required property "since" [breaking]');
     expect(result.stdout).toContain('Agents:\n  support (agents/support.yaml): gains ticket__search; relaxed: ticket__close (no longer requires approval)');
   });
 
-  it('--fail-on exits 1 for a kind present, 0 for one absent', async () => {
-    expect((await run(['diff', '--base', 'HEAD~1', '--fail-on', 'breaking,relaxed'], root)).code).toBe(1);
+  it('--fail-on exits 1 for a kind present, saying which on stderr, and 0 for one absent; it may be repeated', async () => {
+    expect(await run(['diff', '--base', 'HEAD~1', '--fail-on', 'breaking,relaxed'], root)).toMatchObject({
+      code: 1,
+      stderr: 'toolgen diff: breaking, relaxed changes present, and --fail-on breaking,relaxed names them.\n',
+    });
+    expect((await run(['diff', '--base', 'HEAD~1', '--fail-on', 'tightened', '--fail-on', 'relaxed'], root)).code).toBe(1);
+    expect((await run(['diff', '--base', 'HEAD~1', '--fail-on', 'relaxed', '--fail-on', 'tightened'], root)).code).toBe(1);
     expect((await run(['diff', '--base', 'HEAD~1', '--fail-on', 'relaxed'], root)).code).toBe(1);
     expect((await run(['diff', '--base', 'HEAD~1', '--fail-on', 'tightened,added,removed'], root)).code).toBe(0);
     expect((await run(['diff', '--fail-on', 'any'], root)).code).toBe(0);
@@ -97,10 +102,23 @@ describe('toolgen diff against a git revision', () => {
     writeFileSync(path.join(root, 'base.json'), git(root, 'show', 'HEAD~1:toolgen.manifest.json'));
     const markdown = await run(['diff', '--base', 'base.json', '--format', 'markdown'], root);
     expect(markdown.code).toBe(0);
-    expect(markdown.stdout).toMatch(/^### toolgen diff: `base\.json` → `toolgen\.manifest\.json`\n\n\*\*1 breaking, 1 relaxed \(1 agent affected\); 0 added, 0 removed, 2 changed;/);
-    const json = JSON.parse((await run(['diff', '--base', 'base.json', '--format', 'json'], root)).stdout) as { summary: { kinds: string[] } };
+    expect(markdown.stdout).toMatch(/^### toolgen diff: `base\.json` → `toolgen\.manifest\.json`\n\n\*\*1 breaking, 1 relaxed, 1 agent relaxed; 0 added, 0 removed, 2 changed;/);
+    const json = JSON.parse((await run(['diff', '--base', 'base.json', '--format', 'json'], root)).stdout) as { kinds: string[] };
     // a file base has no policy files of its own: the agents are read as they are now, on both sides
-    expect(json.summary.kinds).toEqual(['breaking', 'relaxed', 'any']);
+    expect(json.kinds).toEqual(['breaking', 'relaxed', 'any']);
+  });
+
+  it('compares a policy file that did not load at the base as a new agent, and says so', async () => {
+    const broken = mkdtempSync(path.join(tmpdir(), 'toolgen-diff-policy-'));
+    execFileSync('cp', ['-r', `${root}/.`, broken]);
+    writeFileSync(path.join(broken, 'agents', 'support.yaml'), '- toolName: ticket__search\n  approvalMode: denyy\n');
+    git(broken, '-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-qam', 'broken policy');
+    writeFileSync(path.join(broken, 'agents', 'support.yaml'), '[]\n');
+    const result = await run(['diff'], broken);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('\nagents/support.yaml did not load at HEAD (agents/support.yaml:2:17: ');
+    expect(result.stdout).toContain('): its agent is compared as a new one.\n');
+    expect(result.stdout).toContain('  support (agents/support.yaml, added): gains ticket__close, ticket__search\n');
   });
 
   it('says when the revision has no manifest: every tool is new', async () => {
@@ -148,7 +166,7 @@ describe('toolgen diff and report refuse what they cannot compare, with exit cod
     [['diff', '--out', 'x.html'], /Unknown option '--out'.*toolgen diff --help/],
     [['report'], /toolgen report needs --out <file.html>/],
     [['report', '--out', 'page.txt'], /--out must name an HTML file/],
-    [['diff'], /toolgen\.manifest\.json does not exist\. Run toolgen -p \. first/],
+    [['diff'], /toolgen\.manifest\.json does not exist\. Run toolgen first/],
     [['diff', '-p', 'nowhere'], /Cannot find the project nowhere/],
   ])('%j', async (argv, message) => {
     const result = await run(argv, folder());
@@ -160,9 +178,21 @@ describe('toolgen diff and report refuse what they cannot compare, with exit cod
   it('a base that is neither a file nor a revision, outside a repository', async () => {
     const root = folder();
     writeFileSync(path.join(root, 'toolgen.manifest.json'), '{"version":1,"toolsets":[]}');
+    expect(await run(['diff', '--base', '.'], root)).toMatchObject({ code: 2, stderr: expect.stringMatching(/--base \. is a folder\. Pass a manifest file/) });
     const result = await run(['diff', '--base', 'origin/main'], root);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/--base origin\/main is not a file, and .* is not in a git repository \(.*\)\. Pass a manifest file, or run toolgen diff inside the repository\./);
+  });
+
+  it('a policy file that does not load, rather than an agent offered nothing', async () => {
+    const root = folder();
+    writeFileSync(path.join(root, 'toolgen.manifest.json'), '{"version":1,"toolsets":[]}');
+    writeFileSync(path.join(root, 'ops.yaml'), '- toolName: ticket__close\n  approvalMode: denyy\n');
+    for (const command of [['diff', '--base', 'toolgen.manifest.json'], ['report', '--out', 'r.html']]) {
+      const result = await run([...command, '--policy', 'ops.yaml'], root);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(/^toolgen: ops\.yaml:2:17: .*denyy.* The policy file does not load, so what its agent is offered cannot be said: fix it \(toolgen reports it as TSH033\)\.\n$/);
+    }
   });
 
   it('prints each command\'s help', async () => {

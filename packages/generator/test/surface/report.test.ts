@@ -217,8 +217,8 @@ describe('toolgen report: the page', () => {
     expect(badgesOf(html, 'file__read_file')).toEqual(['read-only', 'network: none', 'workspace read: path']);
     expect(badgesOf(html, 'file__write_file')).toEqual(['writes', 'network: none', 'workspace write: path']);
     expect(badgesOf(html, 'file__list_files')).toEqual(['read-only', 'network: none', 'workspace read: folder', 'deprecated']);
-    expect(elementById(html, 'article', 'tool-ticket__close_ticket')).toContain('<li class="badge b-approval">needs approval</li>');
-    expect(elementById(html, 'article', 'tool-web__fetch_page')).toContain('<li class="badge b-net-egress">network: egress</li>');
+    expect(elementById(html, 'article', 'tool-ticket__close_ticket')).toContain('<li class="badge b-approval f">needs approval</li>');
+    expect(elementById(html, 'article', 'tool-web__fetch_page')).toContain('<li class="badge b-net-egress f">network: egress</li>');
   });
 
   it('shows token costs per variant, the totals, and the losses per variant', () => {

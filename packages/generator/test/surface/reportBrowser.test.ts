@@ -140,6 +140,11 @@ describe('toolgen report in a browser', () => {
     expect(await visibleTools(page)).toEqual(['file__write_file']);
     await filter.fill('secrets vault');
     await expect.poll(() => visibleTools(page)).toEqual(['vault__read_secret']);
+    // a governance badge's words
+    await filter.fill('egress');
+    await expect.poll(() => visibleTools(page)).toEqual(['web__fetch_page']);
+    await filter.fill('needs approval');
+    await expect.poll(() => visibleTools(page)).toEqual(['ticket__close_ticket']);
 
     await filter.fill('no such tool');
     await expect.poll(() => count.textContent()).toBe('0 of 9 tools shown');

@@ -8,7 +8,8 @@ import { escapeHtml, isRecord, listOf, textOf } from './html.js';
  * from an older toolgen or be written by hand, so each field is read as unknown data.
  */
 export function badgesOf(tool: Partial<ManifestTool>): string[] {
-  const badge = (kind: string, text: string) => `<li class="badge b-${kind}">${escapeHtml(text)}</li>`;
+  // the filter matches badges too (`egress`, `needs approval`): class f
+  const badge = (kind: string, text: string) => `<li class="badge b-${kind} f">${escapeHtml(text)}</li>`;
   const badges = [tool.readOnly === true ? badge('read', 'read-only') : badge('write', 'writes')];
   if (tool.additive === true) badges.push(badge('additive', 'additive'));
   if (tool.idempotent === true) badges.push(badge('idempotent', 'idempotent'));

@@ -52,7 +52,7 @@ export function renderReport(input: ReportInput): string {
   out.push(
     '<section id="tools" aria-labelledby="tools-heading">\n<h2 id="tools-heading">Tools</h2>\n',
     '<div class="filter" id="filter-box" hidden><label for="filter">Filter tools</label>',
-    '<input type="search" id="filter" autocomplete="off" spellcheck="false" placeholder="name, description or toolset">',
+    '<input type="search" id="filter" autocomplete="off" spellcheck="false" placeholder="name, description, toolset or badge (egress, approval…)">',
     `<output id="filter-count" for="filter" aria-live="polite">${toolCount} of ${plural(toolCount, 'tool')} shown</output></div>\n`,
     '<p id="filter-none" class="none" hidden>No tool matches the filter.</p>\n',
   );
