@@ -132,11 +132,6 @@ export function diffSurfaces(base: ToolSurface, head: ToolSurface, agents: Agent
   };
 }
 
-/** Whether the diff holds a change of one of `kinds` (what `--fail-on` exits 1 for). */
-export function matchesFailOn(diff: SurfaceDiff, kinds: readonly FailOnKind[]): boolean {
-  return kinds.some((kind) => diff.kinds.includes(kind));
-}
-
 function emptyDiff(qualifiedName: string, status: ToolStatus, owner: string): ToolDiff {
   return { qualifiedName, status, owner, class: 'none', schema: [], governance: [], other: [], tokens: {} };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ManifestTool, ManifestToolset } from '../../src/manifest/manifest.js';
 import { agentViewsOf } from '../../src/surface/agentViews.js';
-import { diffSurfaces, matchesFailOn, type SurfaceDiff } from '../../src/surface/diffSurfaces.js';
+import { diffSurfaces, type SurfaceDiff } from '../../src/surface/diffSurfaces.js';
 import { failOnReason, formatDiff } from '../../src/surface/formatDiff.js';
 import { surfaceOf, SurfaceReadError, type ToolSurface } from '../../src/surface/surfaceOf.js';
 
@@ -168,8 +168,8 @@ describe('toolgen diff classifies each change kind', () => {
       { qualifiedName: 'ticket__open', status: 'added', kind: 'none', previousName: undefined },
     ]);
     expect(diff.kinds).toEqual(['breaking', 'added', 'removed', 'any']);
-    expect(matchesFailOn(diff, ['relaxed'])).toBe(false);
-    expect(matchesFailOn(diff, ['relaxed', 'removed'])).toBe(true);
+    expect(failOnReason(diff, ['relaxed'])).toBeUndefined();
+    expect(failOnReason(diff, ['relaxed', 'removed'])).toBe('toolgen diff: removed change present, and --fail-on relaxed,removed names it.');
   });
 
   it('sums tokens per variant, and says a side did not count them', () => {
@@ -244,7 +244,7 @@ describe('the agents of policy files', () => {
     });
     expect(diff.tools).toEqual([]);
     expect(diff.agents).toEqual([{ agent: 'ops', file: 'ops.yaml', status: 'changed', gained: [], lost: [], relaxed: [{ qualifiedName: 'ticket__close', what: 'no longer asks this agent for approval (auto_approve)' }] }]);
-    expect(matchesFailOn(diff, ['relaxed'])).toBe(true);
+    expect(failOnReason(diff, ['relaxed'])).toBeDefined();
   });
 
   it('reads a non-confidential agent as losing a tool newly marked confidential_only, with the reason', () => {
