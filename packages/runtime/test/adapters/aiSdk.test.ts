@@ -3,7 +3,7 @@ import { MockLanguageModelV4, simulateReadableStream } from 'ai/test';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { defineTool, ToolApprovalRouter, ToolArgumentError, withApproval, type AIFunction } from '@toolgen/runtime';
 import type { ArgumentValidator } from '@toolgen/runtime/generated';
-import { toAISDKTools, type ToolCallInfo } from '@toolgen/runtime/ai-sdk';
+import { toAISDKTools } from '@toolgen/runtime/ai-sdk';
 import { plainMetadata, probeDefinition, recordingLogger } from '../invokeFixtures.js';
 import { generateCalendar, type Calendar } from './calendarTools.js';
 
@@ -103,18 +103,6 @@ describe('toAISDKTools builds an ai 7 ToolSet', () => {
     expect(await asSchema(schedule.outputSchema).jsonSchema).toEqual(calendar.schedule.returns);
     // a tool that returns nothing has no output schema
     expect(tools['calendar__cancel_meeting']!.outputSchema).toBeUndefined();
-  });
-
-  it("uses tool names with names: 'name', and throws when two functions would share a wire name", () => {
-    expect(Object.keys(toAISDKTools(calendar.toolset.functions, { names: 'name' }).tools)).toEqual(['schedule_meeting', 'cancel_meeting', 'find_rooms']);
-    const other: AIFunction = { ...calendar.schedule, qualifiedName: 'agenda__schedule_meeting' };
-    expect(Object.keys(toAISDKTools([calendar.schedule, other]).tools)).toEqual(['calendar__schedule_meeting', 'agenda__schedule_meeting']);
-    expect(() => toAISDKTools([calendar.schedule, other], { names: 'name' })).toThrow(
-      new TypeError(
-        'Two tools go by the wire name "schedule_meeting": calendar__schedule_meeting and agenda__schedule_meeting. ' +
-          "Use names: 'qualified' (the default), or pass only one of them.",
-      ),
-    );
   });
 
   it('asks for approval of an approval-wrapped function too, whatever its declared approval', () => {
@@ -248,26 +236,6 @@ describe('generateText with ai\'s mock language model', () => {
     }
   });
 
-  it('answers a ToolFailure with its reason and fix, an unexpected error opaquely, and logs the error in full', async () => {
-    const logger = recordingLogger();
-    const { tools } = toAISDKTools(calendar.toolset.functions, { context: { logger } });
-    const model = new MockLanguageModelV4({
-      doGenerate: [
-        callsTools(
-          ['call-1', 'calendar__schedule_meeting', { title: 'Sync', at: '2026-03-01T09:00:00Z' }],
-          ['call-2', 'calendar__schedule_meeting', { title: 'boom', at: '2026-03-02T09:00:00Z' }],
-        ),
-        says('Sorry.'),
-      ],
-    });
-    await generateText({ model, tools, prompt: 'Book two.', stopWhen: stepCountIs(5) });
-    expect(toolOutputs(model, 1)).toEqual({
-      'call-1': { type: 'error-text', value: 'Nobody meets on Sundays. Pick a weekday.' },
-      'call-2': { type: 'error-text', value: 'The tool failed unexpectedly.' },
-    });
-    expect(logger.errors).toEqual([['Tool calendar__schedule_meeting failed unexpectedly', new Error('the calendar database password is hunter2')]]);
-  });
-
   it('issue 25, item 1: a require_approval tool waits for a person even when the caller does not pass toolApproval on', async () => {
     const { tools } = toAISDKTools(calendar.toolset.functions);
     const model = new MockLanguageModelV4({
@@ -279,23 +247,6 @@ describe('generateText with ai\'s mock language model', () => {
     expect(model.doGenerateCalls).toHaveLength(1); // the step ends waiting for the approval
     expect(result.toolResults.map((part) => part.toolCallId)).toEqual([]);
     expect(calendar.cancelled).not.toContain('Sync');
-  });
-
-  it("gives each call the context its function returns, with the SDK's toolCallId as callId", async () => {
-    const calls: ToolCallInfo[] = [];
-    const contexts: unknown[] = [];
-    const { tools } = toAISDKTools([calendar.findRooms], {
-      names: 'name',
-      context: (call) => {
-        calls.push(call);
-        return { logger: { error: (_message, error) => contexts.push(error) } };
-      },
-    });
-    const model = new MockLanguageModelV4({ doGenerate: [callsTools(['call-7', 'find_rooms', { minSeats: 10 }]), says('Aula.')] });
-    await generateText({ model, tools, prompt: 'Where can ten of us meet?', stopWhen: stepCountIs(5) });
-    expect(calls).toEqual([{ name: 'find_rooms', qualifiedName: 'calendar__find_rooms', callId: 'call-7' }]);
-    expect(toolOutputs(model, 1)).toEqual({ 'call-7': { type: 'json', value: ['Aula'] } });
-    expect(contexts).toEqual([]);
   });
 
   it('answers opaquely when the context function throws, and keeps the error in the tool-error part', async () => {

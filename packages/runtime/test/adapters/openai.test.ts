@@ -2,7 +2,7 @@ import type { ChatCompletion, ChatCompletionMessageParam } from 'openai/resource
 import type { ResponseInputItem, ResponseOutputItem } from 'openai/resources/responses/responses';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ToolApprovalRouter, withApproval, type AIFunction } from '@toolgen/runtime';
-import { runOpenAIToolCall, toOpenAITools, type ToolCallInfo } from '@toolgen/runtime/openai';
+import { runOpenAIToolCall, toOpenAITools } from '@toolgen/runtime/openai';
 import { recordingLogger } from '../invokeFixtures.js';
 import { generateCalendar, type Calendar } from './calendarTools.js';
 
@@ -136,21 +136,6 @@ describe('runOpenAIToolCall on a chat completion', () => {
   it('answers a custom tool call, which no toolgen tool is, without running anything', async () => {
     const answer = await runOpenAIToolCall(calendar.toolset.functions, { id: 'call_9', type: 'custom', custom: { name: 'grammar', input: 'anything' } });
     expect(answer).toEqual({ role: 'tool', tool_call_id: 'call_9', content: '"grammar" is a custom tool, and these are function tools: call one of the functions you were given.' });
-  });
-
-  it('gives each call the context its function returns, with the tool call id as callId; an abort rejects', async () => {
-    const calls: ToolCallInfo[] = [];
-    const completion = chatCompletion(['call_Rk2', 'find_rooms', '{"minSeats":null}']);
-    const answers = await answerChat([calendar.findRooms], completion, (call) => {
-      calls.push(call);
-      return {};
-    });
-    expect(calls).toEqual([{ name: 'find_rooms', qualifiedName: 'calendar__find_rooms', callId: 'call_Rk2' }]);
-    expect(answers).toEqual([{ role: 'tool', tool_call_id: 'call_Rk2', content: '["Aula","Kepler"]' }]);
-
-    const controller = new AbortController();
-    controller.abort(new Error('The user stopped the run.'));
-    await expect(answerChat([calendar.findRooms], completion, { signal: controller.signal })).rejects.toThrow('The user stopped the run.');
   });
 
   it("invokes what it is given: passed approval-wrapped (resolveAgentTools' list), the router decides", async () => {

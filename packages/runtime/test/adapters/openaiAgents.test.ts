@@ -5,7 +5,6 @@ import { Agent, run, RunState, setTracingDisabled, type Model } from '@openai/ag
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { main } from '@toolgen/generator';
 import {
-  defineTool,
   resolveAgentTools,
   ToolApprovalRouter,
   ToolCatalogue,
@@ -15,7 +14,6 @@ import {
   type ToolApprovalRequest,
 } from '@toolgen/runtime';
 import { toOpenAIAgentsTools } from '@toolgen/runtime/openai-agents';
-import { probeDefinition, recordingLogger } from '../invokeFixtures.js';
 import { functionCall, message, ScriptedModel, toolOutputs } from './agentsFixtures.js';
 
 /*
@@ -141,16 +139,6 @@ describe('the tools the model is offered', () => {
     expect(fn('book_room').variants['openai-strict']).toMatchObject({ required: ['room', 'start', 'minutes'] });
   });
 
-  it("go by tool names with names: 'name', and two functions with one wire name throw when building", () => {
-    expect(toOpenAIAgentsTools(calendar.functions, { names: 'name' }).map((t) => t.name)).toEqual(['book_room', 'find_room', 'cancel_booking', 'hold_room']);
-    const twin: AIFunction = { ...fn('book_room'), qualifiedName: 'other__book_room' };
-    expect(() => toOpenAIAgentsTools([fn('book_room'), twin], { names: 'name' })).toThrow(
-      /Two tools go by the wire name "book_room": calendar__book_room and other__book_room/,
-    );
-    expect(toOpenAIAgentsTools([fn('book_room'), twin]).map((t) => t.name)).toEqual(['calendar__book_room', 'other__book_room']);
-    expect(() => toOpenAIAgentsTools([fn('book_room'), fn('book_room')])).toThrow(/calendar__book_room/);
-  });
-
   it('keep toolgen names the SDK would rewrite', () => {
     const hyphenated: AIFunction = { ...fn('find_room'), qualifiedName: 'room-service__find_room' };
     expect(toOpenAIAgentsTools([hyphenated]).map((t) => t.name)).toEqual(['room-service__find_room']);
@@ -172,39 +160,11 @@ describe('a run through the Agents SDK', () => {
     expect(toolOutputs(model.requests[1])).toEqual({ call_1: '{"room":"Lovelace","start":"2026-12-01T09:30:00.000Z","minutes":30}' });
   });
 
-  it("answers an invalid call with the validator's message, every pointer in it, and does not run the tool", async () => {
-    const bad = { room: 42, start: 'next Tuesday', minutes: 'long' };
-    const expected = await fn('book_room').invoke(bad).then(
-      () => 'resolved',
-      (error: Error) => error.message,
-    );
-    const model = new ScriptedModel(() => [functionCall('calendar__book_room', bad)], () => [message('Sorry.')]);
-    await run(agentWith(model, calendar.functions), 'Book something.');
-    const seen = toolOutputs(model.requests[1])['call_1']!;
-    expect(seen).toBe(expected);
-    expect(seen).toMatch(/^Invalid arguments:\n- \/room: .*\n- \/start: .*\n- \/minutes: .*\nCorrect these arguments and call the tool again\.$/);
-    expect(recorded.calls).toEqual([]);
-  });
-
   it('leaves arguments that are not JSON to the SDK, which answers before any tool runs', async () => {
     const model = new ScriptedModel(() => [functionCall('calendar__find_room', undefined, 'call_1', '{"people": 4')], () => [message('Oops.')]);
     await run(agentWith(model, calendar.functions), 'Find a room.');
     expect(toolOutputs(model.requests[1])['call_1']).toMatch(/^An error occurred while parsing tool arguments\. Please try again with valid JSON\./);
     expect(recorded.calls).toEqual([]);
-  });
-
-  it('answers a ToolFailure with its reason and fix, and an unexpected error opaquely (in full to the logger)', async () => {
-    const logger = recordingLogger();
-    const model = new ScriptedModel(
-      () => [functionCall('calendar__find_room', { people: 40 }, 'call_big'), functionCall('calendar__find_room', { people: 0 }, 'call_none')],
-      () => [message('No luck.')],
-    );
-    await run(agentWith(model, calendar.functions, { context: { logger } }), 'Find rooms.');
-    expect(toolOutputs(model.requests[1])).toEqual({
-      call_big: 'No room holds 40 people. Split the group, or ask for the hall.',
-      call_none: 'The tool failed unexpectedly.',
-    });
-    expect(logger.errors).toEqual([['Tool calendar__find_room failed unexpectedly', expect.objectContaining({ message: expect.stringMatching(/hunter2/) })]]);
   });
 
   it('gives a context function the call (with the SDK call id) and the SDK run context', async () => {
@@ -235,23 +195,6 @@ describe('a run through the Agents SDK', () => {
     expect(recorded.hold.signal?.aborted).toBe(true);
     expect(outcome).toBe('rejected');
     expect(model.requests).toHaveLength(1);
-  });
-
-  it('runs the validation exactly once per call', async () => {
-    let validations = 0;
-    const probe = defineTool(
-      probeDefinition({
-        validate: (input) => {
-          validations += 1;
-          return { ...(input as Record<string, unknown>) };
-        },
-        call: () => 'ok',
-      }),
-    );
-    const model = new ScriptedModel(() => [functionCall('test__probe', {})], () => [message('Done.')]);
-    await run(agentWith(model, [probe]), 'Probe.');
-    expect(toolOutputs(model.requests[1])).toEqual({ call_1: 'ok' });
-    expect(validations).toBe(1);
   });
 });
 

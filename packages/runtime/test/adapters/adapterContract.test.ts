@@ -1,0 +1,145 @@
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { defineTool, type AIFunction } from '@toolgen/runtime';
+import type { ArgumentValidator } from '@toolgen/runtime/generated';
+import type { ToolCallInfo } from '@toolgen/runtime/openai';
+import { plainMetadata, probeDefinition, recordingLogger } from '../invokeFixtures.js';
+import { adapterDrivers, type AdapterDriver, type Outcome } from './adapterDrivers.js';
+import { generateCalendar, type Calendar } from './calendarTools.js';
+import { closeAll } from './mcpFixtures.js';
+
+/*
+ * The adapter contract: what every adapter does with toolgen's functions, run against each SDK
+ * through its driver (adapterDrivers.ts): the AI SDK, OpenAI's Chat Completions and Responses,
+ * Anthropic's Messages, the OpenAI Agents SDK and MCP. What one SDK alone does (its approval flow,
+ * its repair hook, its transports) stays in that adapter's own test file.
+ */
+
+let calendar: Calendar;
+
+beforeAll(async () => {
+  calendar = await generateCalendar();
+}, 120_000);
+
+afterEach(closeAll);
+
+/** A function whose validator counts its runs and whose tool records what it ran with. */
+function countedEcho(): { fn: AIFunction; validations: () => number; received: unknown[] } {
+  let count = 0;
+  const received: unknown[] = [];
+  const validate: ArgumentValidator = (input, issues) => {
+    count++;
+    const value = (input as { value?: unknown }).value;
+    if (typeof value !== 'string') issues.push({ pointer: '/value', message: 'must be a string' });
+    return { value: `checked ${String(value)}` };
+  };
+  const fn = defineTool(
+    probeDefinition({
+      name: 'echo',
+      qualifiedName: 'test__echo',
+      metadata: { ...plainMetadata, readOnly: false },
+      returns: { type: 'string' },
+      validate,
+      call: (args) => {
+        received.push(args);
+        return args['value'];
+      },
+    }),
+  );
+  return { fn, validations: () => count, received };
+}
+
+function answered(outcome: Outcome): Extract<Outcome, { kind: 'answer' }> {
+  if (outcome.kind !== 'answer') throw new Error(`expected an answer to the model, got ${outcome.kind}`);
+  return outcome;
+}
+
+/** The answer's error flag, where the SDK has one. */
+function errorFlag(driver: AdapterDriver, outcome: Extract<Outcome, { kind: 'answer' }>): boolean | undefined {
+  return driver.flagsErrors ? outcome.isError : undefined;
+}
+
+describe.each(adapterDrivers)('the adapter contract: $name', (driver) => {
+  const flagged = (isError: boolean) => (driver.flagsErrors ? isError : undefined);
+
+  it('offers each function under its qualified name, with the schema this SDK takes', async () => {
+    const offered = await driver.offer(calendar.toolset.functions);
+    expect(offered.map((tool) => tool.name)).toEqual(['calendar__schedule_meeting', 'calendar__cancel_meeting', 'calendar__find_rooms']);
+    const schema = driver.variant === 'canonical' ? calendar.schedule.parameters.jsonSchema : calendar.schedule.variants[driver.variant];
+    expect(offered[0]!.schema).toEqual(schema);
+  });
+
+  it("offers the tool names with names: 'name', and throws for two functions under one wire name", async () => {
+    expect((await driver.offer(calendar.toolset.functions, 'name')).map((tool) => tool.name)).toEqual(['schedule_meeting', 'cancel_meeting', 'find_rooms']);
+    const other: AIFunction = { ...calendar.cancel, qualifiedName: 'agenda__cancel_meeting' };
+    await expect(driver.offer([calendar.cancel, other], 'name')).rejects.toThrow(/Two tools go by the wire name "cancel_meeting"/);
+  });
+
+  it('runs a valid call: the tool receives a Date, and the model reads its result as JSON', async () => {
+    const outcome = answered(await driver.call(calendar.toolset.functions, 'calendar__schedule_meeting', { title: 'Sync', at: '2026-03-02T09:00:00Z', room: 'Kepler' }));
+    // the ISO text came back as the tool's Date printed it
+    expect(JSON.parse(outcome.text)).toEqual({ title: 'Sync', at: '2026-03-02T09:00:00.000Z', minutes: 30, room: 'Kepler' });
+    expect(errorFlag(driver, outcome)).toBe(flagged(false));
+  });
+
+  it("answers invalid arguments with the validator's message, every pointer in it, and never runs the tool", async () => {
+    const outcome = answered(await driver.call(calendar.toolset.functions, 'calendar__schedule_meeting', { title: 7, at: 'Monday' }));
+    const message =
+      'Invalid arguments:\n' +
+      '- /title: must be a string; got 7\n' +
+      '- /at: must be a date-time in ISO 8601 form such as "2026-01-31T09:00:00Z"; got "Monday"\n' +
+      'Correct these arguments and call the tool again.';
+    if (driver.wrapsInvalid) expect(outcome.text).toContain(message);
+    else expect(outcome.text).toBe(message);
+    expect(errorFlag(driver, outcome)).toBe(flagged(true));
+    const echo = countedEcho();
+    answered(await driver.call([echo.fn], 'test__echo', { value: 42 }));
+    expect(echo.received).toEqual([]);
+  });
+
+  it('answers a ToolFailure with its reason and fix, and an unexpected error opaquely, logged in full to the context\'s logger', async () => {
+    const logger = recordingLogger();
+    const sunday = answered(await driver.call(calendar.toolset.functions, 'calendar__schedule_meeting', { title: 'Sync', at: '2026-03-01T09:00:00Z' }, { context: { logger } }));
+    expect([sunday.text, errorFlag(driver, sunday)]).toEqual(['Nobody meets on Sundays. Pick a weekday.', flagged(true)]);
+    const boom = answered(await driver.call(calendar.toolset.functions, 'calendar__schedule_meeting', { title: 'boom', at: '2026-03-02T09:00:00Z' }, { context: { logger } }));
+    expect([boom.text, errorFlag(driver, boom)]).toEqual(['The tool failed unexpectedly.', flagged(true)]);
+    expect(boom.text).not.toContain('hunter2');
+    expect(logger.errors).toEqual([['Tool calendar__schedule_meeting failed unexpectedly', new Error('the calendar database password is hunter2')]]);
+  });
+
+  it("gives a context function the call: the tool's names and the SDK's call id", async () => {
+    const calls: ToolCallInfo[] = [];
+    const outcome = answered(
+      await driver.call(calendar.toolset.functions, 'calendar__find_rooms', { minSeats: 10 }, {
+        context: (call) => {
+          calls.push(call);
+          return {};
+        },
+      }),
+    );
+    expect(outcome.text).toBe('["Aula"]');
+    expect(calls).toEqual([{ name: 'find_rooms', qualifiedName: 'calendar__find_rooms', callId: outcome.callId ?? expect.stringMatching(/.+/) }]);
+  });
+
+  it('rejects an aborted call: an abort is never an answer the model reads', async () => {
+    const controller = new AbortController();
+    controller.abort(new Error('The user stopped the run.'));
+    await expect(driver.call(calendar.toolset.functions, 'calendar__find_rooms', {}, { signal: controller.signal })).rejects.toThrow();
+  });
+
+  it('never runs a plain require_approval function unasked: the SDK waits for a person, or the model reads that it needs approval', async () => {
+    const outcome = await driver.call(calendar.toolset.functions, 'calendar__cancel_meeting', { title: 'Contract' });
+    if (outcome.kind === 'answer') {
+      expect(outcome.text).toMatch(/needs approval|approv/i);
+      expect(errorFlag(driver, outcome)).toBe(flagged(true));
+    }
+    expect(calendar.cancelled).not.toContain('Contract');
+  });
+
+  it('validates each call exactly once, and runs the value the validator produced', async () => {
+    const echo = countedEcho();
+    const outcome = answered(await driver.call([echo.fn], 'test__echo', { value: 'hello' }));
+    expect(echo.validations()).toBe(1);
+    expect(echo.received).toEqual([{ value: 'checked hello' }]);
+    expect(outcome.text).toBe('checked hello');
+  });
+});
