@@ -83,6 +83,7 @@ describe('the layout of the packages', () => {
       'generator/src/mcp/printClientModule.ts', // an MCP server's tool's title, for import-mcp: not a toolset's
       // readers of a written manifest: toolgen diff compares what it states, toolgen report shows it
       'generator/src/surface/diffSurfaces.ts',
+      'generator/src/surface/formatDiff.ts',
       'generator/src/surface/report/badges.ts',
     ]);
   });
