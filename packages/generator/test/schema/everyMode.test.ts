@@ -2,7 +2,7 @@ import type { JsonSchema, JsonValue } from '@toolgen/runtime';
 import { describe, expect, it } from 'vitest';
 import { deriveProviderVariants } from '../../src/schema/variants.js';
 import { compileValidator } from '../emit/validator/compileValidator.js';
-import { compile, derive } from './fixture.js';
+import { compile, derive, deriveTogether } from './fixture.js';
 import { fixtures } from './fromTypeFixtures.js';
 import { asGemini, asStrict, compile as compileVariant } from './variants/invariants.js';
 
@@ -32,6 +32,8 @@ function asGeminiReadsNullable(schema: JsonSchema): JsonSchema {
   return visit(schema) as JsonSchema;
 }
 
+deriveTogether(fixtures);
+
 /** The fixtures a tool's arguments can be: input, with an object at the root (a tool's parameters always are). */
 const argumentFixtures = fixtures.filter((fixture) => (fixture.purpose ?? 'input') === 'input' && derive(fixture.source).document.root.kind === 'object');
 
@@ -45,10 +47,13 @@ describe.each(argumentFixtures)('$name, through every mode', (fixture) => {
   const derived = derive(fixture.source);
   const schema = derived.schema;
   const defs = (schema['$defs'] ?? {}) as JsonSchema;
+  let compiled: ReturnType<typeof compileValidator> | undefined;
+  /** The fixture's generated validator, emitted and loaded once for both modes. */
+  const validatorOf = () => (compiled ??= compileValidator(derived.document));
 
   it('the generated validator gives ajv\'s verdict on every sample, and builds a valid sample unchanged unless it converts it', () => {
     const ajv = compile(schema);
-    const validator = compileValidator(derived.document);
+    const validator = validatorOf();
     const verdicts = [...fixture.valid, ...fixture.invalid].map((sample) => ({ sample, ajv: ajv(sample), validator: validator.check(sample).issues.length === 0 }));
     expect(verdicts.filter((verdict) => verdict.ajv !== verdict.validator)).toEqual([]);
     for (const sample of fixture.valid) {
@@ -61,7 +66,7 @@ describe.each(argumentFixtures)('$name, through every mode', (fixture) => {
   it('each provider variant without losses accepts every valid sample sent in its form, and openai-strict\'s form normalizes back to it', () => {
     const { variants, losses } = deriveProviderVariants(schema);
     const lossless = (variant: string) => !losses.some((loss) => loss.variant === variant);
-    const validator = compileValidator(derived.document);
+    const validator = validatorOf();
     for (const sample of fixture.valid as JsonValue[]) {
       if (lossless('openai-strict')) {
         const strict = asStrict(schema, sample, defs);

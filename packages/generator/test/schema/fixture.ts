@@ -1,4 +1,4 @@
-import { Project, ts } from 'ts-morph';
+import { Project, ts, type SourceFile } from 'ts-morph';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { JsonSchema } from '@toolgen/runtime';
 import { hostType, hostTypeNode, ts6TypeHost } from '../../src/backends/ts6/Ts6TypeHost.js';
@@ -17,16 +17,22 @@ export interface DeriveOptions {
   readonly resolveFirst?: readonly string[];
 }
 
+/** Derivations made by `deriveTogether`, by purpose and source. */
+const derivedTogether = new Map<string, Derived>();
+const keyOf = (source: string, purpose: 'input' | 'output') => `${purpose}\u0000${source}`;
+
+const compilerOptions = { strict: true, target: ts.ScriptTarget.ES2022, lib: ['lib.es2022.d.ts'] };
+
 /**
  * Compiles `source` as `/fixture.ts` in a fresh in-memory project and derives the exported
  * `Subject`: a type alias, interface, class (its instance type) or enum, or the first parameter
- * of a function `subject`. Fails on compile errors, so a fixture cannot test a typo.
+ * of a function `subject`. Fails on compile errors, so a fixture cannot test a typo. A source
+ * `deriveTogether` derived already is answered from that.
  */
 export function derive(source: string, purpose: 'input' | 'output' = 'input', options: DeriveOptions = {}): Derived {
-  const project = new Project({
-    useInMemoryFileSystem: true,
-    compilerOptions: { strict: true, target: ts.ScriptTarget.ES2022, lib: ['lib.es2022.d.ts'] },
-  });
+  const together = options.resolveFirst === undefined ? derivedTogether.get(keyOf(source, purpose)) : undefined;
+  if (together !== undefined) return together;
+  const project = new Project({ useInMemoryFileSystem: true, compilerOptions });
   const file = project.createSourceFile('/fixture.ts', source);
   const errors = project.getPreEmitDiagnostics().map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.compilerObject.messageText, '\n'));
   if (errors.length > 0) {
@@ -35,6 +41,28 @@ export function derive(source: string, purpose: 'input' | 'output' = 'input', op
   for (const name of options.resolveFirst ?? []) {
     file.getTypeAliasOrThrow(name).getType().getText();
   }
+  return deriveSubject(project, file, purpose);
+}
+
+/**
+ * Derives the `Subject` of each source in one in-memory program, a file each, as a project holds
+ * many files: a program per fixture parses the lib again each time, which cost the unit tests
+ * seconds per table. `derive` then answers these sources from here. A source that does not
+ * compile is left to `derive`, which says why.
+ */
+export function deriveTogether(sources: readonly { readonly source: string; readonly purpose?: 'input' | 'output' | undefined }[]): void {
+  const pending = sources.filter(({ source, purpose }) => !derivedTogether.has(keyOf(source, purpose ?? 'input')));
+  if (pending.length === 0) return;
+  const project = new Project({ useInMemoryFileSystem: true, compilerOptions });
+  const files = pending.map(({ source }, index) => project.createSourceFile(`/fixture${index}.ts`, source));
+  const broken = new Set(project.getPreEmitDiagnostics().map((diagnostic) => diagnostic.getSourceFile()?.getFilePath()));
+  pending.forEach(({ source, purpose }, index) => {
+    const file = files[index]!;
+    if (!broken.has(file.getFilePath())) derivedTogether.set(keyOf(source, purpose ?? 'input'), deriveSubject(project, file, purpose ?? 'input'));
+  });
+}
+
+function deriveSubject(project: Project, file: SourceFile, purpose: 'input' | 'output'): Derived {
   const declaration = file.getTypeAlias('Subject') ?? file.getInterface('Subject') ?? file.getClass('Subject') ?? file.getEnum('Subject');
   const parameter = file.getFunction('subject')?.getParameters()[0];
   const subject = declaration ?? parameter;

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { compile, derive } from './fixture.js';
+import { compile, derive, deriveTogether } from './fixture.js';
 import { fixtures } from './fromTypeFixtures.js';
+
+deriveTogether(fixtures);
 
 describe.each(fixtures)('$name', ({ source, purpose, want, valid, invalid }) => {
   const derived = derive(source, purpose);

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { derive } from './fixture.js';
+import { derive, deriveTogether } from './fixture.js';
 import { problemFixtures as fixtures } from './problemFixtures.js';
+
+deriveTogether(fixtures);
 
 describe.each(fixtures)('$name', ({ source, purpose, want }) => {
   it('reports exactly these problems', () => {

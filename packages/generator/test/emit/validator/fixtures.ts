@@ -1,6 +1,6 @@
 import type { ArgumentIssue } from '@toolgen/runtime';
 import type { ShapeDocument } from '../../../src/schema/shape.js';
-import { derive } from '../../schema/fixture.js';
+import { derive, deriveTogether } from '../../schema/fixture.js';
 
 /** A value the validator accepts, and what it builds from it (the input itself unless said). */
 export interface Accepted {
@@ -36,6 +36,8 @@ export function documentOf(fixture: ValidatorFixture): ShapeDocument {
   }
   let document = derived.get(fixture);
   if (document === undefined) {
+    // every fixture's TypeScript in one program, on the first one asked for
+    deriveTogether(validatorFixtures.flatMap((each) => (each.source === undefined ? [] : [{ source: each.source }])));
     const derivation = derive(fixture.source!);
     if (derivation.problems.length > 0) {
       throw new Error(`${fixture.name}: ${JSON.stringify(derivation.problems)}`);
