@@ -90,6 +90,14 @@ describe('invoke: results serialized like JSON.stringify', () => {
     expect(await toolReturning('value', () => plain).invoke({})).toBe(plain);
   });
 
+  it('sends -0 as 0 wherever it is, as JSON does (fast-check found a nested -0 kept as it was)', async () => {
+    for (const value of [-0, { a: -0 }, [1, -0], { list: [{ n: -0 }] }]) {
+      const result = await toolReturning('value', () => value).invoke({});
+      expect(result).toStrictEqual(sent(value));
+      expect(JSON.stringify(result, (_key, item: unknown) => (Object.is(item, -0) ? '-0' : item))).not.toContain('"-0"');
+    }
+  });
+
   it('matches JSON.stringify for any value', async () => {
     const values = fc.anything({
       withDate: true,

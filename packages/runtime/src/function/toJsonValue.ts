@@ -52,7 +52,8 @@ function serializeArray(array: readonly unknown[], ancestors: object[]): JsonVal
   for (let index = 0; index < array.length; index++) {
     const element = array[index];
     const json = serialize(element, String(index), ancestors) ?? null;
-    if (copy === undefined && json !== element) copy = array.slice(0, index) as JsonValue[];
+    // Object.is: a -0 inside (=== takes it for 0) becomes 0, as JSON sends it
+    if (copy === undefined && !Object.is(json, element)) copy = array.slice(0, index) as JsonValue[];
     copy?.push(json);
   }
   // Only plain JSON reaches here uncopied, so the array is already a JsonValue[].
@@ -66,7 +67,7 @@ function serializeObject(object: object, ancestors: object[]): { [key: string]: 
   for (const [index, key] of keys.entries()) {
     const member = (object as Readonly<Record<string, unknown>>)[key];
     const json = serialize(member, key, ancestors);
-    if (copy === undefined && (json !== member || json === undefined)) copy = pick(object, keys.slice(0, index));
+    if (copy === undefined && (!Object.is(json, member) || json === undefined)) copy = pick(object, keys.slice(0, index));
     if (copy !== undefined && json !== undefined) define(copy, key, json);
   }
   return copy ?? (object as { [key: string]: JsonValue });
