@@ -53,9 +53,11 @@ export default defineConfig({
           // the test files of a worker share modules, so TypeScript and the analysis load once per worker, not once per
           // file (import time 95 s -> 29 s): a unit test leaves no module state behind and mocks no module
           isolate: false,
-          // the type tests (`*.test-d.ts`) are unit tests: one tsc over them, no process of toolgen's
+          // the type tests (`*.test-d.ts`) are unit tests: one tsc over them, no process of toolgen's. `npm test` has just
+          // type-checked them with the rest of tsconfig.test.json (`npm run typecheck`), where a failed expectTypeOf is a
+          // compiler error too, so within `npm test` (npm_lifecycle_event "test") they are not checked a second time
           typecheck: {
-            enabled: true,
+            enabled: process.env['npm_lifecycle_event'] !== 'test',
             include: ['packages/*/test/**/*.test-d.ts'],
             tsconfig: './tsconfig.test.json',
             // the TypeScript 6 compiler by path: node_modules/.bin/tsc may be TypeScript 7's (a dev dependency for consumer tests)
