@@ -1,8 +1,8 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, type ExpectStatic } from 'vitest';
 import { readPageProject } from './docProject.js';
 import { fences, readPage, repoRoot } from './markdown.js';
 
@@ -27,16 +27,29 @@ function tarball(folder: string): string {
   return `${name.replace(/^@/, '').replace('/', '-')}-${version}.tgz`;
 }
 
-/** Runs a command the way a user's shell would, without the npm_* variables of an enclosing `npm test`. */
-function run(command: string, args: readonly string[], cwd: string): { status: number | null; stdout: string; stderr: string } {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key) && key !== 'INIT_CWD'));
-  const result = spawnSync(command, args, { cwd, env, encoding: 'utf8', timeout: 150_000 });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+/** The environment of a user's shell: without the npm_* variables of an enclosing `npm test`. */
+const userEnv = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key) && key !== 'INIT_CWD'));
+
+/**
+ * Runs a command the way a user's shell would. Asynchronous, so the three installs below run side by
+ * side: each mostly waits on npm's cache and the disk, and one after another they took 85 s.
+ */
+function run(command: string, args: readonly string[], cwd: string, input?: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd, env: userEnv, stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'], timeout: 150_000 });
+    let stdout = '';
+    let stderr = '';
+    child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', (error) => resolve({ status: null, stdout, stderr: `${stderr}${error.message}` }));
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+    if (input !== undefined) child.stdin?.end(input);
+  });
 }
 
-function succeed(command: string, args: readonly string[], cwd: string): string {
-  const result = run(command, args, cwd);
-  expect(result.status, `${command} ${args.join(' ')} in ${cwd}\n${result.stdout}\n${result.stderr}`).toBe(0);
+async function succeed(check: ExpectStatic, command: string, args: readonly string[], cwd: string): Promise<string> {
+  const result = await run(command, args, cwd);
+  check(result.status, `${command} ${args.join(' ')} in ${cwd}\n${result.stdout}\n${result.stderr}`).toBe(0);
   return result.stdout;
 }
 
@@ -54,84 +67,84 @@ function eslintConfigOfPage(): string {
 }
 
 /** Packs the three packages into `packs`, once per run. */
-function packAll(packs: string): void {
+async function packAll(packs: string): Promise<void> {
   mkdirSync(packs);
-  succeed('npm', ['pack', '-w', '@toolgen/runtime', '-w', '@toolgen/generator', '-w', '@toolgen/eslint-plugin', '--pack-destination', packs], repoRoot);
+  await succeed(expect, 'npm', ['pack', '-w', '@toolgen/runtime', '-w', '@toolgen/generator', '-w', '@toolgen/eslint-plugin', '--pack-destination', packs], repoRoot);
 }
 
 /** A fresh project with the page's package.json, tsconfig and files, and the runtime's tarball installed. */
-function pageProject(work: string, packs: string, withEslint: boolean, folder = withEslint ? 'app' : 'app-ts7'): string {
+async function pageProject(check: ExpectStatic, work: string, packs: string, withEslint: boolean, folder = withEslint ? 'app' : 'app-ts7'): Promise<string> {
   const app = path.join(work, folder);
   mkdirSync(path.join(app, 'src'), { recursive: true });
   writeFileSync(path.join(app, 'package.json'), `${JSON.stringify({ name: 'toolgen-app', version: '1.0.0', private: true, ...packageJsonOfPage() }, null, 2)}\n`);
   writeFileSync(path.join(app, 'tsconfig.json'), project.tsconfig!.text);
   if (withEslint) writeFileSync(path.join(app, 'eslint.config.js'), eslintConfigOfPage());
   for (const file of project.files) writeFileSync(path.join(app, file.path), file.content);
-  succeed('npm', [...install, path.join(packs, tarball('runtime'))], app);
+  await succeed(check, 'npm', [...install, path.join(packs, tarball('runtime'))], app);
   return app;
 }
 
 const install = ['install', '--prefer-offline', '--no-audit', '--no-fund'];
 
 /** What the page runs once the packages are in: `npx toolgen`, `tsc`, every program, `toolgen --check`. */
-function runThePage(app: string): void {
-  expect(succeed('npx', ['toolgen'], app)).toBe(project.toolgen.text!.text);
+async function runThePage(check: ExpectStatic, app: string): Promise<void> {
+  check(await succeed(check, 'npx', ['toolgen'], app)).toBe(project.toolgen.text!.text);
   // the second half of the page's `npm run build`, whose first half was the toolgen above
-  succeed('npx', ['tsc'], app);
+  await succeed(check, 'npx', ['tsc'], app);
   // every program of the page, the call through the AI SDK adapter included
   const programs = project.files.filter((file) => file.run);
-  expect(programs.map((program) => program.path)).toEqual(['src/main.ts', 'src/sdk.ts']);
+  check(programs.map((program) => program.path)).toEqual(['src/main.ts', 'src/sdk.ts']);
   for (const program of programs) {
-    const printed = succeed('node', [path.join('dist', path.basename(program.path).replace(/\.ts$/, '.js'))], app);
-    expect(printed.trim(), program.path).toBe(program.expected!.text.trim());
+    const printed = await succeed(check, 'node', [path.join('dist', path.basename(program.path).replace(/\.ts$/, '.js'))], app);
+    check(printed.trim(), program.path).toBe(program.expected!.text.trim());
   }
-  succeed('npx', ['toolgen', '--check'], app);
+  await succeed(check, 'npx', ['toolgen', '--check'], app);
 }
 
 let work = '';
 let packs = '';
 
-beforeAll(() => {
+beforeAll(async () => {
   work = mkdtempSync(path.join(os.tmpdir(), 'toolgen-pack-'));
   packs = path.join(work, 'toolgen-packages');
-  packAll(packs);
+  await packAll(packs);
 }, 120_000);
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-it('packs each package; with TypeScript 6 the tarballs install together into a fresh project, where toolgen, tsc, the program and ESLint work', { timeout: 300_000 }, () => {
-  const app = pageProject(work, packs, true);
+it.concurrent('packs each package; with TypeScript 6 the tarballs install together into a fresh project, where toolgen, tsc, the program and ESLint work', { timeout: 300_000 }, async ({ expect }) => {
+  const app = await pageProject(expect, work, packs, true);
   const toolgenPackages = [path.join(packs, tarball('generator')), path.join(packs, tarball('eslint-plugin'))];
   // `ai` for the page's last section, the program through the AI SDK
   const thirdParty = ['typescript@6.0.3', pinned('@types/node'), pinned('eslint'), pinned('typescript-eslint'), pinned('ai')];
-  succeed('npm', [...install, '--save-dev', ...toolgenPackages, ...thirdParty], app);
+  await succeed(expect, 'npm', [...install, '--save-dev', ...toolgenPackages, ...thirdParty], app);
   const installed = JSON.parse(readFileSync(path.join(app, 'package.json'), 'utf8')) as Record<string, Record<string, string>>;
   expect(Object.keys(installed['dependencies']!)).toEqual(['@toolgen/runtime']);
   expect(Object.keys(installed['devDependencies']!).sort()).toEqual(['@toolgen/eslint-plugin', '@toolgen/generator', '@types/node', 'ai', 'eslint', 'typescript', 'typescript-eslint']);
-  runThePage(app);
-  succeed('npx', ['eslint', '.'], app);
+  await runThePage(expect, app);
+  await succeed(expect, 'npx', ['eslint', '.'], app);
 });
 
-it('issue 31: the ESLint plugin installs without the generator and the CLI\'s dependencies, and reports TSH diagnostics', { timeout: 300_000 }, () => {
-  const app = pageProject(work, packs, true, 'app-lint');
-  succeed('npm', [...install, '--save-dev', path.join(packs, tarball('eslint-plugin')), 'typescript@6.0.3', pinned('@types/node'), pinned('eslint'), pinned('typescript-eslint')], app);
+it.concurrent('issue 31: the ESLint plugin installs without the generator and the CLI\'s dependencies, and reports TSH diagnostics', { timeout: 300_000 }, async ({ expect }) => {
+  const app = await pageProject(expect, work, packs, true, 'app-lint');
+  await succeed(expect, 'npm', [...install, '--save-dev', path.join(packs, tarball('eslint-plugin')), 'typescript@6.0.3', pinned('@types/node'), pinned('eslint'), pinned('typescript-eslint')], app);
   for (const heavy of ['@toolgen/generator', 'ts-morph', 'chokidar', 'unplugin', '@modelcontextprotocol/server', '@modelcontextprotocol/client', 'gpt-tokenizer', 'json-schema-to-typescript']) {
     expect(existsSync(path.join(app, 'node_modules', heavy)), `${heavy} is installed`).toBe(false);
   }
   writeFileSync(path.join(app, 'src/hidden.ts'), "import { Toolset } from '@toolgen/runtime';\n\nclass HiddenToolset extends Toolset {}\n\nexport const hidden = new HiddenToolset();\n");
-  const linted = spawnSync('npx', ['eslint', 'src/hidden.ts'], { cwd: app, encoding: 'utf8', timeout: 120_000 });
+  const linted = await run('npx', ['eslint', 'src/hidden.ts'], app);
   expect(linted.status, linted.stderr).toBe(1);
   expect(linted.stdout).toMatch(/TSH001: Toolset class "HiddenToolset" is not exported.*@toolgen\/export-toolset/);
 });
 
-it("issue 28: with TypeScript 7, npm's latest, and no ESLint plugin, the page's steps work too: toolgen, TypeScript 7's tsc, the programs, --check", { timeout: 300_000 }, () => {
+it.concurrent("issue 28: with TypeScript 7, npm's latest, and no ESLint plugin, the page's steps work too: toolgen, TypeScript 7's tsc, the programs, --check", { timeout: 300_000 }, async ({ expect }) => {
   // the page's TypeScript 7 command installs a bare `typescript`; here it is pinned to the 7 this was written against
   const command = fences(markdown).find((fence) => fence.lang === 'sh' && fence.text.includes('toolgen-generator') && !fence.text.includes('eslint'));
   expect(command?.text, `${page} shows the TypeScript 7 install`).toContain('--save-dev ../toolgen-packages/toolgen-generator-0.1.0.tgz typescript @types/node\n');
-  const app = pageProject(work, packs, false);
-  succeed('npm', [...install, '--save-dev', path.join(packs, tarball('generator')), 'typescript@7.0.2', pinned('@types/node'), pinned('ai')], app);
-  expect(succeed('npx', ['tsc', '--version'], app).trim()).toBe('Version 7.0.2');
-  runThePage(app);
+  const app = await pageProject(expect, work, packs, false);
+  await succeed(expect, 'npm', [...install, '--save-dev', path.join(packs, tarball('generator')), 'typescript@7.0.2', pinned('@types/node'), pinned('ai')], app);
+  expect((await succeed(expect, 'npx', ['tsc', '--version'], app)).trim()).toBe('Version 7.0.2');
+  await runThePage(expect, app);
   // toolgen mcp loads the generated modules with its own TypeScript 6, never the project's 7
   writeFileSync(path.join(app, 'services.mjs'), 'export const services = { tickets: { search: () => [], close: () => undefined } };\n');
   const requests = [
@@ -139,8 +152,7 @@ it("issue 28: with TypeScript 7, npm's latest, and no ESLint plugin, the page's 
     { jsonrpc: '2.0', method: 'notifications/initialized' },
     { jsonrpc: '2.0', id: 2, method: 'tools/list' },
   ];
-  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key) && key !== 'INIT_CWD'));
-  const served = spawnSync('npx', ['toolgen', 'mcp', '-p', '.', '--services', './services.mjs'], { cwd: app, env, encoding: 'utf8', timeout: 60_000, input: requests.map((request) => JSON.stringify(request)).join('\n') + '\n' });
+  const served = await run('npx', ['toolgen', 'mcp', '-p', '.', '--services', './services.mjs'], app, requests.map((request) => JSON.stringify(request)).join('\n') + '\n');
   const listed = served.stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line) as { id?: number; result?: { tools?: { name: string }[] } });
   expect(listed.find((message) => message.id === 2)?.result?.tools?.map((tool) => tool.name), served.stderr).toContain('ticket__search_tickets');
 });
