@@ -12,6 +12,7 @@ import { parseCommand, usage, UsageError, type CliOptions } from './options.js';
 import { isSurfaceSubcommand, runSurfaceSubcommand } from './surfaceCommands.js';
 import { runWatch } from './watchCommand.js';
 import { processOutput, type CliOutput } from './CliOutput.js';
+import { plural } from '../diagnostics/plural.js';
 
 /**
  * Runs the `toolgen` CLI and resolves to its exit code: 0 success, 1 errors or drift, 2 usage or
@@ -99,7 +100,7 @@ function runOnce(options: CliOptions, output: CliOutput, cwd: string): number {
     for (const file of removed) {
       output.stdout(`toolgen: removed ${displayPath(file, cwd)}: its source no longer holds a toolset.\n`);
     }
-    const files = options.check ? checkedFiles(generated.length + result.orphans.length, drift.length) : `${written.length} file${written.length === 1 ? '' : 's'} written`;
+    const files = options.check ? checkedFiles(generated.length + result.orphans.length, drift.length) : `${plural(written.length, 'file')} written`;
     output.stdout(`${summary(result, files, result.policyFiles.length)}\n`);
   }
   for (const line of drift) {
@@ -110,7 +111,7 @@ function runOnce(options: CliOptions, output: CliOutput, cwd: string): number {
 
 /** What `--check` found, for the summary line: the files it compared, and how many are not what toolgen would write. */
 function checkedFiles(count: number, outOfDate: number): string {
-  const files = `${count} file${count === 1 ? '' : 's'}`;
+  const files = plural(count, 'file');
   return outOfDate === 0 ? `${files} checked, up to date` : `${files} checked, ${outOfDate} out of date (below)`;
 }
 
@@ -118,9 +119,9 @@ function summary(result: OneShotGeneration, files: string, policyCount: number):
   const { toolsets, tools } = result;
   const errors = result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
   const warnings = result.diagnostics.length - errors;
-  const found = `${toolsets} toolset${toolsets === 1 ? '' : 's'}, ${tools} tool${tools === 1 ? '' : 's'}`;
-  const problems = `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`;
-  const policies = policyCount === 0 ? '' : `; ${policyCount} policy file${policyCount === 1 ? '' : 's'} checked`;
+  const found = `${plural(toolsets, 'toolset')}, ${plural(tools, 'tool')}`;
+  const problems = `${plural(errors, 'error')}, ${plural(warnings, 'warning')}`;
+  const policies = policyCount === 0 ? '' : `; ${plural(policyCount, 'policy file')} checked`;
   return `toolgen: ${found}; ${problems}; ${files}${policies}.`;
 }
 

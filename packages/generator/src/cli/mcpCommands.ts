@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import type { CliOutput } from './CliOutput.js';
 import { serverNamePattern } from '../mcp/serverText.js';
 import { parseCommand, UsageError } from './options.js';
+import { plural } from '../diagnostics/plural.js';
 
 /** `toolgen mcp`, validated. */
 export interface McpCommandOptions {
@@ -203,7 +204,7 @@ export async function runMcpSubcommand(argv: readonly string[], output: CliOutpu
       try {
         const { tools, written } = await importMcp({ ...command.options, command: command.options.rerun, cwd });
         const shown = path.relative(cwd, command.options.out).split(path.sep).join('/');
-        output.stdout(`toolgen: ${tools.length} tool${tools.length === 1 ? '' : 's'} of ${command.options.server}; ${shown} ${written ? 'written' : 'unchanged'}.\n`);
+        output.stdout(`toolgen: ${plural(tools.length, 'tool')} of ${command.options.server}; ${shown} ${written ? 'written' : 'unchanged'}.\n`);
         return 0;
       } catch (error) {
         if (error instanceof McpConnectionError) {

@@ -2,6 +2,7 @@ import type { SyntaxProblem } from '../analysis/analyzeProject.js';
 import { formatDiagnosticText, formatJsonReport } from '../diagnostics/format.js';
 import type { CliOutput } from './CliOutput.js';
 import type { CliOptions } from './options.js';
+import { plural } from '../diagnostics/plural.js';
 
 /** A project with syntax errors: they alone are reported, as tsc does, and every generated file stays as it is. */
 export function reportSyntaxErrors(syntaxErrors: readonly SyntaxProblem[], options: Pick<CliOptions, 'format' | 'check'>, output: CliOutput, cwd: string): number {
@@ -13,7 +14,7 @@ export function reportSyntaxErrors(syntaxErrors: readonly SyntaxProblem[], optio
     output.stdout(`${formatDiagnosticText(problem, cwd)}\n`);
   }
   const count = syntaxErrors.length;
-  const errors = `${count} syntax error${count === 1 ? '' : 's'}`;
+  const errors = plural(count, 'syntax error');
   output.stdout(
     options.check
       ? `toolgen: ${errors}; nothing checked: fix ${count === 1 ? 'it' : 'them'} first.\n`

@@ -14,6 +14,7 @@ import { renderReport } from '../surface/report/renderReport.js';
 import { surfaceOf, SurfaceReadError, type ToolSurface } from '../surface/surfaceOf.js';
 import type { CliOutput } from './CliOutput.js';
 import { parseCommand, UsageError } from './options.js';
+import { plural } from '../diagnostics/plural.js';
 
 export const diffUsage = `Usage: toolgen diff [-p <project>] [--base <manifest file | git ref>] [--format text|json|markdown]
                     [--fail-on <kinds>] [--policy <glob>]
@@ -189,7 +190,7 @@ function runReport(options: ReportCommandOptions, output: CliOutput, cwd: string
   const page = renderReport({ surface, agents, title: path.basename(rootDir) });
   writeFileAtomic(options.out, page);
   const tools = surface.tools.size;
-  output.stdout(`toolgen: ${tools} tool${tools === 1 ? '' : 's'}${agents.length === 0 ? '' : `, ${agents.length} agent${agents.length === 1 ? '' : 's'}`}; ${displayPath(options.out, cwd)} written.\n`);
+  output.stdout(`toolgen: ${plural(tools, 'tool')}${agents.length === 0 ? '' : `, ${plural(agents.length, 'agent')}`}; ${displayPath(options.out, cwd)} written.\n`);
   return 0;
 }
 

@@ -10,6 +10,7 @@ import { modulePathFor } from '../manifest/manifest.js';
 import type { CliOutput } from './CliOutput.js';
 import type { CliOptions } from './options.js';
 import { reportSyntaxErrors } from './report.js';
+import { plural } from '../diagnostics/plural.js';
 
 /**
  * `toolgen --types-only`: writes, for each source file holding toolsets, only the declarations of
@@ -60,7 +61,6 @@ export function runTypesOnly(options: CliOptions, output: CliOutput, cwd: string
       output.stdout(`toolgen: removed ${displayPath(file, cwd)}: its source no longer holds a toolset.\n`);
     }
     const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
-    const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
     output.stdout(
       `toolgen: ${plural(expected.size, 'module')}; ${plural(errors, 'error')}, ${plural(diagnostics.length - errors, 'warning')}; ${plural(written, 'declaration file')} written.\n`,
     );

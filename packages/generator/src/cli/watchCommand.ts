@@ -7,6 +7,7 @@ import { findPolicyFiles, policyPatterns, type PolicySources } from '../policy/p
 import { watchProject, type WatchCycle } from '../watch/watchProject.js';
 import type { CliOutput } from './CliOutput.js';
 import type { CliOptions } from './options.js';
+import { plural } from '../diagnostics/plural.js';
 
 /**
  * `toolgen --watch`: regenerates on every change until SIGINT or SIGTERM (or `signal`), then
@@ -98,7 +99,6 @@ function summary(cycle: WatchCycle, cwd: string): string {
   const tools = toolsets.reduce((count, toolset) => count + toolset.tools.length, 0);
   const errors = cycle.syntaxErrors.length + cycle.diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
   const warnings = cycle.diagnostics.filter((diagnostic) => diagnostic.severity === 'warning').length;
-  const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
   const held = cycle.manifestHeld ? ' (the manifest waits until the syntax errors are fixed)' : '';
   // after a change: how far it reached (the changed files and the files importing them); at start every file is
   const analyzed = cycle.analyzed.length === 0 ? '' : `${plural(cycle.analyzed.length, 'source file')} analyzed, `;

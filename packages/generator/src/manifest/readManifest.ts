@@ -28,6 +28,7 @@ export function readManifestText(text: string): ManifestReading {
   return { kind: 'object', version: parsed['version'], toolsets: Array.isArray(listed) ? listed.filter(isRecord) : undefined };
 }
 
-function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
+/** A JSON object: not an array, not null. */
+export function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,5 +1,6 @@
 import { tokenVariants } from '../budget/countTokens.js';
 import type { AgentDiff, FailOnKind, SurfaceDiff, ToolDiff } from './diffSurfaces.js';
+import { plural } from '../diagnostics/plural.js';
 
 export type DiffFormat = 'text' | 'json' | 'markdown';
 
@@ -156,10 +157,6 @@ function delta(before: number | undefined, after: number | undefined): string {
   if (after === undefined) return `${before} (not counted now)`;
   const change = after - before;
   return `${before} → ${after} (${signed(change)})`;
-}
-
-function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
 function markdown(diff: SurfaceDiff, sides: DiffSides): string {

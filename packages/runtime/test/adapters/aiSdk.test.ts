@@ -1,11 +1,11 @@
 import { asSchema, generateText, InvalidToolInputError, TypeValidationError, stepCountIs, streamText, ToolLoopAgent, type ContentPart, type ModelMessage, type ToolApprovalResponse, type ToolSet } from 'ai';
 import { MockLanguageModelV4, simulateReadableStream } from 'ai/test';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { defineTool, ToolApprovalRouter, ToolArgumentError, withApproval, type AIFunction } from '@toolgen/runtime';
-import type { ArgumentValidator } from '@toolgen/runtime/generated';
+import { defineTool, ToolApprovalRouter, ToolArgumentError, withApproval } from '@toolgen/runtime';
 import { toAISDKTools } from '@toolgen/runtime/ai-sdk';
 import { plainMetadata, probeDefinition, recordingLogger } from '../invokeFixtures.js';
 import { generateCalendar, type Calendar } from './calendarTools.js';
+import { countedEcho } from './countedEcho.js';
 
 /*
  * toAISDKTools against the real `ai` 7: generateText, streamText and ToolLoopAgent driven by ai's
@@ -54,32 +54,6 @@ function answerApprovals(content: readonly ContentPart<ToolSet>[], approved: boo
     }
   }
   return { role: 'tool', content: responses };
-}
-
-/** A function with a counting validator, to show how often a call is validated. */
-function countedFunction(approval: 'default' | 'require_approval'): { fn: AIFunction; validations: () => number; received: unknown[] } {
-  let count = 0;
-  const received: unknown[] = [];
-  const validate: ArgumentValidator = (input, issues) => {
-    count++;
-    const value = (input as { value?: unknown }).value;
-    if (typeof value !== 'string') issues.push({ pointer: '/value', message: 'must be a string' });
-    return { value: `checked ${String(value)}` };
-  };
-  const fn = defineTool(
-    probeDefinition({
-      name: 'echo',
-      qualifiedName: 'test__echo',
-      metadata: { ...plainMetadata, readOnly: false, approval },
-      returns: { type: 'string' },
-      validate,
-      call: (args) => {
-        received.push(args);
-        return args['value'];
-      },
-    }),
-  );
-  return { fn, validations: () => count, received };
 }
 
 let calendar: Calendar;
@@ -271,7 +245,7 @@ describe('generateText with ai\'s mock language model', () => {
   });
 
   it("validates a call once, in the SDK's input step: execute runs the value that check produced; an input that did not come through it is checked", async () => {
-    const counted = countedFunction('default');
+    const counted = countedEcho('default');
     const { tools } = toAISDKTools([counted.fn]);
     const model = new MockLanguageModelV4({ doGenerate: [callsTools(['call-1', 'test__echo', { value: 'hello' }]), says('ok')] });
     const result = await generateText({ model, tools, prompt: 'Echo hello.', stopWhen: stepCountIs(5) });
@@ -364,7 +338,7 @@ describe("ai 7's tool approval", () => {
   });
 
   it('validates an approved call when it is asked about, when the SDK checks the approval, and in execute, which runs that value', async () => {
-    const counted = countedFunction('require_approval');
+    const counted = countedEcho('require_approval');
     const { tools, toolApproval } = toAISDKTools([counted.fn]);
     expect(toolApproval).toEqual({ test__echo: 'user-approval' });
     const model = new MockLanguageModelV4({ doGenerate: [callsTools(['call-1', 'test__echo', { value: 'hi' }]), says('ok')] });
@@ -379,7 +353,7 @@ describe("ai 7's tool approval", () => {
   });
 
   it('refuses an approved call whose arguments were changed in the messages the client sent back', async () => {
-    const counted = countedFunction('require_approval');
+    const counted = countedEcho('require_approval');
     const { tools, toolApproval } = toAISDKTools([counted.fn]);
     const model = new MockLanguageModelV4({ doGenerate: [callsTools(['call-1', 'test__echo', { value: 'hi' }]), says('ok')] });
     const messages: ModelMessage[] = [{ role: 'user', content: 'Echo hi.' }];

@@ -1,11 +1,9 @@
+import { plural } from '../../diagnostics/plural.js';
+
 /*
  * The wording of every issue the emitted validator reports. A message ending in `got ` is
  * completed at run time with the offending value (or count), described compactly.
  */
-
-function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
-}
 
 export const messages = {
   /** Type and membership mismatches: `must be a string; got 42`, `must be one of "a", "b"; got "c"`. */

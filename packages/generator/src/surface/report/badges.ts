@@ -1,5 +1,6 @@
 import type { ManifestTool } from '../../manifest/manifest.js';
-import { escapeHtml, isRecord, listOf, textOf } from './html.js';
+import { isRecord } from '../../manifest/readManifest.js';
+import { escapeHtml, listOf, textOf } from './html.js';
 
 /**
  * What the page shows of a tool's governance, as the manifest states it: one badge per fact

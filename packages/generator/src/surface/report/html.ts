@@ -27,16 +27,6 @@ export function idOf(prefix: string, name: string): string {
   return `${prefix}-${name.replace(/[^A-Za-z0-9_-]/gu, (character) => `.${character.codePointAt(0)!.toString(16)}.`)}`;
 }
 
-/** `1 tool`, `3 tools`. */
-export function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
-}
-
-/** A JSON object (not an array, not null). */
-export function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** A JSON array, or none when the value is not one. */
 export function listOf(value: unknown): readonly unknown[] {
   return Array.isArray(value) ? value : [];

@@ -4,7 +4,9 @@ import { variantNames } from '../../schema/variants/registry.js';
 import type { AgentView } from '../agentViews.js';
 import type { ToolSurface } from '../surfaceOf.js';
 import { badgesOf, titleOf } from './badges.js';
-import { escapeHtml, idOf, isRecord, listOf, plural, textOf } from './html.js';
+import { plural } from '../../diagnostics/plural.js';
+import { isRecord } from '../../manifest/readManifest.js';
+import { escapeHtml, idOf, listOf, textOf } from './html.js';
 import { contentSecurityPolicy, maxIndent, pageScript, pageStyle } from './pageAssets.js';
 import { argumentTable, typeSummary } from './schemaRows.js';
 
