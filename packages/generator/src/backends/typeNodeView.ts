@@ -20,6 +20,10 @@ export interface TypeNodeSyntax<N extends WrittenNode> {
   isTypeReferenceNode(node: N): node is N & { readonly typeName: WrittenNode; readonly typeArguments?: readonly N[] | undefined };
   isTypeOperatorNode(node: N): node is N & { readonly operator: number; readonly type: N };
   isLiteralTypeNode(node: N): node is N & { readonly literal: WrittenNode };
+  isTupleTypeNode(node: N): node is N & { readonly elements: readonly N[] };
+  isNamedTupleMember(node: N): node is N & { readonly type: N };
+  isOptionalTypeNode(node: N): node is N & { readonly type: N };
+  isRestTypeNode(node: N): node is N & { readonly type: N };
 }
 
 const asNode = <N>(node: N): HostTypeNode => node as unknown as HostTypeNode;
@@ -43,6 +47,12 @@ export class TypeNodeViews<N extends WrittenNode & object> {
   }
 }
 
+/** A tuple element's type as written: `T` of `T`, `T?`, `name: T`, `name?: T`; the array `T[]` of a rest element (`...T[]`, `...name: T[]`). */
+function tupleElementType<N extends WrittenNode>(syntax: TypeNodeSyntax<N>, element: N): N {
+  const inner = syntax.isNamedTupleMember(element) ? element.type : element;
+  return syntax.isOptionalTypeNode(inner) || syntax.isRestTypeNode(inner) ? inner.type : inner;
+}
+
 /** The view of one type node. */
 function typeNodeView<N extends WrittenNode>(syntax: TypeNodeSyntax<N>, typeNode: N): TypeNodeView {
   if (syntax.isParenthesizedTypeNode(typeNode)) {
@@ -56,6 +66,9 @@ function typeNodeView<N extends WrittenNode>(syntax: TypeNodeSyntax<N>, typeNode
   }
   if (syntax.isTypeReferenceNode(typeNode)) {
     return { kind: 'reference', name: typeNode.typeName.getText(), typeArguments: (typeNode.typeArguments ?? []).map(asNode) };
+  }
+  if (syntax.isTupleTypeNode(typeNode)) {
+    return { kind: 'tuple', elements: typeNode.elements.map((element) => asNode(tupleElementType(syntax, element))) };
   }
   if (syntax.isTypeOperatorNode(typeNode) && typeNode.operator === syntax.SyntaxKind.KeyOfKeyword) {
     return { kind: 'keyof', target: asNode(typeNode.type) };

@@ -109,6 +109,8 @@ export interface HostProperty {
 export interface HostIndexInfo {
   readonly keyType: HostType;
   readonly valueType: HostType;
+  /** The value type as its index signature writes it (`Votes` of `[label: string]: Votes`); none for a mapped type's (`Record<K, V>`). */
+  readonly valueTypeNode: HostTypeNode | undefined;
 }
 
 /** One element of a tuple: its type (undefined when the compiler gives none) and its kind. */
@@ -135,6 +137,8 @@ export type TypeNodeView =
   | { readonly kind: 'union'; readonly members: readonly HostTypeNode[] }
   | { readonly kind: 'array'; readonly element: HostTypeNode }
   | { readonly kind: 'reference'; readonly name: string; readonly typeArguments: readonly HostTypeNode[] }
+  /** `[A, B?, ...C[]]`: each element's type as written (a rest element's is its array type `C[]`). */
+  | { readonly kind: 'tuple'; readonly elements: readonly HostTypeNode[] }
   /** `keyof T`: its keys are written in the order `T` declares its properties. */
   | { readonly kind: 'keyof'; readonly target: HostTypeNode }
   | { readonly kind: 'undefined' }

@@ -1107,6 +1107,57 @@ export const fixtureGroups: readonly FixtureGroup[] = [
         ],
       },
       {
+        name: 'keyword tags on a type alias apply in a tuple\'s elements, a map\'s values and a union\'s members too',
+        source: `/**
+         * @integer
+         * @minimum 1
+         */
+        type Count = number;
+        /** @maxLength 8 */
+        type Code = string;
+        interface Stock {
+          [code: string]: Count;
+        }
+        export interface Subject {
+          pair: [Code, Count?];
+          named: [code: Code, ...counts: Count[]];
+          byCode: Record<string, Count>;
+          inline: { [code: string]: Count };
+          stock: Stock;
+          either: Code | Count | boolean;
+          maybe?: (Code | Count) | null;
+        }`,
+        want: {
+          type: 'object',
+          properties: {
+            pair: { type: 'array', prefixItems: [{ type: 'string', maxLength: 8 }, { type: 'integer', minimum: 1 }], items: false, minItems: 1, maxItems: 2 },
+            named: { type: 'array', prefixItems: [{ type: 'string', maxLength: 8 }], items: { type: 'integer', minimum: 1 }, minItems: 1 },
+            byCode: { type: 'object', properties: {}, required: [], additionalProperties: { type: 'integer', minimum: 1 } },
+            inline: { type: 'object', properties: {}, required: [], additionalProperties: { type: 'integer', minimum: 1 } },
+            stock: { type: 'object', properties: {}, required: [], additionalProperties: { type: 'integer', minimum: 1 } },
+            either: { anyOf: [{ type: 'string', maxLength: 8 }, { type: 'integer', minimum: 1 }, { type: 'boolean' }] },
+            maybe: { anyOf: [{ type: 'string', maxLength: 8 }, { type: 'integer', minimum: 1 }, { type: 'null' }] },
+          },
+          required: ['pair', 'named', 'byCode', 'inline', 'stock', 'either'],
+          additionalProperties: false,
+        },
+        valid: [
+          { pair: ['A1', 2], named: ['B'], byCode: { a: 1 }, inline: {}, stock: { x: 3 }, either: true, maybe: null },
+          { pair: ['A1'], named: ['B', 1, 2], byCode: {}, inline: { b: 9 }, stock: {}, either: 'abc', maybe: 4 },
+        ],
+        invalid: [
+          { pair: ['A1', 0], named: ['B'], byCode: {}, inline: {}, stock: {}, either: 1 },
+          { pair: ['too long code'], named: ['B'], byCode: {}, inline: {}, stock: {}, either: 1 },
+          { pair: ['A1'], named: ['B', 1.5], byCode: {}, inline: {}, stock: {}, either: 1 },
+          { pair: ['A1'], named: ['B'], byCode: { a: 0 }, inline: {}, stock: {}, either: 1 },
+          { pair: ['A1'], named: ['B'], byCode: {}, inline: { a: 0 }, stock: {}, either: 1 },
+          { pair: ['A1'], named: ['B'], byCode: {}, inline: {}, stock: { a: 0 }, either: 1 },
+          { pair: ['A1'], named: ['B'], byCode: {}, inline: {}, stock: {}, either: 0 },
+          { pair: ['A1'], named: ['B'], byCode: {}, inline: {}, stock: {}, either: 'too long code' },
+          { pair: ['A1'], named: ['B'], byCode: {}, inline: {}, stock: {}, either: 1, maybe: 0.5 },
+        ],
+      },
+      {
         name: 'a member declared again without a doc keeps its base member\'s doc',
         source: [
           'interface RepoRef {',

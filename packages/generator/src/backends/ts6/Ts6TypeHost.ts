@@ -38,11 +38,15 @@ export type Ts6Namespace = Pick<
   | 'isClassLike'
   | 'isLiteralTypeNode'
   | 'isMappedTypeNode'
+  | 'isNamedTupleMember'
+  | 'isOptionalTypeNode'
   | 'isParameter'
   | 'isParenthesizedTypeNode'
   | 'isPrivateIdentifier'
   | 'isPropertyDeclaration'
   | 'isPropertySignature'
+  | 'isRestTypeNode'
+  | 'isTupleTypeNode'
   | 'isTypeAliasDeclaration'
   | 'isTypeOperatorNode'
   | 'isTypeReferenceNode'
@@ -246,7 +250,10 @@ class Ts6TypeHost implements TypeHost {
   }
 
   indexInfos(handle: HostType): readonly HostIndexInfo[] {
-    return this.#checker.getIndexInfosOfType(type(handle)).map((info) => ({ keyType: asType(info.keyType), valueType: asType(info.type) }));
+    return this.#checker.getIndexInfosOfType(type(handle)).map((info) => {
+      const valueTypeNode = info.declaration?.type;
+      return { keyType: asType(info.keyType), valueType: asType(info.type), valueTypeNode: valueTypeNode === undefined ? undefined : asNode(valueTypeNode) };
+    });
   }
 
   hasSignatures(handle: HostType, kind: 'call' | 'construct'): boolean {

@@ -16,7 +16,7 @@ import {
 } from '../../host/TypeHost.js';
 import { lastDocComment } from '../../host/docComment.js';
 import { asNode, asSymbol, asType, asTypes, node, objectFlags, symbol, type, type RemoteNode } from './handles.js';
-import { aliasSymbolRequests, baseTypeRequests, basicsRequests, constituentRequests, signatureRequests } from './prefetch.js';
+import { aliasSymbolRequests, baseTypeRequests, basicsRequests, constituentRequests, hostIndexInfo, signatureRequests } from './prefetch.js';
 import { fetchProperties } from './properties.js';
 import { Ts7Context, type Ts7Compiler } from './Ts7Context.js';
 import { Ts7TypeNodes } from './Ts7TypeNodes.js';
@@ -248,7 +248,7 @@ class Ts7TypeHost implements TypeHost {
       this.#context.batch(basicsRequests(this.#context, t));
     }
     // an intersection is no object type, so its basics leave them out
-    info.indexInfos ??= this.#context.checker.getIndexInfosOfType(t).map((indexInfo) => ({ keyType: asType(indexInfo.keyType), valueType: asType(indexInfo.valueType) }));
+    info.indexInfos ??= this.#context.checker.getIndexInfosOfType(t).map(hostIndexInfo);
     return info.indexInfos;
   }
 

@@ -1,6 +1,6 @@
-import type { Checker, Type, TypeReference, UnionOrIntersectionType } from 'typescript7/sync';
-import { TypeFlag } from '../../host/TypeHost.js';
-import { asType, objectFlags } from './handles.js';
+import type { Checker, IndexInfo, Type, TypeReference, UnionOrIntersectionType } from 'typescript7/sync';
+import { TypeFlag, type HostIndexInfo } from '../../host/TypeHost.js';
+import { asNode, asType, objectFlags } from './handles.js';
 import { request, type Request, type Ts7Context } from './Ts7Context.js';
 
 // Requests: each fills a field of the type's or symbol's info when `Ts7Context.batch` runs it.
@@ -24,7 +24,7 @@ export function basicsRequests(context: Ts7Context, t: Type): Request[] {
     requests.push(
       request(function* () {
         const infos = (yield* checker.getIndexInfosOfType.gen(t)) ?? [];
-        info.indexInfos = infos.map((indexInfo) => ({ keyType: asType(indexInfo.keyType), valueType: asType(indexInfo.valueType) }));
+        info.indexInfos = infos.map(hostIndexInfo);
       }),
     );
   }
@@ -116,4 +116,20 @@ export function prefetchRequests(context: Ts7Context, t: Type): Request[] {
     );
   }
   return requests;
+}
+
+/** An index signature as the host gives it: its value's type node read from its declaration only when the derivation asks. */
+export function hostIndexInfo(indexInfo: IndexInfo): HostIndexInfo {
+  let valueTypeNode: HostIndexInfo['valueTypeNode'] | null = null;
+  return {
+    keyType: asType(indexInfo.keyType),
+    valueType: asType(indexInfo.valueType),
+    get valueTypeNode() {
+      if (valueTypeNode === null) {
+        const type = indexInfo.declaration?.resolve()?.type;
+        valueTypeNode = type === undefined ? undefined : asNode(type);
+      }
+      return valueTypeNode;
+    },
+  };
 }

@@ -75,17 +75,30 @@ function compareFallback(a: FallbackKey, b: FallbackKey): number {
   return a.value < b.value ? -1 : a.value > b.value ? 1 : 0;
 }
 
-function collectWritten(walk: Walk, node: HostTypeNode, into: HostType[], depth: number): void {
+/**
+ * The node each member of a written union was written as (`Int` of `string | Int | null`), through
+ * parentheses, nested unions and aliases: a member written as an alias then gets the alias's
+ * keyword tags, as a member or an element does. The first node wins for a type written twice.
+ */
+export function writtenNodes(walk: Walk, typeNode: HostTypeNode | undefined): ReadonlyMap<HostType, HostTypeNode> {
+  const nodes = new Map<HostType, HostTypeNode>();
+  if (typeNode !== undefined) {
+    collectWritten(walk, typeNode, [], 0, nodes);
+  }
+  return nodes;
+}
+
+function collectWritten(walk: Walk, node: HostTypeNode, into: HostType[], depth: number, nodes?: Map<HostType, HostTypeNode>): void {
   if (depth > 16) {
     return;
   }
   const view = walk.host.typeNode(node);
   if (view.kind === 'parenthesized') {
-    collectWritten(walk, view.inner, into, depth + 1);
+    collectWritten(walk, view.inner, into, depth + 1, nodes);
     return;
   }
   if (view.kind === 'union') {
-    view.members.forEach((member) => collectWritten(walk, member, into, depth + 1));
+    view.members.forEach((member) => collectWritten(walk, member, into, depth + 1, nodes));
     return;
   }
   const type = walk.host.typeFromNode(node);
@@ -95,11 +108,12 @@ function collectWritten(walk: Walk, node: HostTypeNode, into: HostType[], depth:
   }
   if (!hasFlag(walk, type, TypeFlag.Union)) {
     into.push(type);
+    if (nodes !== undefined && !nodes.has(type)) nodes.set(type, node);
     return;
   }
   const aliased = walk.host.aliasTypeNode(type);
   if (aliased !== undefined && aliased !== node) {
-    collectWritten(walk, aliased, into, depth + 1);
+    collectWritten(walk, aliased, into, depth + 1, nodes);
   }
   into.push(...walk.host.constituents(type));
 }

@@ -17,7 +17,8 @@ export const arrayProcessor: Processor = {
   },
 };
 
-function elementTypeNode(host: TypeHost, node: HostTypeNode | undefined): HostTypeNode | undefined {
+/** The element type as written (`Tag` of `Tag[]`), when the node is an array type node. */
+export function elementTypeNode(host: TypeHost, node: HostTypeNode | undefined): HostTypeNode | undefined {
   if (node === undefined) {
     return undefined;
   }

@@ -1,4 +1,4 @@
-import { esSymbolLike, TypeFlag, type HostProperty, type HostSymbol, type HostType, type HostTypeNode } from '../../../host/TypeHost.js';
+import { esSymbolLike, TypeFlag, type HostProperty, type HostSymbol, type HostType, type HostTypeNode, type TypeHost } from '../../../host/TypeHost.js';
 import type { PropertyShape, Shape } from '../../shape.js';
 import { hasDocComment } from '../../tsdoc/readDocumentation.js';
 import { faults } from '../faults.js';
@@ -26,7 +26,7 @@ function objectShape(type: HostType, pointer: string, walk: Walk, typeNode: Host
       properties.push(property);
     }
   }
-  const additionalProperties = indexSignatureShape(type, pointer, walk);
+  const additionalProperties = indexSignatureShape(type, pointer, walk, typeNode);
   return members.some((member) => member.classBehaviour)
     ? { kind: 'object', properties, additionalProperties, classBehaviour: true }
     : { kind: 'object', properties, additionalProperties };
@@ -90,11 +90,23 @@ export function escapePointer(segment: string): string {
  * The value shape of a string (or number, or template) index signature, or `false`: no other
  * properties. `Record<string, never>` is the type of `{}` with nothing in it, so it is `false` too.
  */
-function indexSignatureShape(type: HostType, pointer: string, walk: Walk): Shape | false {
+function indexSignatureShape(type: HostType, pointer: string, walk: Walk, typeNode: HostTypeNode | undefined): Shape | false {
   const infos = walk.host.indexInfos(type).filter((info) => !hasFlag(walk, info.keyType, esSymbolLike));
   const info = infos.find((candidate) => hasFlag(walk, candidate.keyType, TypeFlag.String)) ?? infos[0];
   if (info === undefined || hasFlag(walk, info.valueType, TypeFlag.Never)) {
     return false;
   }
-  return walk.derive(info.valueType, `${pointer}/*`, 'value');
+  return walk.derive(info.valueType, `${pointer}/*`, 'value', info.valueTypeNode ?? writtenRecordValue(walk.host, typeNode));
+}
+
+/**
+ * The value type of a `Record<K, V>` as written (a mapped type's index signature has no
+ * declaration), so a value written as an alias (`Record<string, Votes>`) gets the alias's
+ * keyword tags, as a member does and as an index signature's value (`[label: string]: Votes`) does.
+ */
+function writtenRecordValue(host: TypeHost, typeNode: HostTypeNode | undefined): HostTypeNode | undefined {
+  const view = typeNode === undefined ? undefined : host.typeNode(typeNode);
+  // the lib's Record: a type of the user's own named Record may put its values anywhere
+  const isLibRecord = view?.kind === 'reference' && view.name === 'Record' && view.typeArguments.length === 2 && host.referencedSymbol(typeNode!) === undefined;
+  return isLibRecord ? view.typeArguments[1] : undefined;
 }
