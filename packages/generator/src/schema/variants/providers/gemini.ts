@@ -50,6 +50,8 @@ function nullAsFlag(node: SchemaNode): void {
   node.out.delete('anyOf');
   if (members.length === 1 && isSchema(only)) {
     node.out.merge(only);
+    // the one member a union of its own (`(string | integer) | null`): the flag moves onto its members in turn
+    if (node.out.get('type') === undefined) nullAsFlag(node);
     return;
   }
   const flagged = (members as readonly JsonValue[]).map(withNullable);
@@ -60,6 +62,13 @@ function nullAsFlag(node: SchemaNode): void {
 }
 
 function withNullable(schema: JsonValue): JsonValue {
+  const nested = isSchema(schema) ? ownValue(schema, 'anyOf') : undefined;
+  if (isSchema(schema) && ownValue(schema, 'type') === undefined && Array.isArray(nested)) {
+    // a member that is a union of its own: each of its members takes the flag
+    const flagged: MutableSchema = {};
+    for (const [keyword, value] of Object.entries(schema)) setOwn(flagged, keyword, keyword === 'anyOf' ? (nested as readonly JsonValue[]).map(withNullable) : value);
+    return flagged;
+  }
   if (!isSchema(schema) || typeof ownValue(schema, 'type') !== 'string') {
     return schema;
   }
