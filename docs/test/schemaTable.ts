@@ -6,45 +6,18 @@ import type { ShapeProblem } from '../../packages/generator/src/schema/shape.js'
 import { deriveProviderVariants } from '../../packages/generator/src/schema/variants.js';
 import { variantNames } from '../../packages/generator/src/schema/variants/registry.js';
 import { fixtureGroups, type Fixture } from '../../packages/generator/test/schema/fromTypeFixtures.js';
+import type { VariantWant } from '../../packages/generator/test/schema/row.js';
 import { problemFixtures } from '../../packages/generator/test/schema/problemFixtures.js';
-import { canonical, type FixtureName } from '../../packages/generator/test/schema/variants/fixtures.js';
-import { anthropicRows, geminiRows, openAiRows, type Row } from '../../packages/generator/test/schema/variants/rows.js';
+import { variantFixtures } from '../../packages/generator/test/schema/variants/fixtures.js';
 
 /*
  * Renders docs/schema.md from the schema tests' own fixtures: fromTypeFixtures.ts (each construct
- * and its exact canonical schema), variants/rows.ts (what each provider variant makes of each
+ * and its exact canonical schema), variants/fixtures.ts (what each provider variant makes of each
  * feature) and problemFixtures.ts (what cannot be represented). The tests prove every schema and
  * loss shown here; schema.test.ts proves the page is this rendering.
  */
 
 export const updateCommand = 'npx vitest run docs/test/schema.test.ts -u';
-
-/** What each provider variant makes of each feature: a registered provider without rows does not type-check. */
-const rowsOf: Readonly<Record<SchemaVariantName, readonly Row[]>> = {
-  'openai-strict': openAiRows,
-  anthropic: anthropicRows,
-  gemini: geminiRows,
-};
-
-/** The feature each canonical variants fixture stands for, as the provider table names it. */
-const featureLabels: Readonly<Record<FixtureName, string>> = {
-  flat: 'Optional members and defaults',
-  nullable: 'Nullable members (`T \\| null`)',
-  optionalNullable: 'Optional members that may also be null',
-  nested: 'Nested objects',
-  enumConst: 'String enums, consts and discriminated unions',
-  numericEnum: 'Numeric and boolean enums and consts',
-  bounds: 'Numeric and length bounds',
-  pattern: '`@pattern`',
-  formats: 'Formats (`date-time`, `email`, `uri`)',
-  array: 'Item counts and bounds of array items',
-  tuples: 'Tuples',
-  maps: '`Record<string, T>` and index signatures',
-  selfRecursive: 'Recursive types',
-  mutuallyRecursive: 'Mutually recursive types',
-  sharedDefs: 'A type used in two places',
-  annotations: '`@default`, `@example`, `@deprecated`',
-};
 
 export function renderSchemaTable(): string {
   const out: string[] = [];
@@ -103,11 +76,10 @@ export function renderSchemaTable(): string {
     `| feature | ${variantNames.join(' | ')} |`,
     `|---|${variantNames.map(() => '---|').join('')}`,
   );
-  for (const [key, schema] of Object.entries(canonical) as [FixtureName, JsonSchema][]) {
-    const label = featureLabels[key];
-    if (label === undefined) throw new Error(`docs/schema.md: give the variants fixture "${key}" a label in featureLabels`);
-    const cells = variantNames.map((variant) => variantCell(rowsOf[variant], schema, key));
-    out.push(`| ${label} | ${cells.join(' | ')} |`);
+  for (const fixture of variantFixtures) {
+    if (fixture.feature === undefined || fixture.variants === undefined) throw new Error(`docs/schema.md: give the variants row "${fixture.name}" a feature and its variants`);
+    const cells = variantNames.map((variant) => variantCell(fixture.variants![variant]));
+    out.push(`| ${fixture.feature} | ${cells.join(' | ')} |`);
   }
   out.push('');
   out.push(
@@ -197,15 +169,13 @@ function deriveProblems(): ShapeProblem[][] {
   });
 }
 
-function variantCell(rows: readonly Row[], schema: JsonSchema, key: string): string {
-  const row = rows.find((candidate) => candidate.canonical === schema);
-  if (row === undefined) throw new Error(`docs/schema.md: no variant row covers the fixture "${key}"`);
-  const lost = row.want.losses.map(([pointer, keyword]) => `\`${keyword}\` at \`${pointer}\``);
-  return `${capitalize(row.name)}.${lost.length === 0 ? '' : ` Loses ${lost.join(', ')}.`}`;
+function variantCell(variant: VariantWant): string {
+  const lost = variant.losses.map(([pointer, keyword]) => `\`${keyword}\` at \`${pointer}\``);
+  return `${capitalize(variant.says)}.${lost.length === 0 ? '' : ` Loses ${lost.join(', ')}.`}`;
 }
 
 function renderFixture(fixture: Fixture): string[] {
-  const out = [`#### ${capitalize(fixture.name)}`, '', '```ts', dedent(fixture.source).trimEnd(), '```', ''];
+  const out = [`#### ${capitalize(fixture.name)}`, '', '```ts', dedent(fixture.source!).trimEnd(), '```', ''];
   if (fixture.purpose === 'output') {
     out.push('As a result type, the output schema:', '', '```json', printJson(fixture.want), '```', '');
     return out;

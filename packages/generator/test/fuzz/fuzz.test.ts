@@ -8,6 +8,7 @@ import { toJsonSchema } from '../../src/schema/toJsonSchema.js';
 import { mutated, nearSchema, withReservedKeys } from '../emit/validator/arbitraries.js';
 import { compileValidator } from '../emit/validator/compileValidator.js';
 import { documentOf, validatorFixtures } from '../emit/validator/fixtures.js';
+import { inputOf } from '../schema/row.js';
 import { oracle } from '../emit/validator/oracle.js';
 import { nearJsonSchema } from './nearJsonSchema.js';
 
@@ -40,7 +41,7 @@ const fixtureTools: ToolUnderTest[] = validatorFixtures
       name: `fixture: ${fixture.name}`,
       schema: toJsonSchema(document),
       accepts: (value) => compiled.check(value).issues.length === 0,
-      near: fc.oneof(nearSchema(document), fc.constantFrom(...fixture.valid.map((sample) => sample.input))),
+      near: fc.oneof(nearSchema(document), fc.constantFrom(...fixture.valid.map(inputOf))),
     };
   });
 

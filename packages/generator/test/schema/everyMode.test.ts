@@ -1,19 +1,39 @@
-import type { JsonSchema, JsonValue } from '@toolgen/runtime';
+import { isDeepStrictEqual } from 'node:util';
+import type { JsonSchema, JsonValue, SchemaVariantName } from '@toolgen/runtime';
+import { isOpenAIStrictSchema } from '@toolgen/runtime/openai';
 import { describe, expect, it } from 'vitest';
+import { toJsonSchema } from '../../src/schema/toJsonSchema.js';
 import { deriveProviderVariants } from '../../src/schema/variants.js';
+import { variantNames } from '../../src/schema/variants/registry.js';
 import { compileValidator } from '../emit/validator/compileValidator.js';
-import { compile, derive, deriveTogether } from './fixture.js';
+import { oracle } from '../emit/validator/oracle.js';
+import { derive, deriveTogether, documentOf, sourcesOf } from './fixture.js';
 import { fixtures } from './fromTypeFixtures.js';
-import { asGemini, asStrict, compile as compileVariant } from './variants/invariants.js';
+import { Builds, inputOf, Rejects } from './row.js';
+import { anthropicProblems, asGemini, asStrict, compile as compileVariant, deepFreeze, geminiProblems, openAiStrictProblems } from './variants/invariants.js';
 
 /*
- * Issue 32, item 4: each construct fixture of fromTypeFixtures.ts (its TypeScript, its canonical
- * schema, its valid and invalid samples) run through every mode a tool's arguments go through:
- * derivation (fromType.test.ts checks the exact schema), ajv on the schema, the generated validator
- * (the same verdict as ajv on every sample), and each provider variant (a valid sample sent in the
- * variant's form is accepted by the variant, and openai-strict's form normalizes back to the sample).
- * Adding a construct is one fixture there; it runs here too.
+ * Issue 32, item 4: the one table of constructs (fromTypeFixtures.ts's `fixtures`: the groups docs/schema.md shows, the
+ * provider-variant features and the validator's rows), each row run through every mode a type goes through:
+ * 1. derivation: the exact canonical schema, without problems (or the document written by hand prints it);
+ * 2. ajv on that schema: the valid samples pass, the invalid ones fail;
+ * 3. the generated validator: ajv's verdict on every sample, the value it builds, the exact issues a row pins;
+ * 4. each provider variant: exactly what a row says, inside its provider's subset, deterministic and pure; a valid
+ *    sample sent in the variant's form is accepted, and openai-strict's form normalizes back to it.
+ * The fifth mode, TypeScript 7, derives every row with TypeScript in backends/ts7TypeHost.test.ts (test:ts7).
+ * Adding a construct is one row.
  */
+
+deriveTogether(sourcesOf(fixtures));
+
+/** What a sample is after JSON: samples that are not (NaN, a Date) are for the validator only, which sees values, not text. */
+const isJson = (sample: unknown): boolean => isDeepStrictEqual(JSON.parse(JSON.stringify(sample) ?? 'null'), sample);
+
+const variantProblems: Readonly<Record<SchemaVariantName, (schema: JsonSchema) => string[]>> = {
+  'openai-strict': openAiStrictProblems,
+  anthropic: anthropicProblems,
+  gemini: geminiProblems,
+};
 
 /**
  * Gemini's OpenAPI-style `nullable: true` beside an `enum` of strings: Gemini's enums hold strings
@@ -32,46 +52,106 @@ function asGeminiReadsNullable(schema: JsonSchema): JsonSchema {
   return visit(schema) as JsonSchema;
 }
 
-deriveTogether(fixtures);
+/** Reverses every object's keys except the order of `properties` (which is declaration order). */
+function reverseKeys(value: JsonValue, inProperties = false): JsonValue {
+  if (Array.isArray(value)) return (value as readonly JsonValue[]).map((item) => reverseKeys(item));
+  if (typeof value !== 'object' || value === null) return value;
+  const entries = Object.entries(value).map(([key, item]) => [key, reverseKeys(item, key === 'properties')] as const);
+  return Object.fromEntries(inProperties ? entries : entries.reverse());
+}
 
-/** The fixtures a tool's arguments can be: input, with an object at the root (a tool's parameters always are). */
-const argumentFixtures = fixtures.filter((fixture) => (fixture.purpose ?? 'input') === 'input' && derive(fixture.source).document.root.kind === 'object');
+const order = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
-describe('the construct fixtures', () => {
-  it('include most of the table as arguments (the rest are results or not objects at the root)', () => {
-    expect(argumentFixtures.length).toBeGreaterThanOrEqual(30);
+describe('the table of constructs', () => {
+  it('holds every kind of row: TypeScript, documents by hand, schemas only, rows pinning variants and issues', () => {
+    expect(fixtures.length).toBeGreaterThanOrEqual(100);
+    expect(new Set(fixtures.map((fixture) => fixture.name)).size).toBe(fixtures.length);
+    expect(fixtures.filter((fixture) => fixture.document !== undefined).length).toBeGreaterThan(0);
+    expect(fixtures.filter((fixture) => fixture.source === undefined && fixture.document === undefined).length).toBeGreaterThan(0);
+    expect(fixtures.filter((fixture) => fixture.variants !== undefined).length).toBeGreaterThanOrEqual(16);
+    expect(fixtures.filter((fixture) => fixture.invalid.some((sample) => sample instanceof Rejects)).length).toBeGreaterThanOrEqual(15);
   });
 });
 
-describe.each(argumentFixtures)('$name, through every mode', (fixture) => {
-  const derived = derive(fixture.source);
-  const schema = derived.schema;
-  const defs = (schema['$defs'] ?? {}) as JsonSchema;
+describe.each(fixtures)('$name', (fixture) => {
+  const document = documentOf(fixture);
+  const schema = fixture.want;
+  /** A tool's arguments: what the validator checks and the variants are for (a result has neither). */
+  const isArguments = (fixture.purpose ?? 'input') === 'input' && schema['type'] === 'object';
   let compiled: ReturnType<typeof compileValidator> | undefined;
-  /** The fixture's generated validator, emitted and loaded once for both modes. */
-  const validatorOf = () => (compiled ??= compileValidator(derived.document));
+  const validatorOf = () => (compiled ??= compileValidator(document!));
 
-  it('the generated validator gives ajv\'s verdict on every sample, and builds a valid sample unchanged unless it converts it', () => {
-    const ajv = compile(schema);
+  it.skipIf(document === undefined)('derives its canonical schema exactly, without problems', () => {
+    const printed = fixture.source === undefined ? toJsonSchema(document!) : derive(fixture.source, fixture.purpose).schema;
+    if (fixture.source !== undefined) expect(derive(fixture.source, fixture.purpose).problems).toEqual([]);
+    expect(printed).toEqual(schema);
+    // toEqual ignores key order; the printed text must match too (declaration order of properties)
+    expect(JSON.stringify(printed)).toBe(JSON.stringify(schema));
+  });
+
+  it.skipIf(fixture.noOracle !== undefined)('is checked by ajv: valid samples pass, invalid ones fail', () => {
+    const accepts = oracle(schema);
+    expect(fixture.valid.map(inputOf).filter((sample) => isJson(sample) && !accepts(sample))).toEqual([]);
+    expect(fixture.invalid.map(inputOf).filter((sample) => isJson(sample) && accepts(sample))).toEqual([]);
+  });
+
+  it.skipIf(document === undefined || !isArguments)('is checked by the generated validator as by ajv, which builds each value and pins each issue', () => {
     const validator = validatorOf();
-    const verdicts = [...fixture.valid, ...fixture.invalid].map((sample) => ({ sample, ajv: ajv(sample), validator: validator.check(sample).issues.length === 0 }));
-    expect(verdicts.filter((verdict) => verdict.ajv !== verdict.validator)).toEqual([]);
     for (const sample of fixture.valid) {
-      // what the tool receives round-trips through JSON to the sample (a Date prints as the ISO text it came from, or its normal form)
-      const built = JSON.parse(JSON.stringify(validator.check(sample).value)) as unknown;
-      expect(compile(schema)(built), JSON.stringify(sample)).toBe(true);
+      const input = inputOf(sample);
+      const { value, issues } = validator.check(input);
+      expect(issues, JSON.stringify(input)).toEqual([]);
+      if (typeof input === 'object' && input !== null) expect(value).not.toBe(input);
+      // a value the tool gets that is not the sample (a Date from its text) is pinned with builds(input, value)
+      expect(value, JSON.stringify(input)).toEqual(sample instanceof Builds ? sample.value : input);
+    }
+    for (const sample of fixture.invalid) {
+      const { issues } = validator.check(inputOf(sample));
+      if (sample instanceof Rejects) expect(issues).toEqual(sample.issues);
+      else expect(issues.length, JSON.stringify(sample)).toBeGreaterThan(0);
     }
   });
 
-  it('each provider variant without losses accepts every valid sample sent in its form, and openai-strict\'s form normalizes back to it', () => {
+  it.skipIf(!isArguments)('has provider variants as the row says, each inside its provider\'s subset, deterministic and pure', () => {
+    const derived = deriveProviderVariants(schema);
+    const { variants, losses } = derived;
+    expect(Object.keys(variants)).toEqual([...variantNames]);
+    for (const variant of variantNames) {
+      const want = fixture.variants?.[variant];
+      if (want !== undefined) {
+        expect(variants[variant], variant).toEqual(want.schema);
+        expect(losses.filter((loss) => loss.variant === variant)).toEqual(want.losses.map(([pointer, keyword]) => ({ variant, pointer, keyword })));
+      }
+      expect(variantProblems[variant](variants[variant]), variant).toEqual([]);
+      expect(() => compileVariant(variants[variant]), variant).not.toThrow();
+    }
+    // the OpenAI adapters send strict: true when the runtime's check says the variant is in strict form (issue 31)
+    expect(isOpenAIStrictSchema(variants['openai-strict'])).toBe(true);
+    const keys = losses.map((loss) => [variantNames.indexOf(loss.variant), loss.pointer, loss.keyword] as const);
+    expect(keys).toEqual([...keys].sort((a, b) => a[0] - b[0] || order(a[1], b[1]) || order(a[2], b[2])));
+    expect(new Set(keys.map((key) => key.join(' '))).size).toBe(keys.length);
+    // byte-identical again, whatever the key order of the input, and never a change to the (deep-frozen) input
+    const text = JSON.stringify(derived);
+    expect(JSON.stringify(deriveProviderVariants(schema))).toBe(text);
+    expect(JSON.stringify(deriveProviderVariants(reverseKeys(schema as JsonValue) as JsonSchema))).toBe(text);
+    const frozen = deepFreeze(structuredClone(schema));
+    expect(JSON.stringify(deriveProviderVariants(frozen))).toBe(text);
+    expect(frozen).toEqual(schema);
+  });
+
+  it.skipIf(!isArguments || fixture.noOracle !== undefined)('takes each valid sample in each variant\'s form, and openai-strict\'s form back', () => {
     const { variants, losses } = deriveProviderVariants(schema);
-    const lossless = (variant: string) => !losses.some((loss) => loss.variant === variant);
-    const validator = validatorOf();
-    for (const sample of fixture.valid as JsonValue[]) {
+    // A lost keyword widens what a variant takes, but for two: other keys beside named members, which a variant closes,
+    // and a recursion cut after a level. The samples of a row that pins its variants use neither: every variant takes them.
+    const narrowing = new Set(['additionalProperties', '$ref']);
+    const lossless = (variant: SchemaVariantName) =>
+      fixture.variants !== undefined || !losses.some((loss) => loss.variant === variant && narrowing.has(loss.keyword));
+    const defs = (schema['$defs'] ?? {}) as JsonSchema;
+    for (const sample of fixture.valid.map(inputOf).filter(isJson) as JsonValue[]) {
       if (lossless('openai-strict')) {
         const strict = asStrict(schema, sample, defs);
         expect(compileVariant(variants['openai-strict'])(strict), `openai-strict: ${JSON.stringify(strict)}`).toBe(true);
-        expect(validator.normalize(strict), `openai-strict back: ${JSON.stringify(strict)}`).toEqual(sample);
+        if (document !== undefined) expect(validatorOf().normalize(strict), `openai-strict back: ${JSON.stringify(strict)}`).toEqual(sample);
       }
       if (lossless('anthropic')) expect(compileVariant(variants.anthropic)(sample), `anthropic: ${JSON.stringify(sample)}`).toBe(true);
       if (lossless('gemini')) {

@@ -5,6 +5,7 @@ import { hostType, hostTypeNode, ts6TypeHost } from '../../src/backends/ts6/Ts6T
 import { ShapeBuilder } from '../../src/schema/derive/ShapeBuilder.js';
 import type { ShapeDocument, ShapeProblem } from '../../src/schema/shape.js';
 import { toJsonSchema } from '../../src/schema/toJsonSchema.js';
+import type { Fixture } from './row.js';
 
 export interface Derived {
   readonly document: ShapeDocument;
@@ -60,6 +61,22 @@ export function deriveTogether(sources: readonly { readonly source: string; read
     const file = files[index]!;
     if (!broken.has(file.getFilePath())) derivedTogether.set(keyOf(source, purpose ?? 'input'), deriveSubject(project, file, purpose ?? 'input'));
   });
+}
+
+/**
+ * A row's shape document: the one written by hand, or what its TypeScript derives (which must derive without
+ * problems); none for a row that is only a schema. A table's rows are best derived together first.
+ */
+export function documentOf(fixture: Fixture): ShapeDocument | undefined {
+  if (fixture.document !== undefined || fixture.source === undefined) return fixture.document;
+  const derivation = derive(fixture.source, fixture.purpose);
+  if (derivation.problems.length > 0) throw new Error(`${fixture.name}: ${JSON.stringify(derivation.problems)}`);
+  return derivation.document;
+}
+
+/** The rows that have TypeScript, as `deriveTogether` takes them. */
+export function sourcesOf(rows: readonly Fixture[]): { readonly source: string; readonly purpose: 'input' | 'output' | undefined }[] {
+  return rows.flatMap((row) => (row.source === undefined ? [] : [{ source: row.source, purpose: row.purpose }]));
 }
 
 function deriveSubject(project: Project, file: SourceFile, purpose: 'input' | 'output'): Derived {

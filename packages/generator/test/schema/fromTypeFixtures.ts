@@ -1,14 +1,8 @@
-import type { JsonSchema } from '@toolgen/runtime';
+import { validatorFixtures } from '../emit/validator/fixtures.js';
+import { builds, type Fixture } from './row.js';
+import { variantFixtures } from './variants/fixtures.js';
 
-/** One representable construct: its exact canonical schema, and samples ajv must accept and reject. */
-export interface Fixture {
-  readonly name: string;
-  readonly source: string;
-  readonly purpose?: 'input' | 'output';
-  readonly want: JsonSchema;
-  readonly valid: readonly unknown[];
-  readonly invalid: readonly unknown[];
-}
+export type { Fixture } from './row.js';
 
 /** Fixtures by the kind of construct they show: the sections of the generated docs/schema.md. */
 export interface FixtureGroup {
@@ -822,7 +816,7 @@ export const fixtureGroups: readonly FixtureGroup[] = [
           required: ['due', 'done'],
           additionalProperties: false,
         },
-        valid: [{ due: '2024-05-01T10:00:00Z', done: null }],
+        valid: [builds({ due: '2024-05-01T10:00:00Z', done: null }, { due: new Date('2024-05-01T10:00:00Z'), done: null })],
         invalid: [{ due: 'tomorrow', done: null }, { due: 1714557600000, done: null }],
       },
       {
@@ -845,7 +839,8 @@ export const fixtureGroups: readonly FixtureGroup[] = [
           required: ['day', 'when'],
           additionalProperties: false,
         },
-        valid: [{ day: '2026-01-31', at: '09:00:00Z', when: null }],
+        // a date is its day at midnight UTC, a time that time on 1 January 1970 UTC
+        valid: [builds({ day: '2026-01-31', at: '09:00:00Z', when: null }, { day: new Date('2026-01-31T00:00:00Z'), at: new Date('1970-01-01T09:00:00Z'), when: null })],
         invalid: [{ day: 20260131, when: null }, { day: '2026-01-31' }],
       },
       {
@@ -931,7 +926,12 @@ export const fixtureGroups: readonly FixtureGroup[] = [
           required: ['priority', 'maybe', 'own', 'owner', 'severity', 'due', 'labels'],
           additionalProperties: false,
         },
-        valid: [{ priority: 'low', maybe: null, own: 'high', owner: { name: 'Ada' }, severity: 'minor', due: '2026-01-31T00:00:00Z', labels: {} }],
+        valid: [
+          builds(
+            { priority: 'low', maybe: null, own: 'high', owner: { name: 'Ada' }, severity: 'minor', due: '2026-01-31T00:00:00Z', labels: {} },
+            { priority: 'low', maybe: null, own: 'high', owner: { name: 'Ada' }, severity: 'minor', due: new Date('2026-01-31T00:00:00Z'), labels: {} },
+          ),
+        ],
         invalid: [{ priority: 'mid', maybe: null, own: 'high', owner: { name: 'Ada' }, severity: 'minor', due: '2026-01-31T00:00:00Z', labels: {} }],
       },
       {
@@ -1245,5 +1245,9 @@ export const fixtureGroups: readonly FixtureGroup[] = [
   },
 ];
 
-/** Every fixture, in group order. */
-export const fixtures: readonly Fixture[] = fixtureGroups.flatMap((group) => group.fixtures);
+/**
+ * The one table of constructs (issue 32): the groups docs/schema.md shows, then the rows of each provider-variant
+ * feature (variants/fixtures.ts) and the rows that pin the validator's issues (emit/validator/fixtures.ts).
+ * everyMode.test.ts runs each row through every mode; backends/ts7TypeHost.test.ts derives each on TypeScript 7.
+ */
+export const fixtures: readonly Fixture[] = [...fixtureGroups.flatMap((group) => group.fixtures), ...variantFixtures, ...validatorFixtures];

@@ -6,6 +6,7 @@ import { deriveProviderVariants } from '../../../src/schema/variants.js';
 import { derive } from '../../schema/fixture.js';
 import { mutated, nearSchema } from './arbitraries.js';
 import { compileValidator } from './compileValidator.js';
+import { inputOf } from '../../schema/row.js';
 import { documentOf, validatorFixtures } from './fixtures.js';
 import { oracle } from './oracle.js';
 
@@ -219,7 +220,7 @@ describe.each(validatorFixtures.filter((fixture) => fixture.noOracle === undefin
   const strictLosses = losses.filter((loss) => loss.variant === 'openai-strict');
   // Other keys beside named members stay out of the strict variant (a loss), so a value with them is not one it sends.
   const sendsMaps = !strictLosses.some((loss) => loss.keyword === 'additionalProperties');
-  const valid = fc.oneof(fc.constantFrom(...fixture.valid.map((sample) => sample.input)), nearSchema(fixtureDocument)).filter(accepts);
+  const valid = fc.oneof(fc.constantFrom(...fixture.valid.map(inputOf)), nearSchema(fixtureDocument)).filter(accepts);
   const toStrict = (value: unknown): unknown => strictify(fixtureDocument, fixtureDocument.root, value);
 
   it('normalizes what the strict variant sends for a valid value back to that value', () => {

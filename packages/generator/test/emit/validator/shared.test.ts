@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { argumentLimits } from '@toolgen/runtime';
 import { mutated, nearSchema, withReservedKeys } from './arbitraries.js';
 import { compileValidator } from './compileValidator.js';
+import { inputOf } from '../../schema/row.js';
 import { documentOf, validatorFixtures } from './fixtures.js';
 
 /*
@@ -30,7 +31,7 @@ describe('shared object validators', () => {
       const document = documentOf(fixture);
       const inline = compileValidator(document);
       const shared = compileValidator(document, 'subject', { shareObjects: true });
-      const samples = [...fixture.valid.map((sample) => sample.input), ...fixture.invalid.map((sample) => sample.input), deep(argumentLimits.maxDepth + 2)];
+      const samples = [...fixture.valid.map(inputOf), ...fixture.invalid.map(inputOf), deep(argumentLimits.maxDepth + 2)];
       for (const sample of samples) {
         expect(shared.check(sample)).toEqual(inline.check(sample));
       }

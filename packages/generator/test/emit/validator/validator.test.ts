@@ -9,37 +9,8 @@ import { compileValidator, loadPreamble, moduleSource, typeCheck } from './compi
 import { documentOf, validatorFixtures } from './fixtures.js';
 import { oracle } from './oracle.js';
 
-/** Whether a sample survives JSON (the validator demands finite numbers, which ajv does not check). */
-function isJson({ input }: { readonly input: unknown }): boolean {
-  return isDeepStrictEqual(JSON.parse(JSON.stringify(input)), input);
-}
-
-describe.each(validatorFixtures)('$name', (fixture) => {
-  const document = documentOf(fixture);
-  const compiled = compileValidator(document);
-  const accepts = oracle(toJsonSchema(document));
-
-  it.each(fixture.valid)('accepts %j and builds a fresh value', ({ input, want }) => {
-    const { value, issues } = compiled.check(input);
-    expect(issues).toEqual([]);
-    expect(value).toEqual(want ?? input);
-    expect(value).not.toBe(input);
-  });
-
-  it.each(fixture.invalid)('rejects %j with exactly these issues', ({ input, issues }) => {
-    expect(compiled.check(input).issues).toEqual(issues);
-  });
-
-  it.skipIf(fixture.noOracle !== undefined)('agrees with ajv on every JSON sample', () => {
-    for (const { input } of fixture.valid.filter(isJson)) {
-      expect(accepts(input), JSON.stringify(input)).toBe(true);
-    }
-    for (const { input } of fixture.invalid.filter(isJson)) {
-      expect(accepts(input), JSON.stringify(input)).toBe(false);
-    }
-  });
-});
-
+// each row's samples (the exact issues, the values built, ajv's verdict) run in schema/everyMode.test.ts, with every other row
+// of the table of constructs; these are the emitted code's own properties, over the validator rows' documents
 describe('emitted code', () => {
   const documents = Object.fromEntries(validatorFixtures.map((fixture, index) => [`fixture${index}`, documentOf(fixture)]));
 

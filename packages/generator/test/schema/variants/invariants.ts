@@ -115,7 +115,8 @@ export function geminiProblems(schema: JsonSchema): string[] {
  * which is Gemini's meaning, so it is not added as a custom keyword.
  */
 export function compile(schema: JsonSchema): (value: unknown) => boolean {
-  const ajv = new Ajv2020.default({ strict: false, validateFormats: false, allErrors: true });
+  // ownProperties: a member named like a prototype's (toString) is judged only when the value has it
+  const ajv = new Ajv2020.default({ strict: false, validateFormats: false, allErrors: true, ownProperties: true });
   const validate = ajv.compile(schema);
   return (value) => validate(value);
 }
@@ -138,26 +139,39 @@ export function asStrict(schema: JsonValue, value: JsonValue, defs: JsonSchema):
   if (typeof ref === 'string') {
     return asStrict(defs[ref.replace('#/$defs/', '')] ?? true, value, defs);
   }
+  const members = schema['anyOf'];
+  if (Array.isArray(members)) {
+    // the member the value is (the first the canonical schema accepts it as), sent in that member's form
+    const member = (members as readonly JsonValue[]).find((each) => isSchema(each) && each['type'] !== 'null' && memberAccepts(each, defs)(value));
+    return member === undefined ? value : asStrict(member, value, defs);
+  }
   if (Array.isArray(value)) {
     return (value as readonly JsonValue[]).map((item, index) => asStrict(elementSchema(schema, index), item, defs));
   }
   if (!isSchema(value)) {
     return value;
   }
-  const members = schema['anyOf'];
-  if (Array.isArray(members)) {
-    const objects = (members as readonly JsonValue[]).filter((member) => isSchema(member) && member['type'] !== 'null');
-    return objects.length === 1 ? asStrict(objects[0] ?? true, value, defs) : value;
-  }
   const properties = isSchema(schema['properties']) ? schema['properties'] : {};
   const required = Array.isArray(schema['required']) ? (schema['required'] as readonly JsonValue[]) : [];
   const mapped: Record<string, JsonValue> = {};
   for (const [name, property] of Object.entries(properties)) {
-    const item = value[name];
+    const item = Object.hasOwn(value, name) ? value[name] : undefined;
     const strict = item === undefined ? null : asStrict(property, item, defs);
     mapped[name] = item !== undefined && !required.includes(name) && canBeNull(property, defs) ? { value: strict } : strict;
   }
   return mapped;
+}
+
+const memberValidators = new WeakMap<JsonSchema, (value: unknown) => boolean>();
+
+/** Whether the canonical schema's union member (with the schema's defs) accepts a value. */
+function memberAccepts(member: JsonSchema, defs: JsonSchema): (value: unknown) => boolean {
+  let accepts = memberValidators.get(member);
+  if (accepts === undefined) {
+    accepts = compile({ ...member, $defs: defs });
+    memberValidators.set(member, accepts);
+  }
+  return accepts;
 }
 
 /** An object schema with no named property and a schema for the other keys: a map, which variants send as entries. */
@@ -185,6 +199,11 @@ export function asGemini(schema: JsonValue, value: JsonValue, defs: JsonSchema):
   const ref = schema['$ref'];
   if (typeof ref === 'string') {
     return asGemini(defs[ref.replace('#/$defs/', '')] ?? true, value, defs);
+  }
+  const members = schema['anyOf'];
+  if (Array.isArray(members)) {
+    const member = (members as readonly JsonValue[]).find((each) => isSchema(each) && each['type'] !== 'null' && memberAccepts(each, defs)(value));
+    return member === undefined ? value : asGemini(member, value, defs);
   }
   if (Array.isArray(value)) {
     return (value as readonly JsonValue[]).map((item, index) => asGemini(elementSchema(schema, index), item, defs));
