@@ -4,21 +4,22 @@ import { describe, expect, it } from 'vitest';
 import plugin, { cliOnlyCodes, type RuleName } from '@toolgen/eslint-plugin';
 import { diagnosticCatalogue } from '@toolgen/generator/analysis';
 import { diagnosticFixtures, markedSpans, otherFile, otherSource } from '../../generator/test/analysis/diagnosticFixtures.js';
-import { fixtureTsconfig, printEslintConfig, recommendedEslintConfig, repoRoot, runEslint, runToolgen, sortReported, writeFolder } from './helpers.js';
+import {
+  fixtureTsconfig, printEslintConfig, recommendedEslintConfig, repoRoot, runEslint, runToolgen, sortReported, writeFolder, type Reported,
+} from './helpers.js';
 
 // These run the built plugin (dist), as a user's `npx eslint` does: `npm test` builds it first.
 const codeOfRule = (rule: string) => plugin.rules[rule as RuleName].meta.docs.code;
 
 describe('the real eslint binary with the recommended config', () => {
-  it('reports over a broken project exactly what the toolgen CLI reports: codes, positions, severities and wording', () => {
+  it('reports over a broken project exactly what the toolgen CLI reports: codes, positions, severities and wording', async () => {
     const files: Record<string, string> = { 'tsconfig.json': fixtureTsconfig, 'eslint.config.js': recommendedEslintConfig, [otherFile]: otherSource };
     diagnosticFixtures.forEach((fixture, index) => {
       files[`src/${fixture.code.toLowerCase()}-${index}.ts`] = markedSpans(fixture.source).text;
     });
     const root = writeFolder(files);
 
-    const cli = runToolgen(root, '.');
-    const eslint = runEslint(root, ['src'], codeOfRule);
+    const [eslint, cli] = await Promise.all([runEslint(root, ['src'], codeOfRule), runToolgen(root, '.')]);
 
     expect(eslint.fatal).toEqual([]);
     expect(eslint.reported).toEqual(cli);
@@ -26,7 +27,7 @@ describe('the real eslint binary with the recommended config', () => {
     expect(new Set(cli.map((diagnostic) => diagnostic.code))).toEqual(new Set(expectedCodes));
   });
 
-  it('decides TSH007 against the projects a tsconfig references, as the CLI does', () => {
+  it('decides TSH007 against the projects a tsconfig references, as the CLI does', async () => {
     const compilerOptions = JSON.parse(fixtureTsconfig).compilerOptions as Record<string, unknown>;
     const root = writeFolder({
       'eslint.config.js': recommendedEslintConfig,
@@ -49,8 +50,9 @@ export class AppToolset extends Toolset {
 `,
     });
 
-    const cli = [...runToolgen(root, 'app'), ...runToolgen(root, 'lib')];
-    const eslint = runEslint(root, ['app/src', 'lib/src'], codeOfRule);
+    const linting = runEslint(root, ['app/src', 'lib/src'], codeOfRule);
+    const cli = [...(await runToolgen(root, 'app')), ...(await runToolgen(root, 'lib'))];
+    const eslint = await linting;
 
     expect(eslint.fatal).toEqual([]);
     expect(eslint.reported).toEqual(cli);
@@ -63,17 +65,20 @@ export class AppToolset extends Toolset {
     ]);
   });
 
-  it('lints examples/ with the repository config: the toolgen rules are on and agree with the CLI', () => {
-    const eslint = runEslint(repoRoot, ['examples'], codeOfRule);
+  it('lints examples/ with the repository config: the toolgen rules are on and agree with the CLI', async () => {
+    const linting = runEslint(repoRoot, ['examples'], codeOfRule);
     const examples = readdirSync(path.join(repoRoot, 'examples')).filter((name) => existsSync(path.join(repoRoot, 'examples', name, 'tsconfig.json')));
     expect(examples).toContain('tickets');
+    const cli: Reported[] = [];
+    for (const name of examples) cli.push(...(await runToolgen(repoRoot, `examples/${name}`)));
+    const eslint = await linting;
     expect(eslint.fatal).toEqual([]);
-    expect(eslint.reported).toEqual(sortReported(examples.flatMap((name) => runToolgen(repoRoot, `examples/${name}`))));
+    expect(eslint.reported).toEqual(sortReported(cli));
 
     const config = printEslintConfig(repoRoot, 'examples/tickets/src/tickets.ts');
     for (const name of Object.keys(plugin.rules)) {
       expect(config.rules[`@toolgen/${name}`]?.[0], name).toBe(diagnosticCatalogue[codeOfRule(name)].severity === 'error' ? 2 : 1);
     }
-    // one eslint run and one toolgen run per example: minutes on a loaded 2-core machine
+    // one eslint run, and one toolgen run per example beside it: minutes on a loaded 2-core machine
   }, 240_000);
 });

@@ -1,7 +1,8 @@
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll } from 'vitest';
+import { main } from '@toolgen/generator';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const tmpRoot = path.join(import.meta.dirname, '.tmp');
@@ -80,10 +81,13 @@ interface EslintResult {
 }
 
 /** Runs the real `eslint` binary; resolves to toolgen's diagnostics and the fatal problems (a file that did not parse). */
-export function runEslint(cwd: string, args: readonly string[], codeOfRule: (rule: string) => string): { reported: Reported[]; fatal: string[] } {
-  const result = spawnSync(process.execPath, [path.join(repoRoot, 'node_modules/eslint/bin/eslint.js'), '--format', 'json', ...args], {
-    cwd,
-    encoding: 'utf8',
+export async function runEslint(cwd: string, args: readonly string[], codeOfRule: (rule: string) => string): Promise<{ reported: Reported[]; fatal: string[] }> {
+  // a child process, so that the toolgen runs it is compared with go on beside it
+  const result = await new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+    execFile(process.execPath, [path.join(repoRoot, 'node_modules/eslint/bin/eslint.js'), '--format', 'json', ...args], { cwd, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 }, (error, stdout, stderr) => {
+      if (error !== null && typeof error.code !== 'number') reject(error);
+      else resolve({ status: error === null ? 0 : (error.code as number), stdout, stderr });
+    });
   });
   if (result.status !== 0 && result.status !== 1) {
     throw new Error(`eslint exited with ${result.status}: ${result.stderr}`);
@@ -110,16 +114,23 @@ interface CliReport {
 }
 
 /** Runs the real `toolgen` binary with `--check --format json` (writing nothing) from `cwd`. */
-export function runToolgen(cwd: string, project: string): Reported[] {
-  const result = spawnSync(process.execPath, [path.join(repoRoot, 'packages/generator/bin/toolgen.js'), '-p', project, '--check', '--format', 'json'], {
-    cwd,
-    encoding: 'utf8',
-  });
-  if (result.status !== 0 && result.status !== 1) {
-    throw new Error(`toolgen exited with ${result.status}: ${result.stderr}`);
+export async function runToolgen(cwd: string, project: string): Promise<Reported[]> {
+  // the CLI's main in this process, as `npx toolgen` runs it: the bin adds only the process around it
+  let stdout = '';
+  let stderr = '';
+  const code = await main(['-p', project, '--check', '--format', 'json'], { stdout: (text) => (stdout += text), stderr: (text) => (stderr += text) }, cwd);
+  if (code !== 0 && code !== 1) {
+    throw new Error(`toolgen exited with ${code}: ${stderr}`);
   }
-  const report = JSON.parse(result.stdout) as CliReport;
-  return sortReported(report.diagnostics.map(({ code, severity, file, line, column, message }) => ({ file, line, column, code, severity, message: `${code}: ${message}` })));
+  const report = JSON.parse(stdout) as CliReport;
+  return sortReported(report.diagnostics.map(({ code: diagnosticCode, severity, file, line, column, message }) => ({
+    file,
+    line,
+    column,
+    code: diagnosticCode,
+    severity,
+    message: `${diagnosticCode}: ${message}`,
+  })));
 }
 
 /** Sorted by file, position, code and message, so two reports compare as lists. */
