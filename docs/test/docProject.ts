@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
+import { sharingHost } from '../../packages/generator/test/typeCheckProject.js';
 import { fences, repoRoot, type Fence } from './markdown.js';
 
 /*
@@ -181,36 +182,9 @@ export function typeCheck(root: string, project: PageProject): string[] {
   if (read.error !== undefined) return [format(read.error, root, project)];
   const parsed = ts.parseJsonConfigFileContent(read.config, ts.sys, root, { noEmit: true }, configPath);
   const blockFiles = [...project.files, ...project.blocks].filter((file) => /\.(ts|tsx|mts|cts)$/.test(file.path)).map((file) => path.join(root, file.path));
-  const program = ts.createProgram({ rootNames: [...new Set([...parsed.fileNames, ...blockFiles])], options: parsed.options, host: sharingHost(parsed.options) });
+  const program = ts.createProgram({ rootNames: [...new Set([...parsed.fileNames, ...blockFiles])], options: parsed.options, host: sharingHost(parsed.options) }); // the lib's and SDKs' declarations parsed once for all pages
   return [...parsed.errors, ...ts.getPreEmitDiagnostics(program)].map((diagnostic) => format(diagnostic, root, project));
 }
-
-/**
- * The declaration files every page's program reads (the lib's, the SDKs', toolgen's own under node_modules), parsed
- * once for all pages, as a language service's document registry would: each page's project is a folder of its own,
- * but they resolve the same files, and parsing them again for each page was most of the test's time.
- */
-const sharedSourceFiles = new Map<string, ts.SourceFile>();
-
-function sharingHost(options: ts.CompilerOptions): ts.CompilerHost {
-  const host = ts.createCompilerHost(options);
-  const getSourceFile = host.getSourceFile.bind(host);
-  host.getSourceFile = (fileName, languageVersionOrOptions, onError, shouldCreate) => {
-    if (!fileName.endsWith('.d.ts') || !(fileName.includes('/node_modules/') || fileName.startsWith(libFolder))) {
-      return getSourceFile(fileName, languageVersionOrOptions, onError, shouldCreate);
-    }
-    const key = `${fileName}\u0000${JSON.stringify(languageVersionOrOptions)}`;
-    let file = sharedSourceFiles.get(key);
-    if (file === undefined) {
-      file = getSourceFile(fileName, languageVersionOrOptions, onError, shouldCreate);
-      if (file !== undefined) sharedSourceFiles.set(key, file);
-    }
-    return file;
-  };
-  return host;
-}
-
-const libFolder = path.dirname(ts.getDefaultLibFilePath({}));
 
 function format(diagnostic: ts.Diagnostic, root: string, project: PageProject): string {
   const message = ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n');
