@@ -13,7 +13,7 @@ interface WrittenNode {
 
 /** The predicates and kinds of a compiler's syntax the view reads: a structural part of either compiler's API. */
 export interface TypeNodeSyntax<N extends WrittenNode> {
-  readonly SyntaxKind: { readonly KeyOfKeyword: number; readonly UndefinedKeyword: number; readonly NullKeyword: number };
+  readonly SyntaxKind: { readonly KeyOfKeyword: number; readonly ReadonlyKeyword: number; readonly UndefinedKeyword: number; readonly NullKeyword: number };
   isParenthesizedTypeNode(node: N): node is N & { readonly type: N };
   isUnionTypeNode(node: N): node is N & { readonly types: readonly N[] };
   isArrayTypeNode(node: N): node is N & { readonly elementType: N };
@@ -69,6 +69,10 @@ function typeNodeView<N extends WrittenNode>(syntax: TypeNodeSyntax<N>, typeNode
   }
   if (syntax.isTupleTypeNode(typeNode)) {
     return { kind: 'tuple', elements: typeNode.elements.map((element) => asNode(tupleElementType(syntax, element))) };
+  }
+  if (syntax.isTypeOperatorNode(typeNode) && typeNode.operator === syntax.SyntaxKind.ReadonlyKeyword) {
+    // `readonly T[]`, `readonly [A, B]`: JSON has no readonly, so the derivation reads the type it qualifies
+    return { kind: 'parenthesized', inner: asNode(typeNode.type) };
   }
   if (syntax.isTypeOperatorNode(typeNode) && typeNode.operator === syntax.SyntaxKind.KeyOfKeyword) {
     return { kind: 'keyof', target: asNode(typeNode.type) };

@@ -133,6 +133,7 @@ export interface HostTemplate {
 
 /** The forms of a type node the derivation reads: for union order, element nodes, and what a reference names. */
 export type TypeNodeView =
+  /** `(T)`, and `readonly T[]` / `readonly [A, B]`, whose `readonly` JSON does not have. */
   | { readonly kind: 'parenthesized'; readonly inner: HostTypeNode }
   | { readonly kind: 'union'; readonly members: readonly HostTypeNode[] }
   | { readonly kind: 'array'; readonly element: HostTypeNode }

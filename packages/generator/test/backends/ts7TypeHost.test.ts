@@ -23,7 +23,7 @@ import { problemFixtures } from '../schema/problemFixtures.js';
  * Conformance of the TypeScript 7 type host: every schema fixture and problem fixture derives
  * on TypeScript 7 exactly as on TypeScript 6 (the same schema text, the same problems). The
  * fixtures are compiled as one TypeScript 7 project, one file each, in one API process. A schema
- * fixture's TypeScript 6 schema is its `want` (fromType.test.ts proves it, with no problems); a
+ * fixture's TypeScript 6 schema is its `want` (everyMode.test.ts proves it, with no problems); a
  * problem fixture is derived on TypeScript 6 here, as fixture.ts does. The same files also
  * derive on one TypeScript 6 program, which gives the same output (union order does not depend
  * on what else the checker has seen) and the TypeScript 6 side of the timing.

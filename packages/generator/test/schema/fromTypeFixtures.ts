@@ -1158,6 +1158,46 @@ export const fixtureGroups: readonly FixtureGroup[] = [
         ],
       },
       {
+        name: 'keyword tags on a type alias apply under readonly and the lib\'s Readonly, Partial and Record too',
+        source: `/** @minimum 0 */
+        type NonNegative = number;
+        export interface Subject {
+          counts: Readonly<Record<string, NonNegative>>;
+          list: readonly NonNegative[];
+          array: ReadonlyArray<NonNegative>;
+          tuple: readonly [NonNegative];
+          keyed: Record<'a' | 'b', NonNegative>;
+          partial: Partial<Record<'a', NonNegative>>;
+        }`,
+        want: {
+          type: 'object',
+          properties: {
+            counts: { type: 'object', properties: {}, required: [], additionalProperties: { type: 'number', minimum: 0 } },
+            list: { type: 'array', items: { type: 'number', minimum: 0 } },
+            array: { type: 'array', items: { type: 'number', minimum: 0 } },
+            tuple: { type: 'array', prefixItems: [{ type: 'number', minimum: 0 }], items: false, minItems: 1, maxItems: 1 },
+            keyed: {
+              type: 'object',
+              properties: { a: { type: 'number', minimum: 0 }, b: { type: 'number', minimum: 0 } },
+              required: ['a', 'b'],
+              additionalProperties: false,
+            },
+            partial: { type: 'object', properties: { a: { type: 'number', minimum: 0 } }, required: [], additionalProperties: false },
+          },
+          required: ['counts', 'list', 'array', 'tuple', 'keyed', 'partial'],
+          additionalProperties: false,
+        },
+        valid: [{ counts: { x: 0 }, list: [1], array: [], tuple: [2], keyed: { a: 0, b: 3 }, partial: {} }],
+        invalid: [
+          { counts: { x: -1 }, list: [], array: [], tuple: [0], keyed: { a: 0, b: 0 }, partial: {} },
+          { counts: {}, list: [-1], array: [], tuple: [0], keyed: { a: 0, b: 0 }, partial: {} },
+          { counts: {}, list: [], array: [-1], tuple: [0], keyed: { a: 0, b: 0 }, partial: {} },
+          { counts: {}, list: [], array: [], tuple: [-1], keyed: { a: 0, b: 0 }, partial: {} },
+          { counts: {}, list: [], array: [], tuple: [0], keyed: { a: 0, b: -1 }, partial: {} },
+          { counts: {}, list: [], array: [], tuple: [0], keyed: { a: 0, b: 0 }, partial: { a: -1 } },
+        ],
+      },
+      {
         name: 'a member declared again without a doc keeps its base member\'s doc',
         source: [
           'interface RepoRef {',

@@ -1,6 +1,6 @@
-import type { HostTypeNode, TypeHost } from '../../../host/TypeHost.js';
 import { faults } from '../faults.js';
 import type { Processor } from '../Processor.js';
+import { elementTypeNode } from '../writtenNodes.js';
 
 /** `T[]` and `readonly T[]`: `items`, each element derived at `/*`. */
 export const arrayProcessor: Processor = {
@@ -16,12 +16,3 @@ export const arrayProcessor: Processor = {
     return { kind: 'array', items: walk.derive(element, `${site.pointer}/*`, 'element', elementTypeNode(walk.host, node)) };
   },
 };
-
-/** The element type as written (`Tag` of `Tag[]`), when the node is an array type node. */
-export function elementTypeNode(host: TypeHost, node: HostTypeNode | undefined): HostTypeNode | undefined {
-  if (node === undefined) {
-    return undefined;
-  }
-  const view = host.typeNode(node);
-  return view.kind === 'array' ? view.element : undefined;
-}

@@ -1,9 +1,10 @@
-import { esSymbolLike, TypeFlag, type HostProperty, type HostSymbol, type HostType, type HostTypeNode, type TypeHost } from '../../../host/TypeHost.js';
+import { esSymbolLike, TypeFlag, type HostProperty, type HostSymbol, type HostType, type HostTypeNode } from '../../../host/TypeHost.js';
 import type { PropertyShape, Shape } from '../../shape.js';
 import { hasDocComment } from '../../tsdoc/readDocumentation.js';
 import { faults } from '../faults.js';
 import { hasFlag, isUndefined, type Processor, type Walk } from '../Processor.js';
 import { propertyOrder } from '../unionOrder.js';
+import { recordValueNode } from '../writtenNodes.js';
 import { isFunction } from './function.js';
 
 /** Interfaces, object type aliases, class instances (data members only), mapped types, intersections. */
@@ -20,8 +21,10 @@ function objectShape(type: HostType, pointer: string, walk: Walk, typeNode: Host
     return walk.fail(type, pointer, faults.privateState(hidden));
   }
   const properties: PropertyShape[] = [];
+  // a mapped type's members (`Record<'a' | 'b', Votes>`) have no declaration to read their type as written from
+  const recordValue = recordValueNode(walk.host, typeNode);
   for (const member of members) {
-    const property = propertyOf(member, type, pointer, walk);
+    const property = propertyOf(member.typeNode === undefined && recordValue !== undefined ? { ...member, typeNode: recordValue } : member, type, pointer, walk);
     if (property !== undefined) {
       properties.push(property);
     }
@@ -96,17 +99,5 @@ function indexSignatureShape(type: HostType, pointer: string, walk: Walk, typeNo
   if (info === undefined || hasFlag(walk, info.valueType, TypeFlag.Never)) {
     return false;
   }
-  return walk.derive(info.valueType, `${pointer}/*`, 'value', info.valueTypeNode ?? writtenRecordValue(walk.host, typeNode));
-}
-
-/**
- * The value type of a `Record<K, V>` as written (a mapped type's index signature has no
- * declaration), so a value written as an alias (`Record<string, Votes>`) gets the alias's
- * keyword tags, as a member does and as an index signature's value (`[label: string]: Votes`) does.
- */
-function writtenRecordValue(host: TypeHost, typeNode: HostTypeNode | undefined): HostTypeNode | undefined {
-  const view = typeNode === undefined ? undefined : host.typeNode(typeNode);
-  // the lib's Record: a type of the user's own named Record may put its values anywhere
-  const isLibRecord = view?.kind === 'reference' && view.name === 'Record' && view.typeArguments.length === 2 && host.referencedSymbol(typeNode!) === undefined;
-  return isLibRecord ? view.typeArguments[1] : undefined;
+  return walk.derive(info.valueType, `${pointer}/*`, 'value', info.valueTypeNode ?? recordValueNode(walk.host, typeNode));
 }

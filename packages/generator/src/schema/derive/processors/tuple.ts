@@ -1,8 +1,7 @@
-import type { HostTypeNode, TypeHost } from '../../../host/TypeHost.js';
 import type { Shape } from '../../shape.js';
 import { faults } from '../faults.js';
 import type { Processor } from '../Processor.js';
-import { elementTypeNode } from './array.js';
+import { elementTypeNode, tupleElementNodes } from '../writtenNodes.js';
 
 /** `[A, B?, ...C[]]`: `prefixItems`, with a rest element last or none. */
 export const tupleProcessor: Processor = {
@@ -10,7 +9,8 @@ export const tupleProcessor: Processor = {
   applies: (type, walk) => walk.host.isTuple(type),
   derive: (type, site, walk) => {
     const tuple = walk.host.tuple(type);
-    const written = writtenElements(walk.host, site.typeNode, tuple.elements.length);
+    // each element as written (`[string, Digit?]`), so an element written as an alias gets its keyword tags
+    const written = tupleElementNodes(walk.host, site.typeNode, tuple.elements.length);
     const elements: Shape[] = [];
     let rest: Shape | null = null;
     for (const [index, element] of tuple.elements.entries()) {
@@ -31,11 +31,3 @@ export const tupleProcessor: Processor = {
   },
 };
 
-/**
- * Each element's type node as the tuple was written (`[string, Digit?]`), so an element written as
- * an alias gets the alias's keyword tags as a member does; none when the tuple was not written as one.
- */
-function writtenElements(host: TypeHost, typeNode: HostTypeNode | undefined, count: number): readonly (HostTypeNode | undefined)[] {
-  const view = typeNode === undefined ? undefined : host.typeNode(typeNode);
-  return view?.kind === 'tuple' && view.elements.length === count ? view.elements : [];
-}

@@ -1,0 +1,55 @@
+import type { HostTypeNode, TypeHost } from '../../host/TypeHost.js';
+
+/*
+ * The node a part of a type was written as, read from the node of the whole: the element of `Tag[]`, the value of
+ * `Record<string, Votes>`. The derivation passes these nodes down, so that a part written as a type alias gets the
+ * alias's keyword tags (`type Votes = number` leaves no trace on the checker's type), as a member or parameter does.
+ */
+
+/** The node under parentheses and `readonly`. */
+export function unwrapped(host: TypeHost, node: HostTypeNode): HostTypeNode {
+  let current = node;
+  for (let depth = 0; depth < 16; depth++) {
+    const view = host.typeNode(current);
+    if (view.kind !== 'parenthesized') return current;
+    current = view.inner;
+  }
+  return current;
+}
+
+/** A reference to one of the lib's generic types by name (`Record<K, V>`), with its type arguments as written; none for a user's own type of that name. */
+function libReference(host: TypeHost, node: HostTypeNode, names: readonly string[], arity: number): readonly HostTypeNode[] | undefined {
+  const view = host.typeNode(node);
+  if (view.kind !== 'reference' || !names.includes(view.name) || view.typeArguments.length !== arity) return undefined;
+  return host.referencedSymbol(node) === undefined ? view.typeArguments : undefined;
+}
+
+/** The element type as written: `Tag` of `Tag[]`, `readonly Tag[]`, `Array<Tag>` and `ReadonlyArray<Tag>`. */
+export function elementTypeNode(host: TypeHost, node: HostTypeNode | undefined): HostTypeNode | undefined {
+  if (node === undefined) return undefined;
+  const inner = unwrapped(host, node);
+  const view = host.typeNode(inner);
+  if (view.kind === 'array') return view.element;
+  return libReference(host, inner, ['Array', 'ReadonlyArray'], 1)?.[0];
+}
+
+/** Each element's type as written of `[A, B?, ...C[]]` (and `readonly [...]`), when it has `count` elements. */
+export function tupleElementNodes(host: TypeHost, node: HostTypeNode | undefined, count: number): readonly (HostTypeNode | undefined)[] {
+  const view = node === undefined ? undefined : host.typeNode(unwrapped(host, node));
+  return view?.kind === 'tuple' && view.elements.length === count ? view.elements : [];
+}
+
+/**
+ * The value type as written of the lib's `Record<K, V>`, also under `Readonly`, `Partial` and `Required`: a mapped
+ * type's members and index signature have no declaration of their own to read it from.
+ */
+export function recordValueNode(host: TypeHost, node: HostTypeNode | undefined): HostTypeNode | undefined {
+  let current = node;
+  for (let depth = 0; current !== undefined && depth < 16; depth++) {
+    const inner = unwrapped(host, current);
+    const record = libReference(host, inner, ['Record'], 2);
+    if (record !== undefined) return record[1];
+    current = libReference(host, inner, ['Readonly', 'Partial', 'Required'], 1)?.[0];
+  }
+  return undefined;
+}
