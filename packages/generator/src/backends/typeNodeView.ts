@@ -13,7 +13,13 @@ interface WrittenNode {
 
 /** The predicates and kinds of a compiler's syntax the view reads: a structural part of either compiler's API. */
 export interface TypeNodeSyntax<N extends WrittenNode> {
-  readonly SyntaxKind: { readonly KeyOfKeyword: number; readonly ReadonlyKeyword: number; readonly UndefinedKeyword: number; readonly NullKeyword: number };
+  readonly SyntaxKind: {
+    readonly KeyOfKeyword: number;
+    readonly ReadonlyKeyword: number;
+    readonly UndefinedKeyword: number;
+    readonly NullKeyword: number;
+    readonly StringKeyword: number;
+  };
   isParenthesizedTypeNode(node: N): node is N & { readonly type: N };
   isUnionTypeNode(node: N): node is N & { readonly types: readonly N[] };
   isArrayTypeNode(node: N): node is N & { readonly elementType: N };
@@ -24,6 +30,8 @@ export interface TypeNodeSyntax<N extends WrittenNode> {
   isNamedTupleMember(node: N): node is N & { readonly type: N };
   isOptionalTypeNode(node: N): node is N & { readonly type: N };
   isRestTypeNode(node: N): node is N & { readonly type: N };
+  isTypeLiteralNode(node: N): node is N & { readonly members: readonly WrittenNode[] };
+  isIndexSignatureDeclaration(node: WrittenNode): node is WrittenNode & { readonly parameters: readonly { readonly type?: WrittenNode | undefined }[]; readonly type: N };
 }
 
 const asNode = <N>(node: N): HostTypeNode => node as unknown as HostTypeNode;
@@ -69,6 +77,11 @@ function typeNodeView<N extends WrittenNode>(syntax: TypeNodeSyntax<N>, typeNode
   }
   if (syntax.isTupleTypeNode(typeNode)) {
     return { kind: 'tuple', elements: typeNode.elements.map((element) => asNode(tupleElementType(syntax, element))) };
+  }
+  if (syntax.isTypeLiteralNode(typeNode)) {
+    const signatures = typeNode.members.filter((member) => syntax.isIndexSignatureDeclaration(member));
+    const byString = signatures.find((signature) => signature.parameters[0]?.type?.kind === syntax.SyntaxKind.StringKeyword) ?? signatures[0];
+    return { kind: 'typeLiteral', indexValue: byString === undefined ? undefined : asNode(byString.type) };
   }
   if (syntax.isTypeOperatorNode(typeNode) && typeNode.operator === syntax.SyntaxKind.ReadonlyKeyword) {
     // `readonly T[]`, `readonly [A, B]`: JSON has no readonly, so the derivation reads the type it qualifies

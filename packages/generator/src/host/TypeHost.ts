@@ -140,6 +140,8 @@ export type TypeNodeView =
   | { readonly kind: 'reference'; readonly name: string; readonly typeArguments: readonly HostTypeNode[] }
   /** `[A, B?, ...C[]]`: each element's type as written (a rest element's is its array type `C[]`). */
   | { readonly kind: 'tuple'; readonly elements: readonly HostTypeNode[] }
+  /** `{ …; [key: string]: V }`: the value type of its index signature (the one keyed by strings, when it has several). */
+  | { readonly kind: 'typeLiteral'; readonly indexValue: HostTypeNode | undefined }
   /** `keyof T`: its keys are written in the order `T` declares its properties. */
   | { readonly kind: 'keyof'; readonly target: HostTypeNode }
   | { readonly kind: 'undefined' }

@@ -1158,7 +1158,7 @@ export const fixtureGroups: readonly FixtureGroup[] = [
         ],
       },
       {
-        name: 'keyword tags on a type alias apply under readonly and the lib\'s Readonly, Partial and Record too',
+        name: 'keyword tags on a type alias apply under readonly, the lib\'s Readonly, Partial and Record, and in inline index signatures',
         source: `/** @minimum 0 */
         type NonNegative = number;
         export interface Subject {
@@ -1168,6 +1168,7 @@ export const fixtureGroups: readonly FixtureGroup[] = [
           tuple: readonly [NonNegative];
           keyed: Record<'a' | 'b', NonNegative>;
           partial: Partial<Record<'a', NonNegative>>;
+          inline: Readonly<{ [key: string]: NonNegative }>;
         }`,
         want: {
           type: 'object',
@@ -1183,18 +1184,20 @@ export const fixtureGroups: readonly FixtureGroup[] = [
               additionalProperties: false,
             },
             partial: { type: 'object', properties: { a: { type: 'number', minimum: 0 } }, required: [], additionalProperties: false },
+            inline: { type: 'object', properties: {}, required: [], additionalProperties: { type: 'number', minimum: 0 } },
           },
-          required: ['counts', 'list', 'array', 'tuple', 'keyed', 'partial'],
+          required: ['counts', 'list', 'array', 'tuple', 'keyed', 'partial', 'inline'],
           additionalProperties: false,
         },
-        valid: [{ counts: { x: 0 }, list: [1], array: [], tuple: [2], keyed: { a: 0, b: 3 }, partial: {} }],
+        valid: [{ counts: { x: 0 }, list: [1], array: [], tuple: [2], keyed: { a: 0, b: 3 }, partial: {}, inline: { y: 1 } }],
         invalid: [
-          { counts: { x: -1 }, list: [], array: [], tuple: [0], keyed: { a: 0, b: 0 }, partial: {} },
-          { counts: {}, list: [-1], array: [], tuple: [0], keyed: { a: 0, b: 0 }, partial: {} },
-          { counts: {}, list: [], array: [-1], tuple: [0], keyed: { a: 0, b: 0 }, partial: {} },
-          { counts: {}, list: [], array: [], tuple: [-1], keyed: { a: 0, b: 0 }, partial: {} },
-          { counts: {}, list: [], array: [], tuple: [0], keyed: { a: 0, b: -1 }, partial: {} },
-          { counts: {}, list: [], array: [], tuple: [0], keyed: { a: 0, b: 0 }, partial: { a: -1 } },
+          { counts: { x: -1 }, list: [], array: [], tuple: [0], keyed: { a: 0, b: 0 }, partial: {}, inline: {} },
+          { counts: {}, list: [-1], array: [], tuple: [0], keyed: { a: 0, b: 0 }, partial: {}, inline: {} },
+          { counts: {}, list: [], array: [-1], tuple: [0], keyed: { a: 0, b: 0 }, partial: {}, inline: {} },
+          { counts: {}, list: [], array: [], tuple: [-1], keyed: { a: 0, b: 0 }, partial: {}, inline: {} },
+          { counts: {}, list: [], array: [], tuple: [0], keyed: { a: 0, b: -1 }, partial: {}, inline: {} },
+          { counts: {}, list: [], array: [], tuple: [0], keyed: { a: 0, b: 0 }, partial: { a: -1 }, inline: {} },
+          { counts: {}, list: [], array: [], tuple: [0], keyed: { a: 0, b: 0 }, partial: {}, inline: { y: -1 } },
         ],
       },
       {

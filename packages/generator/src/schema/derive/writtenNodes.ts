@@ -40,8 +40,9 @@ export function tupleElementNodes(host: TypeHost, node: HostTypeNode | undefined
 }
 
 /**
- * The value type as written of the lib's `Record<K, V>`, also under `Readonly`, `Partial` and `Required`: a mapped
- * type's members and index signature have no declaration of their own to read it from.
+ * The value type as written of the lib's `Record<K, V>`, and of an inline index signature (`{ [key: string]: V }`),
+ * also under `Readonly`, `Partial` and `Required`: a mapped type's members and index signature have no declaration of
+ * their own to read it from.
  */
 export function recordValueNode(host: TypeHost, node: HostTypeNode | undefined): HostTypeNode | undefined {
   let current = node;
@@ -49,6 +50,8 @@ export function recordValueNode(host: TypeHost, node: HostTypeNode | undefined):
     const inner = unwrapped(host, current);
     const record = libReference(host, inner, ['Record'], 2);
     if (record !== undefined) return record[1];
+    const view = host.typeNode(inner);
+    if (view.kind === 'typeLiteral') return view.indexValue;
     current = libReference(host, inner, ['Readonly', 'Partial', 'Required'], 1)?.[0];
   }
   return undefined;
