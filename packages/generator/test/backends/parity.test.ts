@@ -165,7 +165,7 @@ describe('the TypeScript 6 and 7 backends', () => {
 });
 
 describe('the TypeScript 7 the backend is tested with', () => {
-  it('is the 7.1 pinned in the root package.json (npm run test:ts7 is its CI step)', () => {
+  it('is the 7.1 pinned in the root package.json (npm test runs these tests; npm run test:ts7 runs them alone)', () => {
     const pinned = (JSON.parse(readFileSync(path.join(repo, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }).devDependencies['typescript7'];
     const installed = (JSON.parse(readFileSync(path.join(repo, 'node_modules/typescript7/package.json'), 'utf8')) as { version: string }).version;
     expect(pinned).toBe(`npm:typescript@${installed}`);
