@@ -80,7 +80,7 @@ function compareFallback(a: FallbackKey, b: FallbackKey): number {
  * parentheses, nested unions and aliases: a member written as an alias then gets the alias's
  * keyword tags, as a member or an element does. The first node wins for a type written twice.
  */
-export function writtenNodes(walk: Walk, typeNode: HostTypeNode | undefined): ReadonlyMap<HostType, HostTypeNode> {
+export function unionMemberNodes(walk: Walk, typeNode: HostTypeNode | undefined): ReadonlyMap<HostType, HostTypeNode> {
   const nodes = new Map<HostType, HostTypeNode>();
   if (typeNode !== undefined) {
     collectWritten(walk, typeNode, [], 0, nodes);

@@ -7,7 +7,7 @@ import type { HostTypeNode, TypeHost } from '../../host/TypeHost.js';
  */
 
 /** The node under parentheses and `readonly`. */
-export function unwrapped(host: TypeHost, node: HostTypeNode): HostTypeNode {
+function unwrapped(host: TypeHost, node: HostTypeNode): HostTypeNode {
   let current = node;
   for (let depth = 0; depth < 16; depth++) {
     const view = host.typeNode(current);

@@ -30,4 +30,3 @@ export const tupleProcessor: Processor = {
     return { kind: 'tuple', elements, minItems: tuple.minLength, rest };
   },
 };
-

@@ -1,7 +1,7 @@
 import type { Shape } from '../../shape.js';
 import { TypeFlag, type HostType } from '../../../host/TypeHost.js';
 import { hasFlag, type Processor, type Site, type Walk } from '../Processor.js';
-import { writtenNodes } from '../unionOrder.js';
+import { unionMemberNodes } from '../unionOrder.js';
 
 /** A string or number literal: a value an `enum` can hold. */
 export function isEnumValue(walk: Walk, type: HostType): boolean {
@@ -33,7 +33,7 @@ export function unionOf(members: readonly HostType[], site: Site, walk: Walk): S
   const values = members.filter((member) => !hasFlag(walk, member, TypeFlag.Null));
   const shapes: Shape[] = [];
   const literals = values.filter((member) => isEnumValue(walk, member));
-  const written = writtenNodes(walk, site.typeNode);
+  const written = unionMemberNodes(walk, site.typeNode);
   const literalValues = literals.map((member) => walk.host.literalValue(member) as string | number);
   const literalKinds = new Set(literalValues.map((value) => typeof value));
   if (literals.length >= 2 && literals.length === values.length && literalKinds.size === 1) {
