@@ -220,6 +220,8 @@ export interface TypeHost {
    * user's data.
    */
   referencedSymbol(node: HostTypeNode): HostSymbol | undefined;
+  /** The names of the type parameters a generic interface, class or type alias declares (`T` of `Page<T>`); `[]` for any other symbol. */
+  typeParameterNames(symbol: HostSymbol): readonly string[];
 }
 
 /** Whether `type` carries any of `flags`. */

@@ -1201,6 +1201,93 @@ export const fixtureGroups: readonly FixtureGroup[] = [
         ],
       },
       {
+        name: 'keyword tags on a type alias reach the members of a generic instantiated with it',
+        source: `/** @minimum 0 */
+        type NonNegative = number;
+        /** @maxLength 3 */
+        type Code = string;
+        interface Page<T> {
+          items: T[];
+          first: T;
+          meta: { last: T };
+          pair: Pair<T, Code>;
+        }
+        interface Pair<A, B> {
+          left: A;
+          right: B;
+        }
+        interface Other<T> {
+          value: T;
+          page: Page<T>;
+        }
+        export interface Subject {
+          page: Page<NonNegative>;
+          plain: Other<number>;
+        }`,
+        want: {
+          type: 'object',
+          properties: {
+            page: {
+              type: 'object',
+              properties: {
+                items: { type: 'array', items: { type: 'number', minimum: 0 } },
+                first: { type: 'number', minimum: 0 },
+                meta: { type: 'object', properties: { last: { type: 'number', minimum: 0 } }, required: ['last'], additionalProperties: false },
+                pair: {
+                  type: 'object',
+                  properties: { left: { type: 'number', minimum: 0 }, right: { type: 'string', maxLength: 3 } },
+                  required: ['left', 'right'],
+                  additionalProperties: false,
+                },
+              },
+              required: ['items', 'first', 'meta', 'pair'],
+              additionalProperties: false,
+            },
+            // the same generic instantiated with a plain number: no tags leak from the other instantiation
+            plain: {
+              type: 'object',
+              properties: {
+                value: { type: 'number' },
+                page: {
+                  type: 'object',
+                  properties: {
+                    items: { type: 'array', items: { type: 'number' } },
+                    first: { type: 'number' },
+                    meta: { type: 'object', properties: { last: { type: 'number' } }, required: ['last'], additionalProperties: false },
+                    pair: {
+                      type: 'object',
+                      properties: { left: { type: 'number' }, right: { type: 'string', maxLength: 3 } },
+                      required: ['left', 'right'],
+                      additionalProperties: false,
+                    },
+                  },
+                  required: ['items', 'first', 'meta', 'pair'],
+                  additionalProperties: false,
+                },
+              },
+              required: ['value', 'page'],
+              additionalProperties: false,
+            },
+          },
+          required: ['page', 'plain'],
+          additionalProperties: false,
+        },
+        valid: [
+          {
+            page: { items: [0, 1], first: 0, meta: { last: 2 }, pair: { left: 0, right: 'abc' } },
+            plain: { value: -1, page: { items: [-1], first: -2, meta: { last: -3 }, pair: { left: -4, right: '' } } },
+          },
+        ],
+        invalid: [
+          { page: { items: [-1], first: 0, meta: { last: 0 }, pair: { left: 0, right: '' } }, plain: { value: 0, page: { items: [], first: 0, meta: { last: 0 }, pair: { left: 0, right: '' } } } },
+          { page: { items: [], first: -1, meta: { last: 0 }, pair: { left: 0, right: '' } }, plain: { value: 0, page: { items: [], first: 0, meta: { last: 0 }, pair: { left: 0, right: '' } } } },
+          { page: { items: [], first: 0, meta: { last: -1 }, pair: { left: 0, right: '' } }, plain: { value: 0, page: { items: [], first: 0, meta: { last: 0 }, pair: { left: 0, right: '' } } } },
+          { page: { items: [], first: 0, meta: { last: 0 }, pair: { left: -1, right: '' } }, plain: { value: 0, page: { items: [], first: 0, meta: { last: 0 }, pair: { left: 0, right: '' } } } },
+          { page: { items: [], first: 0, meta: { last: 0 }, pair: { left: 0, right: 'abcd' } }, plain: { value: 0, page: { items: [], first: 0, meta: { last: 0 }, pair: { left: 0, right: '' } } } },
+          { page: { items: [], first: 0, meta: { last: 0 }, pair: { left: 0, right: '' } }, plain: { value: 0, page: { items: [], first: 0, meta: { last: 0 }, pair: { left: 0, right: 'abcd' } } } },
+        ],
+      },
+      {
         name: 'a member declared again without a doc keeps its base member\'s doc',
         source: [
           'interface RepoRef {',

@@ -342,6 +342,11 @@ class Ts6TypeHost implements TypeHost {
     }
     return asSymbol(found);
   }
+
+  typeParameterNames(handle: HostSymbol): readonly string[] {
+    const declarations = (symbol(handle).declarations ?? []) as readonly { readonly typeParameters?: readonly ts.TypeParameterDeclaration[] }[];
+    return declarations.find((declaration) => declaration.typeParameters !== undefined)?.typeParameters?.map((parameter) => parameter.name.text) ?? [];
+  }
 }
 
 /** The node a declaration's doc comment is written before: a variable's statement, else the declaration. */

@@ -331,6 +331,14 @@ class Ts7TypeHost implements TypeHost {
     return found === undefined ? undefined : asSymbol(found);
   }
 
+  typeParameterNames(handle: HostSymbol): readonly string[] {
+    for (const declaration of symbol(handle).declarations) {
+      const node = declaration.resolve() as { readonly typeParameters?: readonly { readonly name: { readonly text: string } }[] } | undefined;
+      if (node?.typeParameters !== undefined) return node.typeParameters.map((parameter) => parameter.name.text);
+    }
+    return [];
+  }
+
   #isReference(t: Type): boolean {
     return (t.flags & TypeFlag.Object) !== 0 && (objectFlags(t) & this.#context.sync.ObjectFlags.Reference) !== 0;
   }

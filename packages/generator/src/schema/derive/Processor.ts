@@ -24,6 +24,11 @@ export interface Walk {
   derive(type: HostType, pointer: string, slot: Slot, typeNode?: HostTypeNode): Shape;
   /** Records a problem and returns the placeholder shape standing for the unrepresentable type. */
   fail(type: HostType, pointer: string, fault: Fault): Shape;
+  /**
+   * Derives an object's members in the scope of the declaration it was written as: `Page<Votes>`'s members read its
+   * type parameter `T` as the argument `Votes` was written, so an alias's keyword tags reach them.
+   */
+  inScopeOf<T>(typeNode: HostTypeNode | undefined, derive: () => T): T;
   /** Derives a type that may recur: on re-entry it becomes a `ref`, and its shape a def. */
   named(type: HostType, pointer: string, derive: () => Shape): Shape;
   /** A union's members, in the order they were written where the source says so. */

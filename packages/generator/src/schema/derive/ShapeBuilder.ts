@@ -57,13 +57,23 @@ export class ShapeBuilder {
   readonly #defNames = new Map<HostType, string>();
   readonly #usedNames = new Set<string>();
   readonly #defs = new Map<string, Shape>();
+  /**
+   * The type arguments in scope, by their parameters' names, as written (none when not written or not known): a frame
+   * for each declared object type being derived, innermost last. A frame is empty where its members' `T` is not the
+   * argument of an instantiation toolgen saw written.
+   */
+  readonly #scopes: ReadonlyMap<string, HostTypeNode | undefined>[] = [];
 
   constructor(options: ShapeBuilderOptions) {
     const { host, purpose } = options;
     this.#walk = {
       host,
       purpose,
-      derive: (type, pointer, slot, typeNode) => this.#withAliasTags(this.#derive(type, pointer, slot, typeNode), type, pointer, typeNode),
+      derive: (type, pointer, slot, written) => {
+        const typeNode = this.#inScope(written);
+        return this.#withAliasTags(this.#derive(type, pointer, slot, typeNode), type, pointer, typeNode);
+      },
+      inScopeOf: (typeNode, derive) => this.#inScopeOf(typeNode, derive),
       fail: (type, pointer, fault) => {
         this.#report({ pointer, typeText: fault.typeText ?? this.#walk.text(type), reason: fault.reason, fix: fault.fix });
         return { kind: 'any' };
@@ -73,7 +83,7 @@ export class ShapeBuilder {
       documentation: (symbol, shape, pointer, typeText, typeNode) => {
         const found: ShapeProblem[] = [];
         const docs = symbolDocumentation(host, symbol);
-        const description = docs.description ?? typeDocumentation(host, typeNode);
+        const description = docs.description ?? typeDocumentation(host, this.#inScope(typeNode));
         const unread = { tags: this.#unread, subject: memberSubject(pointer) };
         const documented = applyDocumentation(shape, { description, tags: docs.tags, pointer, problems: found, unread, typeText, purpose });
         unreadDocumentation(docs, pointer, unread);
@@ -105,8 +115,42 @@ export class ShapeBuilder {
     try {
       return this.#withAliasTags(this.#derive(type, pointer, 'root', typeNode), type, pointer, typeNode);
     } finally {
+      this.#scopes.length = 0;
       this.#root = undefined;
       this.#abandoned = false;
+    }
+  }
+
+  /** A node as written in the innermost scope: a reference to a type parameter there is the argument it was given. */
+  #inScope(typeNode: HostTypeNode | undefined): HostTypeNode | undefined {
+    const scope = this.#scopes.at(-1);
+    if (typeNode === undefined || scope === undefined || scope.size === 0) return typeNode;
+    const view = this.#walk.host.typeNode(typeNode);
+    return view.kind === 'reference' && view.typeArguments.length === 0 && scope.has(view.name) ? scope.get(view.name) : typeNode;
+  }
+
+  /**
+   * Derives an object in the scope its members are written in. An instantiation of a declared generic written with its
+   * arguments (`Page<Votes>`) maps the declaration's parameters to them; an object type literal (`{ first: T }`) stays
+   * in the scope it is written in; anything else (a declared type without arguments, the lib's, an intersection, a
+   * mapped type, or no node) starts an empty one, so that a name in its members is never taken for another
+   * declaration's parameter.
+   */
+  #inScopeOf<T>(typeNode: HostTypeNode | undefined, derive: () => T): T {
+    const host = this.#walk.host;
+    const view = typeNode === undefined ? undefined : host.typeNode(typeNode);
+    // an object type literal's members are written where it is; an intersection's or a mapped type's come from elsewhere
+    if (view?.kind === 'typeLiteral') return derive();
+    const scope = new Map<string, HostTypeNode | undefined>();
+    const declared = view?.kind === 'reference' ? host.referencedSymbol(typeNode!) : undefined;
+    if (view?.kind === 'reference' && declared !== undefined) {
+      host.typeParameterNames(declared).forEach((name, index) => scope.set(name, this.#inScope(view.typeArguments[index])));
+    }
+    this.#scopes.push(scope);
+    try {
+      return derive();
+    } finally {
+      this.#scopes.pop();
     }
   }
 
