@@ -1201,7 +1201,7 @@ export const fixtureGroups: readonly FixtureGroup[] = [
         ],
       },
       {
-        name: 'keyword tags on a type alias reach the members of a generic instantiated with it',
+        name: 'keyword tags on a type alias reach the members of a generic instantiated with it, T | null among them',
         source: `/** @minimum 0 */
         type NonNegative = number;
         /** @maxLength 3 */
@@ -1211,6 +1211,7 @@ export const fixtureGroups: readonly FixtureGroup[] = [
           first: T;
           meta: { last: T };
           pair: Pair<T, Code>;
+          maybe?: T | null;
         }
         interface Pair<A, B> {
           left: A;
@@ -1239,6 +1240,7 @@ export const fixtureGroups: readonly FixtureGroup[] = [
                   required: ['left', 'right'],
                   additionalProperties: false,
                 },
+                maybe: { anyOf: [{ type: 'number', minimum: 0 }, { type: 'null' }] },
               },
               required: ['items', 'first', 'meta', 'pair'],
               additionalProperties: false,
@@ -1260,6 +1262,7 @@ export const fixtureGroups: readonly FixtureGroup[] = [
                       required: ['left', 'right'],
                       additionalProperties: false,
                     },
+                    maybe: { anyOf: [{ type: 'number' }, { type: 'null' }] },
                   },
                   required: ['items', 'first', 'meta', 'pair'],
                   additionalProperties: false,
@@ -1274,7 +1277,7 @@ export const fixtureGroups: readonly FixtureGroup[] = [
         },
         valid: [
           {
-            page: { items: [0, 1], first: 0, meta: { last: 2 }, pair: { left: 0, right: 'abc' } },
+            page: { items: [0, 1], first: 0, meta: { last: 2 }, pair: { left: 0, right: 'abc' }, maybe: null },
             plain: { value: -1, page: { items: [-1], first: -2, meta: { last: -3 }, pair: { left: -4, right: '' } } },
           },
         ],
@@ -1285,6 +1288,7 @@ export const fixtureGroups: readonly FixtureGroup[] = [
           { page: { items: [], first: 0, meta: { last: 0 }, pair: { left: -1, right: '' } }, plain: { value: 0, page: { items: [], first: 0, meta: { last: 0 }, pair: { left: 0, right: '' } } } },
           { page: { items: [], first: 0, meta: { last: 0 }, pair: { left: 0, right: 'abcd' } }, plain: { value: 0, page: { items: [], first: 0, meta: { last: 0 }, pair: { left: 0, right: '' } } } },
           { page: { items: [], first: 0, meta: { last: 0 }, pair: { left: 0, right: '' } }, plain: { value: 0, page: { items: [], first: 0, meta: { last: 0 }, pair: { left: 0, right: 'abcd' } } } },
+          { page: { items: [], first: 0, meta: { last: 0 }, pair: { left: 0, right: '' }, maybe: -1 }, plain: { value: 0, page: { items: [], first: 0, meta: { last: 0 }, pair: { left: 0, right: '' } } } },
         ],
       },
       {

@@ -3,7 +3,7 @@ import type { Shape, ShapeDocument, ShapeProblem } from '../shape.js';
 import { shapeChildren } from '../shapeChildren.js';
 import { applyDocumentation } from '../tsdoc/applyDocumentation.js';
 import { noticeData } from '../tsdoc/notices.js';
-import { aliasKeywordTags, symbolDocumentation, typeDocumentation, type SymbolDocumentation } from '../tsdoc/readDocumentation.js';
+import { aliasKeywordTags, namedTypeNode, symbolDocumentation, typeDocumentation, type SymbolDocumentation } from '../tsdoc/readDocumentation.js';
 import type { UnreadTag } from '../tsdoc/tags.js';
 import { faults, undefinedFault } from './faults.js';
 import { maxDerivationDepth, maxNestedInstantiations } from './limits.js';
@@ -83,7 +83,7 @@ export class ShapeBuilder {
       documentation: (symbol, shape, pointer, typeText, typeNode) => {
         const found: ShapeProblem[] = [];
         const docs = symbolDocumentation(host, symbol);
-        const description = docs.description ?? typeDocumentation(host, this.#inScope(typeNode));
+        const description = docs.description ?? typeDocumentation(host, this.#namedInScope(typeNode));
         const unread = { tags: this.#unread, subject: memberSubject(pointer) };
         const documented = applyDocumentation(shape, { description, tags: docs.tags, pointer, problems: found, unread, typeText, purpose });
         unreadDocumentation(docs, pointer, unread);
@@ -129,6 +129,13 @@ export class ShapeBuilder {
     return view.kind === 'reference' && view.typeArguments.length === 0 && scope.has(view.name) ? scope.get(view.name) : typeNode;
   }
 
+  /** The node whose alias's tags and docs apply: a type parameter's argument also through `T | null` and parentheses. */
+  #namedInScope(typeNode: HostTypeNode | undefined): HostTypeNode | undefined {
+    const named = namedTypeNode(this.#walk.host, typeNode);
+    const argument = this.#inScope(named);
+    return argument !== named ? argument : typeNode;
+  }
+
   /**
    * Derives an object in the scope its members are written in. An instantiation of a declared generic written with its
    * arguments (`Page<Votes>`) maps the declaration's parameters to them; an object type literal (`{ first: T }`) stays
@@ -160,7 +167,7 @@ export class ShapeBuilder {
    */
   #withAliasTags(shape: Shape, type: HostType, pointer: string, typeNode: HostTypeNode | undefined): Shape {
     const host = this.#walk.host;
-    const tags = typeNode === undefined ? [] : aliasKeywordTags(host, typeNode);
+    const tags = typeNode === undefined ? [] : aliasKeywordTags(host, this.#namedInScope(typeNode));
     if (tags.length === 0) {
       return shape;
     }
@@ -235,7 +242,7 @@ export class ShapeBuilder {
     }
     const [only] = defined;
     return defined.length === 1 && only !== undefined
-      ? this.#derive(only, pointer, slot, definedTypeNode(walk.host, typeNode))
+      ? this.#derive(only, pointer, slot, this.#inScope(definedTypeNode(walk.host, typeNode)))
       : unionOf(defined, site, walk);
   }
 

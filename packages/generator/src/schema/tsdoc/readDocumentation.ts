@@ -114,7 +114,7 @@ export function mergeTags(lists: readonly (readonly DocTag[])[]): DocTag[] {
 }
 
 /** The one type reference a type node names, through parentheses and `| null` / `| undefined`. */
-function namedTypeNode(host: TypeHost, node: HostTypeNode | undefined): HostTypeNode | undefined {
+export function namedTypeNode(host: TypeHost, node: HostTypeNode | undefined): HostTypeNode | undefined {
   if (node === undefined) {
     return undefined;
   }
