@@ -1292,6 +1292,45 @@ export const fixtureGroups: readonly FixtureGroup[] = [
         ],
       },
       {
+        name: 'a recursive generic instantiated with a tagged alias and with its plain type is two defs',
+        source: `/** @minimum 0 */
+        type NonNegative = number;
+        interface Tree<T> {
+          value: T;
+          children?: Tree<T>[];
+        }
+        export interface Subject {
+          tagged: Tree<NonNegative>;
+          plain: Tree<number>;
+          again: Tree<NonNegative>;
+        }`,
+        want: {
+          type: 'object',
+          properties: { tagged: { $ref: '#/$defs/Tree_number' }, plain: { $ref: '#/$defs/Tree_number_2' }, again: { $ref: '#/$defs/Tree_number' } },
+          required: ['tagged', 'plain', 'again'],
+          additionalProperties: false,
+          $defs: {
+            Tree_number: {
+              type: 'object',
+              properties: { value: { type: 'number', minimum: 0 }, children: { type: 'array', items: { $ref: '#/$defs/Tree_number' } } },
+              required: ['value'],
+              additionalProperties: false,
+            },
+            Tree_number_2: {
+              type: 'object',
+              properties: { value: { type: 'number' }, children: { type: 'array', items: { $ref: '#/$defs/Tree_number_2' } } },
+              required: ['value'],
+              additionalProperties: false,
+            },
+          },
+        },
+        valid: [{ tagged: { value: 0, children: [{ value: 1 }] }, plain: { value: -1, children: [{ value: -2 }] }, again: { value: 3 } }],
+        invalid: [
+          { tagged: { value: 0, children: [{ value: -1 }] }, plain: { value: 0 }, again: { value: 0 } },
+          { tagged: { value: 0 }, plain: { value: 0 }, again: { value: -1 } },
+        ],
+      },
+      {
         name: 'a member declared again without a doc keeps its base member\'s doc',
         source: [
           'interface RepoRef {',

@@ -26,11 +26,13 @@ export interface Walk {
   fail(type: HostType, pointer: string, fault: Fault): Shape;
   /**
    * Derives an object's members in the scope of the declaration it was written as: `Page<Votes>`'s members read its
-   * type parameter `T` as the argument `Votes` was written, so an alias's keyword tags reach them.
+   * type parameter `T` as the argument `Votes` was written, so an alias's keyword tags reach them. `derive` is given
+   * what the written arguments say beyond the checker's type (`''` when nothing): `Page<Votes>` and `Page<number>` are
+   * one type to the checker, but two defs.
    */
-  inScopeOf<T>(typeNode: HostTypeNode | undefined, derive: () => T): T;
+  inScopeOf<T>(typeNode: HostTypeNode | undefined, derive: (instantiation: string) => T): T;
   /** Derives a type that may recur: on re-entry it becomes a `ref`, and its shape a def. */
-  named(type: HostType, pointer: string, derive: () => Shape): Shape;
+  named(type: HostType, pointer: string, derive: () => Shape, instantiation?: string): Shape;
   /** A union's members, in the order they were written where the source says so. */
   constituents(type: HostType, typeNode: HostTypeNode | undefined): readonly HostType[];
   /** Applies a member's TSDoc; without a summary of its own, the member takes its declared type's (`typeNode`). */

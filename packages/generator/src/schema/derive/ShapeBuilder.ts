@@ -46,7 +46,8 @@ export class ShapeBuilder {
   readonly #problemPointers = new Set<string>();
   readonly #unread: UnreadTag[] = [];
   /** Types being derived right now; `recursive` once one of them was reached again. */
-  readonly #stack = new Map<HostType, { recursive: boolean; readonly pointer: string; readonly generic: HostSymbol | undefined }>();
+  /** The types being derived, by their identity as a def (`#identity`). */
+  readonly #stack = new Map<object, { recursive: boolean; readonly pointer: string; readonly generic: HostSymbol | undefined; readonly type: HostType }>();
   /** How many instantiations of each generic type are on `#stack`. */
   readonly #nested = new Map<HostSymbol, number>();
   /** How deep the current derivation is, and the root it started from. */
@@ -54,7 +55,9 @@ export class ShapeBuilder {
   #root: { readonly type: HostType; readonly pointer: string } | undefined;
   /** Set once an expansion limit is reached: the rest of the root is not derived (a branching expansion would take exponential time). */
   #abandoned = false;
-  readonly #defNames = new Map<HostType, string>();
+  readonly #defNames = new Map<object, string>();
+  /** The identities of a type instantiated with written arguments that say more than its type (`Page<Votes>`). */
+  readonly #instantiations = new Map<HostType, Map<string, object>>();
   readonly #usedNames = new Set<string>();
   readonly #defs = new Map<string, Shape>();
   /**
@@ -78,7 +81,7 @@ export class ShapeBuilder {
         this.#report({ pointer, typeText: fault.typeText ?? this.#walk.text(type), reason: fault.reason, fix: fault.fix });
         return { kind: 'any' };
       },
-      named: (type, pointer, derive) => this.#named(type, pointer, derive),
+      named: (type, pointer, derive, instantiation) => this.#named(type, pointer, derive, instantiation ?? ''),
       constituents: (type, typeNode) => writtenOrder(this.#walk, type, typeNode),
       documentation: (symbol, shape, pointer, typeText, typeNode) => {
         const found: ShapeProblem[] = [];
@@ -143,11 +146,11 @@ export class ShapeBuilder {
    * mapped type, or no node) starts an empty one, so that a name in its members is never taken for another
    * declaration's parameter.
    */
-  #inScopeOf<T>(typeNode: HostTypeNode | undefined, derive: () => T): T {
+  #inScopeOf<T>(typeNode: HostTypeNode | undefined, derive: (instantiation: string) => T): T {
     const host = this.#walk.host;
     const view = typeNode === undefined ? undefined : host.typeNode(typeNode);
     // an object type literal's members are written where it is; an intersection's or a mapped type's come from elsewhere
-    if (view?.kind === 'typeLiteral') return derive();
+    if (view?.kind === 'typeLiteral') return derive('');
     const scope = new Map<string, HostTypeNode | undefined>();
     const declared = view?.kind === 'reference' ? host.referencedSymbol(typeNode!) : undefined;
     if (view?.kind === 'reference' && declared !== undefined) {
@@ -155,10 +158,20 @@ export class ShapeBuilder {
     }
     this.#scopes.push(scope);
     try {
-      return derive();
+      return derive(this.#instantiation(scope));
     } finally {
       this.#scopes.pop();
     }
+  }
+
+  /**
+   * What a scope's arguments say beyond the checker's types: each argument written otherwise than the type it is
+   * (`NonNegative` for `number`, `Other<NonNegative>` for `Other<number>`), by its text; `''` when none is.
+   */
+  #instantiation(scope: ReadonlyMap<string, HostTypeNode | undefined>): string {
+    const host = this.#walk.host;
+    const written = [...scope].filter((entry): entry is [string, HostTypeNode] => entry[1] !== undefined && host.typeNodeText(entry[1]) !== host.text(host.typeFromNode(entry[1])));
+    return written.length === 0 ? '' : JSON.stringify(written.map(([name, node]) => [name, host.typeNodeText(node)]));
   }
 
   /**
@@ -246,30 +259,32 @@ export class ShapeBuilder {
       : unionOf(defined, site, walk);
   }
 
-  #named(type: HostType, pointer: string, derive: () => Shape): Shape {
-    const defined = this.#defNames.get(type);
+  #named(type: HostType, pointer: string, derive: () => Shape, instantiation: string): Shape {
+    const identity = this.#identity(type, instantiation);
+    const defined = this.#defNames.get(identity);
     if (defined !== undefined && this.#defs.has(defined)) {
       return { kind: 'ref', name: defined };
     }
-    const active = this.#stack.get(type);
+    const active = this.#stack.get(identity);
     if (active !== undefined) {
       active.recursive = true;
-      return { kind: 'ref', name: this.#defName(type) };
+      return { kind: 'ref', name: this.#defName(type, identity) };
     }
     // the same type again is a ref (above); the same generic again is another instantiation of it
     const generic = this.#walk.host.aliasSymbolOf(type) ?? this.#walk.host.symbolOf(type);
     const nested = generic === undefined ? 0 : (this.#nested.get(generic) ?? 0);
     if (generic !== undefined && nested >= maxNestedInstantiations) {
       // the outermost instantiation, where the expansion starts, and the one inside it
-      const instantiations = [...this.#stack].filter(([, candidate]) => candidate.generic === generic);
-      const [outermost, frame] = instantiations[0]!;
-      const [inner] = instantiations[1]!;
+      const instantiations = [...this.#stack.values()].filter((candidate) => candidate.generic === generic);
+      const frame = instantiations[0]!;
+      const outermost = frame.type;
+      const inner = instantiations[1]!.type;
       this.#abandoned = true;
       const walk = this.#walk;
       return walk.fail(outermost, frame.pointer, faults.expanding(genericName(generic, outermost, walk), walk.text(outermost), walk.text(inner)));
     }
-    const frame = { recursive: false, pointer, generic };
-    this.#stack.set(type, frame);
+    const frame = { recursive: false, pointer, generic, type };
+    this.#stack.set(identity, frame);
     if (generic !== undefined) {
       this.#nested.set(generic, nested + 1);
     }
@@ -277,7 +292,7 @@ export class ShapeBuilder {
     try {
       shape = derive();
     } finally {
-      this.#stack.delete(type);
+      this.#stack.delete(identity);
       if (generic !== undefined) {
         this.#nested.set(generic, nested);
       }
@@ -285,13 +300,29 @@ export class ShapeBuilder {
     if (!frame.recursive) {
       return shape;
     }
-    const name = this.#defName(type);
+    const name = this.#defName(type, identity);
     this.#defs.set(name, shape);
     return { kind: 'ref', name };
   }
 
-  #defName(type: HostType): string {
-    const known = this.#defNames.get(type);
+  /** A type's identity as a def: the type itself, or one per instantiation written with more than its type says. */
+  #identity(type: HostType, instantiation: string): object {
+    if (instantiation === '') return type;
+    let byInstantiation = this.#instantiations.get(type);
+    if (byInstantiation === undefined) {
+      byInstantiation = new Map();
+      this.#instantiations.set(type, byInstantiation);
+    }
+    let identity = byInstantiation.get(instantiation);
+    if (identity === undefined) {
+      identity = { type, instantiation };
+      byInstantiation.set(instantiation, identity);
+    }
+    return identity;
+  }
+
+  #defName(type: HostType, identity: object): string {
+    const known = this.#defNames.get(identity);
     if (known !== undefined) {
       return known;
     }
@@ -301,7 +332,7 @@ export class ShapeBuilder {
       name = `${base}_${suffix}`;
     }
     this.#usedNames.add(name);
-    this.#defNames.set(type, name);
+    this.#defNames.set(identity, name);
     return name;
   }
 }

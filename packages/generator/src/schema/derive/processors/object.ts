@@ -11,7 +11,8 @@ import { isFunction } from './function.js';
 export const objectProcessor: Processor = {
   kind: 'object',
   applies: (type, walk) => hasFlag(walk, type, TypeFlag.Object),
-  derive: (type, site, walk) => walk.named(type, site.pointer, () => walk.inScopeOf(site.typeNode, () => objectShape(type, site.pointer, walk, site.typeNode))),
+  derive: (type, site, walk) =>
+    walk.inScopeOf(site.typeNode, (instantiation) => walk.named(type, site.pointer, () => objectShape(type, site.pointer, walk, site.typeNode), instantiation)),
 };
 
 function objectShape(type: HostType, pointer: string, walk: Walk, typeNode: HostTypeNode | undefined): Shape {
