@@ -45,8 +45,7 @@ export class ShapeBuilder {
   readonly #problems: ShapeProblem[] = [];
   readonly #problemPointers = new Set<string>();
   readonly #unread: UnreadTag[] = [];
-  /** Types being derived right now; `recursive` once one of them was reached again. */
-  /** The types being derived, by their identity as a def (`#identity`). */
+  /** Types being derived right now, by their identity as a def (`#identity`); `recursive` once one of them was reached again. */
   readonly #stack = new Map<object, { recursive: boolean; readonly pointer: string; readonly generic: HostSymbol | undefined; readonly type: HostType }>();
   /** How many instantiations of each generic type are on `#stack`. */
   readonly #nested = new Map<HostSymbol, number>();
