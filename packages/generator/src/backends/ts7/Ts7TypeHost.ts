@@ -55,6 +55,7 @@ function checkFlags({ sync, version }: Ts7Compiler['modules']): void {
 class Ts7TypeHost implements TypeHost {
   readonly #context: Ts7Context;
   readonly #typeNodes: Ts7TypeNodes;
+  readonly #typeParameterNames = new WeakMap<object, readonly string[]>();
   /** The generic targets of `T[]` and `readonly T[]`, so `isArray` needs no round trip. */
   #arrayTargets: ReadonlySet<number> | undefined;
   #nullType: Type | undefined;
@@ -332,11 +333,21 @@ class Ts7TypeHost implements TypeHost {
   }
 
   typeParameterNames(handle: HostSymbol): readonly string[] {
-    for (const declaration of symbol(handle).declarations) {
-      const node = declaration.resolve() as { readonly typeParameters?: readonly { readonly name: { readonly text: string } }[] } | undefined;
-      if (node?.typeParameters !== undefined) return node.typeParameters.map((parameter) => parameter.name.text);
+    // asked for at every object written as a reference to a declared type: its declarations are resolved once
+    const declared = symbol(handle);
+    let names = this.#typeParameterNames.get(declared);
+    if (names === undefined) {
+      names = [];
+      for (const declaration of declared.declarations) {
+        const node = declaration.resolve() as { readonly typeParameters?: readonly { readonly name: { readonly text: string } }[] } | undefined;
+        if (node?.typeParameters !== undefined) {
+          names = node.typeParameters.map((parameter) => parameter.name.text);
+          break;
+        }
+      }
+      this.#typeParameterNames.set(declared, names);
     }
-    return [];
+    return names;
   }
 
   #isReference(t: Type): boolean {
