@@ -1,0 +1,80 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+import { loadBundledCompiler } from '../../src/backends/ts6/bundledCompiler.js';
+import { createOneShotProgram } from '../../src/backends/ts6/oneShotProgram.js';
+import { strictCompilerOptions, writeProject } from '../helpers.js';
+
+/*
+ * One-shot programs of one process share the declaration files they parse: the default library,
+ * and any other `.d.ts` while its text stays the same. Sharing must never change what a program
+ * sees: a changed declaration is read anew, and other parse settings get files of their own.
+ */
+
+const compiler = loadBundledCompiler();
+const { ts: tsApi } = compiler;
+
+function programOf(root: string, options: Partial<ts.CompilerOptions> = {}): ts.Program {
+  const settings = { ...strictCompilerOptions, ...options };
+  const parsed = tsApi.parseJsonConfigFileContent({ compilerOptions: settings, include: ['src'] }, tsApi.sys, root);
+  return createOneShotProgram(compiler, parsed.options, parsed.fileNames);
+}
+
+const file = (program: ts.Program, ending: string): ts.SourceFile => {
+  const found = program.getSourceFiles().find((sourceFile) => sourceFile.fileName.endsWith(ending));
+  if (found === undefined) throw new Error(`no source file ending in ${ending}`);
+  return found;
+};
+
+/** The type the checker gives the exported constant `name` of `src/main.ts`. */
+function typeOfConstant(program: ts.Program, name: string): string {
+  const checker = program.getTypeChecker();
+  const main = checker.getSymbolAtLocation(file(program, 'src/main.ts'));
+  const symbol = main === undefined ? undefined : checker.getExportsOfModule(main).find((candidate) => candidate.name === name);
+  if (symbol === undefined) throw new Error(`no constant ${name}`);
+  return checker.typeToString(checker.getTypeOfSymbol(symbol));
+}
+
+const sources = {
+  'src/shapes.d.ts': 'export interface Shape { readonly sides: number }\n',
+  'src/main.ts': "import type { Shape } from './shapes.js';\nexport const shape: Shape = { sides: 3 };\nexport const when = new Date().toISOString();\n",
+};
+
+describe('one-shot programs in one process', () => {
+  it('share the default library and unchanged declarations, parsed and bound once, and each checker still answers', () => {
+    const first = programOf(writeProject(sources));
+    const second = programOf(writeProject(sources));
+    expect(file(second, 'lib.es5.d.ts')).toBe(file(first, 'lib.es5.d.ts'));
+    expect(file(second, 'lib.dom.d.ts')).toBe(file(first, 'lib.dom.d.ts'));
+    // two projects, two paths: their own declaration files are their own
+    expect(file(second, 'src/shapes.d.ts')).not.toBe(file(first, 'src/shapes.d.ts'));
+    for (const program of [first, second]) {
+      expect(typeOfConstant(program, 'shape')).toBe('Shape');
+      expect(typeOfConstant(program, 'when')).toBe('string');
+      expect(tsApi.getPreEmitDiagnostics(program)).toEqual([]);
+    }
+  });
+
+  it('read a declaration file anew when its text changed, and keep it while it did not', () => {
+    const root = writeProject(sources);
+    const before = programOf(root);
+    const again = programOf(root);
+    expect(file(again, 'src/shapes.d.ts')).toBe(file(before, 'src/shapes.d.ts'));
+    writeFileSync(path.join(root, 'src/shapes.d.ts'), 'export interface Shape { readonly sides: string }\n');
+    const after = programOf(root);
+    expect(file(after, 'src/shapes.d.ts')).not.toBe(file(before, 'src/shapes.d.ts'));
+    expect(tsApi.getPreEmitDiagnostics(after).map((diagnostic) => tsApi.flattenDiagnosticMessageText(diagnostic.messageText, '\n'))).toEqual([
+      "Type 'number' is not assignable to type 'string'.",
+    ]);
+    expect(tsApi.getPreEmitDiagnostics(before)).toEqual([]);
+  });
+
+  it('parse the library again for a target that parses differently', () => {
+    const root = writeProject(sources);
+    const es2022 = programOf(root);
+    const es2015 = programOf(root, { target: 'ES2015' as never, lib: ['ES2022', 'DOM'] });
+    expect(file(es2015, 'lib.es5.d.ts')).not.toBe(file(es2022, 'lib.es5.d.ts'));
+    expect(file(es2015, 'lib.es5.d.ts').languageVersion).toBe(tsApi.ScriptTarget.ES2015);
+  });
+});
