@@ -27,9 +27,13 @@ export interface AnalysisUpdate {
   readonly held: readonly string[];
 }
 
-/** Loads and analyzes a project and the projects its tsconfig references (for name uniqueness). */
+/**
+ * Loads and analyzes a project and the projects its tsconfig references (for name uniqueness), once:
+ * a one-shot program, as `generate` loads, which shares the declaration files it parses with the other
+ * one-shot programs of the process (`ProjectAnalyzer` keeps a project to analyze again after changes).
+ */
 export function analyzeProject(tsconfigPath: string, backend: BackendName = 'ts6'): ProjectAnalysis {
-  return new ProjectAnalyzer(loadProject(tsconfigPath, { backend, oneShot: backend === 'ts7' })).result();
+  return new ProjectAnalyzer(loadProject(tsconfigPath, { backend, oneShot: true })).result();
 }
 
 /**

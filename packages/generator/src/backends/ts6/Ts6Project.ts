@@ -126,7 +126,7 @@ export class IncrementalProject implements Project {
   }
 
   loadReference(tsconfigPath: string): Project {
-    return IncrementalProject.load(tsconfigPath);
+    return IncrementalProject.load(tsconfigPath, { oneShot: this.#oneShot });
   }
 
   /** The current program, its checker and the project's own source files. */
