@@ -33,9 +33,18 @@ export function sharingHost(options: ts.CompilerOptions): ts.CompilerHost {
 
 /** What `tsc -p <tsconfig> --noEmit` prints for the project (`file(line,col): error TS…`), one line per diagnostic. */
 export function typeCheckProject(tsconfig: string): string[] {
+  return runTsc(tsconfig, { noEmit: true });
+}
+
+/** What `tsc -p <tsconfig>` prints, one line per diagnostic; unless the tsconfig says `noEmit`, it writes the JavaScript too. */
+export function compileProject(tsconfig: string): string[] {
+  return runTsc(tsconfig, {});
+}
+
+function runTsc(tsconfig: string, overrides: ts.CompilerOptions): string[] {
   const configPath = tsconfig.endsWith('.json') ? tsconfig : path.join(tsconfig, 'tsconfig.json');
   const problems: ts.Diagnostic[] = [];
-  const parsed = ts.getParsedCommandLineOfConfigFile(configPath, { noEmit: true }, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (diagnostic) => problems.push(diagnostic) });
+  const parsed = ts.getParsedCommandLineOfConfigFile(configPath, overrides, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (diagnostic) => problems.push(diagnostic) });
   if (parsed === undefined) return format(problems, path.dirname(configPath));
   const program = ts.createProgram({
     rootNames: parsed.fileNames,
@@ -43,7 +52,9 @@ export function typeCheckProject(tsconfig: string): string[] {
     ...(parsed.projectReferences === undefined ? {} : { projectReferences: parsed.projectReferences }),
     host: sharingHost(parsed.options),
   });
-  return format([...parsed.errors, ...ts.getPreEmitDiagnostics(program)], path.dirname(configPath));
+  const diagnostics = [...parsed.errors, ...ts.getPreEmitDiagnostics(program)];
+  if (parsed.options.noEmit !== true) diagnostics.push(...program.emit().diagnostics);
+  return format(diagnostics, path.dirname(configPath));
 }
 
 function format(diagnostics: readonly ts.Diagnostic[], root: string): string[] {

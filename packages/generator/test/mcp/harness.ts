@@ -1,8 +1,8 @@
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Client, type ClientOptions } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { compileProject } from '../typeCheckProject.js';
 
 /*
  * The MCP CLI tests run the real bin (`node packages/generator/bin/toolgen.js`, which loads the
@@ -60,8 +60,9 @@ export function textOf(result: { content?: unknown }): string {
 }
 
 /**
- * Runs TypeScript 6's tsc on `files` (in `folder`) under strict settings; resolves to its output
- * and exit code. With `outDir`, it also writes the JavaScript there.
+ * Compiles `files` (in `folder`) with TypeScript 6 under strict settings, as `tsc -p` would, in the
+ * test's process (`compileProject`); gives its output and exit code. With `outDir`, it also writes
+ * the JavaScript there.
  */
 export function typeCheck(folder: string, files: readonly string[], outDir?: string): { status: number | null; output: string } {
   const compilerOptions = {
@@ -80,6 +81,6 @@ export function typeCheck(folder: string, files: readonly string[], outDir?: str
     ...(outDir === undefined ? { noEmit: true } : { outDir, rootDir: folder }),
   };
   writeFileSync(path.join(folder, 'tsconfig.json'), JSON.stringify({ compilerOptions, files }));
-  const result = spawnSync(process.execPath, [path.join(repo, 'node_modules/typescript/bin/tsc'), '-p', folder], { encoding: 'utf8', timeout: 120_000 });
-  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+  const output = compileProject(folder);
+  return { status: output.length === 0 ? 0 : 2, output: output.join('\n') };
 }
