@@ -433,8 +433,8 @@ export async function watchProject(options: WatchOptions): Promise<void> {
  * One untimed cycle at start, once the first generation is on disk and before it is reported:
  * a toolset file goes through the incremental path (parsed, a new program and checker, analyzed
  * and printed again) as if saved unchanged, so nothing is written. The first real edits then
- * find that path compiled and the first program (ts-morph's, which holds the types of the whole
- * project) let go. Skipped while files have syntax errors: they hold their last good analysis.
+ * find that path compiled and the first program (which holds the types of the whole project) let
+ * go. Skipped while files have syntax errors: they hold their last good analysis.
  */
 function warmUp(session: GenerationSession, first: GenerationResult): void {
   const source = first.analysis.toolsets[0]?.source;

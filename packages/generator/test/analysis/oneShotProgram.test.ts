@@ -3,7 +3,7 @@ import path from 'node:path';
 import type ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { loadBundledCompiler } from '../../src/backends/ts6/bundledCompiler.js';
-import { createOneShotProgram } from '../../src/backends/ts6/oneShotProgram.js';
+import { createOneShotProgram, forgetParsedDeclarations } from '../../src/backends/ts6/oneShotProgram.js';
 import { strictCompilerOptions, writeProject } from '../helpers.js';
 
 /*
@@ -76,5 +76,15 @@ describe('one-shot programs in one process', () => {
     const es2015 = programOf(root, { target: 'ES2015' as never, lib: ['ES2022', 'DOM'] });
     expect(file(es2015, 'lib.es5.d.ts')).not.toBe(file(es2022, 'lib.es5.d.ts'));
     expect(file(es2015, 'lib.es5.d.ts').languageVersion).toBe(tsApi.ScriptTarget.ES2015);
+  });
+
+  it('parse everything again once the shared files are let go (after a large program, for its memory)', () => {
+    const root = writeProject(sources);
+    const before = programOf(root);
+    forgetParsedDeclarations();
+    const after = programOf(root);
+    expect(file(after, 'lib.es5.d.ts')).not.toBe(file(before, 'lib.es5.d.ts'));
+    expect(file(after, 'src/shapes.d.ts')).not.toBe(file(before, 'src/shapes.d.ts'));
+    expect(tsApi.getPreEmitDiagnostics(after)).toEqual([]);
   });
 });

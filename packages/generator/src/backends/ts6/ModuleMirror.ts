@@ -1,11 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type ts from 'typescript';
 import { writeFileAtomic } from '../../io/writeFileAtomic.js';
-
-const require = createRequire(import.meta.url);
+import { loadBundledCompiler } from './bundledCompiler.js';
 
 /** A module of the project that cannot be loaded: `toolgen mcp` says why and exits with 2. */
 export class ModuleLoadError extends Error {
@@ -37,7 +35,7 @@ export class ModuleMirror {
 
   constructor(tsconfigPath: string) {
     // the TypeScript 6 ts-morph bundles, as for the analysis: the project's own may be TypeScript 7, which has no such API
-    this.#ts = (require('ts-morph') as { ts: typeof ts }).ts;
+    this.#ts = loadBundledCompiler().ts;
     const tsc = this.#ts;
     const rootDir = path.dirname(tsconfigPath);
     const read = tsc.readConfigFile(tsconfigPath, tsc.sys.readFile);

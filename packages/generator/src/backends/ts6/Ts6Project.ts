@@ -1,5 +1,4 @@
 import { statSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -13,16 +12,10 @@ import {
   type ProjectLoadOptions,
 } from '../../host/Project.js';
 import { ts6AnalysisHost } from './analysisHost.js';
-import { loadBundledCompiler } from './bundledCompiler.js';
+import { loadBundledCompiler, type BundledCompiler } from './bundledCompiler.js';
 import { IncrementalProgram } from './incrementalProgram.js';
-import { createOneShotProgram } from './oneShotProgram.js';
+import { createOneShotProgram, forgetParsedDeclarations } from './oneShotProgram.js';
 import { ts6LoadedProject, type Ts6LoadedProject } from './programQueries.js';
-
-// createRequire instead of import: Node's ESM loader scans ts-morph's large CommonJS bundle for
-// named exports, which costs about 0.2 s per start.
-const require = createRequire(import.meta.url);
-type TsMorph = typeof import('ts-morph');
-type MorphProject = import('ts-morph').Project;
 
 /** What a tsconfig.json says, with the compiler options TypeScript 6 builds its program with. */
 export interface Ts6ProjectConfig extends ProjectConfig {
@@ -30,18 +23,21 @@ export interface Ts6ProjectConfig extends ProjectConfig {
 }
 
 /**
- * One ts-morph project kept across changes: the CLI loads it once; the watcher refreshes the
- * files that changed on disk, and each new program reuses the unchanged files of the previous
- * one (ts-morph passes it as `oldProgram`), so only changed files are parsed and bound again.
- * Loaded `oneShot`, it holds a single program instead, and `refresh` throws.
+ * A project on TypeScript 6 (the compiler ts-morph bundles), kept across changes: the CLI loads it
+ * once; the watcher refreshes the files that changed on disk, and each new program reuses the
+ * unchanged files of the previous one (`IncrementalProgram`), so only changed files are parsed and
+ * bound again. Its first program is built as the one-shot CLI builds its only one
+ * (`createOneShotProgram`, which shares the declaration files it parses with the other programs of
+ * the process), so the CLI, the watcher, the bundler plugin and the transformer start from the
+ * same program. Loaded `oneShot`, it keeps that program, and `refresh` throws.
  */
 export class IncrementalProject implements Project {
   readonly rootDir: string;
   readonly tsconfigPath: string;
   readonly #ts: typeof ts;
-  #morphProject: MorphProject | undefined;
-  /** The program of a one-shot project (then there is no ts-morph project). */
-  #oneShotProgram: ts.Program | undefined;
+  readonly #compiler: BundledCompiler;
+  /** The program the project was loaded with: a one-shot project's only one, the watcher's until its first refresh. */
+  #firstProgram: ts.Program | undefined;
   readonly #oneShot: boolean;
   #released = false;
   #config: Ts6ProjectConfig;
@@ -49,37 +45,20 @@ export class IncrementalProject implements Project {
   /** From the first `refresh` on (the watcher): the programs after the first. */
   #incremental: IncrementalProgram | undefined;
 
-  private constructor(tsconfigPath: string, tsApi: typeof ts, config: Ts6ProjectConfig, backend: { readonly morph: TsMorph } | { readonly program: ts.Program }) {
+  private constructor(tsconfigPath: string, compiler: BundledCompiler, config: Ts6ProjectConfig, oneShot: boolean) {
     this.tsconfigPath = tsconfigPath;
     this.rootDir = path.dirname(tsconfigPath);
-    this.#ts = tsApi;
+    this.#compiler = compiler;
+    this.#ts = compiler.ts;
     this.#config = config;
-    if ('program' in backend) {
-      this.#oneShot = true;
-      this.#oneShotProgram = backend.program;
-      return;
-    }
-    this.#oneShot = false;
-    const project = new backend.morph.Project({
-      compilerOptions: config.options as never,
-      skipAddingFilesFromTsConfig: true,
-      skipFileDependencyResolution: true,
-    });
-    for (const fileName of config.fileNames) {
-      project.addSourceFileAtPath(fileName);
-    }
-    this.#morphProject = project;
+    this.#oneShot = oneShot;
+    this.#firstProgram = createOneShotProgram(compiler, config.options, config.fileNames);
   }
 
   /** Reads the tsconfig and every file it includes. Throws `ProjectConfigurationError`. */
   static load(tsconfigPath: string, options: ProjectLoadOptions = {}): IncrementalProject {
-    if (options.oneShot === true) {
-      const compiler = loadBundledCompiler();
-      const config = readProjectConfig(compiler.ts, tsconfigPath);
-      return new IncrementalProject(tsconfigPath, compiler.ts, config, { program: createOneShotProgram(compiler, config.options, config.fileNames) });
-    }
-    const morph = require('ts-morph') as TsMorph;
-    return new IncrementalProject(tsconfigPath, morph.ts as unknown as typeof ts, readProjectConfig(morph.ts as unknown as typeof ts, tsconfigPath), { morph });
+    const compiler = loadBundledCompiler();
+    return new IncrementalProject(tsconfigPath, compiler, readProjectConfig(compiler.ts, tsconfigPath), options.oneShot === true);
   }
 
   get config(): Ts6ProjectConfig {
@@ -87,18 +66,19 @@ export class IncrementalProject implements Project {
   }
 
   /**
-   * Lets go of the ts-morph project, its program and checker, so that their memory can be
-   * reclaimed (the one-shot CLI, once the analysis is done); the project cannot be used again.
-   * A one-shot project of a large program is collected at once (see `collectGarbage`).
+   * Lets go of the program and its checker, so that their memory can be reclaimed (the one-shot
+   * CLI, once the analysis is done); the project cannot be used again. A one-shot project of a
+   * large program is collected at once, with the declaration files one-shot programs share
+   * (see `collectGarbage`).
    */
   release(): void {
-    const large = this.#oneShotProgram !== undefined && this.#oneShotProgram.getNodeCount() >= largeProgramNodes;
+    const large = this.#oneShot && this.#firstProgram !== undefined && this.#firstProgram.getNodeCount() >= largeProgramNodes;
     this.#released = true;
-    this.#morphProject = undefined;
-    this.#oneShotProgram = undefined;
+    this.#firstProgram = undefined;
     this.#incremental = undefined;
     this.#snapshot = undefined;
     if (large) {
+      forgetParsedDeclarations();
       collectGarbage();
     }
   }
@@ -108,21 +88,11 @@ export class IncrementalProject implements Project {
     return true;
   }
 
-  get #project(): MorphProject {
-    if (this.#morphProject === undefined) {
-      throw new Error('IncrementalProject: used after release()');
-    }
-    return this.#morphProject;
-  }
-
   get #program(): ts.Program {
     if (this.#released) {
       throw new Error('IncrementalProject: used after release()');
     }
-    if (this.#oneShot) {
-      return this.#oneShotProgram!;
-    }
-    return this.#incremental?.program() ?? (this.#project.getProgram().compilerObject as unknown as ts.Program);
+    return this.#incremental?.program() ?? this.#firstProgram!;
   }
 
   loadReference(tsconfigPath: string): Project {
@@ -150,7 +120,7 @@ export class IncrementalProject implements Project {
    * Re-reads `paths` from disk: changed files are reparsed, deleted ones dropped, and when
    * `rescan` is set (files were added or removed) the tsconfig's file list is read again.
    * The next `snapshot()` builds a program from the result, reusing the unchanged files of the
-   * last one (`IncrementalProgram`; the ts-morph project is let go at the first refresh). Throws
+   * last one (`IncrementalProgram`; the first program is let go once the next is built). Throws
    * `ProjectConfigurationError` when a rescan finds the tsconfig broken; the project then stays as it was.
    */
   refresh(paths: Iterable<string>, rescan: boolean): ProjectChanges {
@@ -213,13 +183,16 @@ export class IncrementalProject implements Project {
     return { files: new Set([absolute]), membershipChanged: false };
   }
 
-  /** The watcher's program source from the first refresh on, taking over the ts-morph project's program. */
+  /** The watcher's program source from the first refresh on, taking over the first program. */
   #incrementalProgram(): IncrementalProgram {
+    if (this.#released) {
+      throw new Error('IncrementalProject: used after release()');
+    }
     if (this.#incremental === undefined) {
-      const first = this.#snapshot?.host.program ?? (this.#project.getProgram().compilerObject as unknown as ts.Program);
-      this.#incremental = new IncrementalProgram(this.#ts, this.#config.options, first, morphLibFolder, readMorphLib);
-      // its program and checker, the first analysis's types included, go with it once the next program is built
-      this.#morphProject = undefined;
+      const { libFolder, libFiles } = this.#compiler;
+      this.#incremental = new IncrementalProgram(this.#ts, this.#config.options, this.#firstProgram!, libFolder, (fileName) => libFiles.get(fileName));
+      // its checker, the first analysis's types included, goes once the next program is built
+      this.#firstProgram = undefined;
     }
     return this.#incremental;
   }
@@ -255,20 +228,6 @@ function collectGarbage(): void {
 let fullCollection: (() => void) | undefined;
 
 const generatedModuleName = /\.tools\.[cm]?ts$/;
-
-/** Where ts-morph's compiler host serves TypeScript's default libraries from (from memory: no such folder exists). */
-const morphLibFolder = '/node_modules/typescript/lib';
-let morphLibs: ReadonlyMap<string, string> | undefined;
-
-/** The text of one of the default libraries ts-morph bundles (in @ts-morph/common), by file name. */
-function readMorphLib(fileName: string): string | undefined {
-  if (morphLibs === undefined) {
-    // resolved from ts-morph, whose dependency it is, so that it is found however packages are installed
-    const common = createRequire(require.resolve('ts-morph'))('@ts-morph/common') as { getLibFiles(): readonly { fileName: string; text: string }[] };
-    morphLibs = new Map(common.getLibFiles().map((file) => [file.fileName, file.text]));
-  }
-  return morphLibs.get(fileName);
-}
 
 /** Reads and validates a tsconfig.json. Throws `ProjectConfigurationError`. */
 export function readProjectConfig(tsApi: typeof ts, tsconfigPath: string): Ts6ProjectConfig {

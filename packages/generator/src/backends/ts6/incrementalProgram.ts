@@ -4,8 +4,8 @@ import type ts from 'typescript';
 /**
  * The watcher's programs after the first: each is created from the previous one (`oldProgram`)
  * through a compiler host that keeps every parsed source file, lib files included, so that a
- * change parses only the files that changed. Two things make the reuse complete, where the
- * ts-morph project the first program comes from would redo them for every file at every change:
+ * change parses only the files that changed. Two things make the reuse complete, where a program
+ * built afresh at every change would redo them for every file:
  * the root names keep their order (TypeScript reuses an old program's structure only for the
  * same root list), and one module resolution cache serves every program, so the package.json
  * scope of each file (its module format under NodeNext) is looked up once, not once per program.
@@ -22,8 +22,8 @@ export class IncrementalProgram {
   #previous: ts.Program;
 
   /**
-   * Takes over from `program` (the first one, built by ts-morph): its files, parsed and bound,
-   * and its root names. ts-morph serves the default libraries from memory, under `libFolder`:
+   * Takes over from `program` (the project's first, `createOneShotProgram`'s): its files, parsed
+   * and bound, and its root names. The default libraries are served from memory, under `libFolder`:
    * `readLib` gives the text of one of them by file name.
    */
   constructor(tsApi: typeof ts, options: ts.CompilerOptions, program: ts.Program, libFolder: string, readLib: (fileName: string) => string | undefined) {
@@ -123,7 +123,7 @@ export class IncrementalProgram {
     return this.#ts.createModuleResolutionCache(host.getCurrentDirectory(), (fileName) => host.getCanonicalFileName(fileName), this.#options);
   }
 
-  /** Parses as ts-morph does (the first program's files): parent pointers set, the tsconfig's target, a version one above the old file's. */
+  /** Parses a changed or new file: parent pointers set, the tsconfig's target, a version one above the old file's. */
   #parse(fileName: string, text: string, old: ts.SourceFile | undefined): ts.SourceFile {
     const version = String((Number.parseInt((old as { version?: string } | undefined)?.version ?? '0', 10) || 0) + 1);
     return this.#ts.createLanguageServiceSourceFile(

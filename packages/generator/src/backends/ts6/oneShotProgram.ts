@@ -76,7 +76,15 @@ class ParsedDeclarations {
 
 /** 32 Mi characters of declarations besides the default library: `@types/node` is about 2.5 Mi, the OpenAI SDK's about 4. */
 const declarationCacheCharacters = 32 * 1024 * 1024;
-const parsedDeclarations = new ParsedDeclarations();
+let parsedDeclarations = new ParsedDeclarations();
+
+/**
+ * Lets go of the shared declaration files, for a large program's memory to be reclaimed with
+ * them (the one-shot CLI, before it prints a few thousand tools): the next program parses them again.
+ */
+export function forgetParsedDeclarations(): void {
+  parsedDeclarations = new ParsedDeclarations();
+}
 const declarationFile = /\.d\.[cm]?ts$/;
 
 function oneShotCompilerHost(compiler: BundledCompiler, options: ts.CompilerOptions): ts.CompilerHost {
