@@ -6,7 +6,7 @@ import type ts from 'typescript';
 import type { FunctionDeclaration, Node, SourceFile } from 'typescript7/ast';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadBundledCompiler } from '../../src/backends/ts6/bundledCompiler.js';
-import { createOneShotProgram } from '../../src/backends/ts6/oneShotProgram.js';
+import { createProjectProgram } from '../../src/backends/ts6/projectProgram.js';
 import { ts6TypeHost } from '../../src/backends/ts6/Ts6TypeHost.js';
 import { findTs7, loadTs7, ts7InstallCommand } from '../../src/backends/ts7/loadTs7.js';
 import { openTs7Project, type Ts7Project } from '../../src/backends/ts7/openTs7Project.js';
@@ -147,7 +147,7 @@ function deriveAllOnTs6(): void {
   const compiler = loadBundledCompiler();
   const { ts } = compiler;
   const options: ts.CompilerOptions = { strict: true, target: ts.ScriptTarget.ES2022, lib: ['lib.es2022.d.ts'], noEmit: true, types: [] };
-  const program = createOneShotProgram(compiler, options, cases.map(({ file }) => join(folder, file)));
+  const program = createProjectProgram(compiler, options, cases.map(({ file }) => join(folder, file)));
   const checker = program.getTypeChecker();
   const errors = ts.getPreEmitDiagnostics(program).map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
   if (errors.length > 0) {

@@ -14,7 +14,7 @@ import {
 import { ts6AnalysisHost } from './analysisHost.js';
 import { loadBundledCompiler, type BundledCompiler } from './bundledCompiler.js';
 import { IncrementalProgram } from './incrementalProgram.js';
-import { createOneShotProgram, forgetParsedDeclarations } from './oneShotProgram.js';
+import { createProjectProgram, forgetParsedDeclarations } from './projectProgram.js';
 import { ts6LoadedProject, type Ts6LoadedProject } from './programQueries.js';
 
 /** What a tsconfig.json says, with the compiler options TypeScript 6 builds its program with. */
@@ -27,7 +27,7 @@ export interface Ts6ProjectConfig extends ProjectConfig {
  * once; the watcher refreshes the files that changed on disk, and each new program reuses the
  * unchanged files of the previous one (`IncrementalProgram`), so only changed files are parsed and
  * bound again. Its first program is built as the one-shot CLI builds its only one
- * (`createOneShotProgram`, which shares the declaration files it parses with the other programs of
+ * (`createProjectProgram`, which shares the declaration files it parses with the other programs of
  * the process), so the CLI, the watcher, the bundler plugin and the transformer start from the
  * same program. Loaded `oneShot`, it keeps that program, and `refresh` throws.
  */
@@ -52,7 +52,7 @@ export class IncrementalProject implements Project {
     this.#ts = compiler.ts;
     this.#config = config;
     this.#oneShot = oneShot;
-    this.#firstProgram = createOneShotProgram(compiler, config.options, config.fileNames);
+    this.#firstProgram = createProjectProgram(compiler, config.options, config.fileNames);
   }
 
   /** Reads the tsconfig and every file it includes. Throws `ProjectConfigurationError`. */
@@ -68,7 +68,7 @@ export class IncrementalProject implements Project {
   /**
    * Lets go of the program and its checker, so that their memory can be reclaimed (the one-shot
    * CLI, once the analysis is done); the project cannot be used again. A one-shot project of a
-   * large program is collected at once, with the declaration files one-shot programs share
+   * large program is collected at once, with the declaration files project programs share
    * (see `collectGarbage`).
    */
   release(): void {

@@ -4,7 +4,7 @@ import type ts from 'typescript';
 /** The TypeScript that ts-morph bundles, and the lib files ts-morph serves from memory. */
 export interface BundledCompiler {
   readonly ts: typeof ts;
-  /** Where ts-morph's in-memory lib files live (`/node_modules/typescript/lib`): the same paths, so diagnostics and `isSourceFileDefaultLibrary` agree with the watcher's. */
+  /** Where ts-morph's in-memory lib files live (`/node_modules/typescript/lib`): the same paths as ever, so diagnostics and `isSourceFileDefaultLibrary` read as they did. */
   readonly libFolder: string;
   /** File name in `libFolder` → text. */
   readonly libFiles: ReadonlyMap<string, string>;
@@ -20,8 +20,8 @@ let loaded: BundledCompiler | undefined;
 
 /**
  * Loads `@ts-morph/common` (the TypeScript bundle and the lib files) without ts-morph itself,
- * resolved from ts-morph's own folder, so that it is always the copy ts-morph uses: the one-shot
- * CLI compiles with the same TypeScript, and the same lib texts, as the watcher does through ts-morph.
+ * resolved from ts-morph's own folder, so that it is always the copy ts-morph uses (which the
+ * TypeScript 6 backend compiles with, and serves the lib texts of).
  * Through createRequire, not import: Node's ESM loader would scan the large CommonJS bundle for
  * named exports (about 0.2 s).
  */

@@ -22,7 +22,7 @@ export class IncrementalProgram {
   #previous: ts.Program;
 
   /**
-   * Takes over from `program` (the project's first, `createOneShotProgram`'s): its files, parsed
+   * Takes over from `program` (the project's first, `createProjectProgram`'s): its files, parsed
    * and bound, and its root names. The default libraries are served from memory, under `libFolder`:
    * `readLib` gives the text of one of them by file name.
    */

@@ -3,27 +3,28 @@ import type ts from 'typescript';
 import type { BundledCompiler } from './bundledCompiler.js';
 
 /**
- * A TypeScript program for one generation, built with the compiler API directly instead of
- * through a ts-morph project: nothing is kept for a later change, and JSDoc is parsed only where
- * the checker needs it, as tsc does (`ParseForTypeErrors`: a JavaScript file's types, `@see` and
+ * A project's program, built with the compiler API directly: the one-shot CLI's only program, and
+ * the first program of a project the watcher, the bundler plugin or the transformer keep
+ * (`IncrementalProgram` takes over from it at the first change). JSDoc is parsed only where the
+ * checker needs it, as tsc does (`ParseForTypeErrors`: a JavaScript file's types, `@see` and
  * `@link`). The analysis reads doc comments from the source text (`host/docComment.ts`), not from
  * the tree; the lib `.d.ts` files parse none, since the analysis never takes documentation from
  * the default library (`typeDocumentation`), and the lib's JSDoc is most of the lib's parse time.
  *
- * Everything else is as ts-morph's compiler host does it, so that the one-shot CLI and the
- * watcher (which keeps a ts-morph project) see the same program: the same in-memory lib files at
- * the same paths, files read as UTF-8 as they are (a byte-order mark stays), source files
- * parsed for the configured `target` (ESNext when unset) without a module format given, case-
- * sensitive file names, and no project references passed to the program.
+ * Everything else is as ts-morph's compiler host does it, which built the watcher's first programs
+ * before, so output did not change with it: the same in-memory lib files at the same paths, files
+ * read as UTF-8 as they are (a byte-order mark stays), source files parsed for the configured
+ * `target` (ESNext when unset) without a module format given, case-sensitive file names, and no
+ * project references passed to the program.
  */
-export function createOneShotProgram(compiler: BundledCompiler, options: ts.CompilerOptions, rootNames: readonly string[]): ts.Program {
+export function createProjectProgram(compiler: BundledCompiler, options: ts.CompilerOptions, rootNames: readonly string[]): ts.Program {
   const { ts } = compiler;
-  const host = oneShotCompilerHost(compiler, options);
+  const host = projectCompilerHost(compiler, options);
   return ts.createProgram({ rootNames, options, host });
 }
 
 /**
- * Declaration files as parsed, shared by the one-shot programs of one process: the default library
+ * Declaration files as parsed, shared by the project programs of one process: the default library
  * (the bundle's text, which never changes) and every other `.d.ts` while its text stays the same
  * (`@types/node`, the runtime's, an SDK's). A program binds a shared file once for all (the binder
  * skips a bound file, which is what lets TypeScript's language service share files between programs),
@@ -87,7 +88,7 @@ export function forgetParsedDeclarations(): void {
 }
 const declarationFile = /\.d\.[cm]?ts$/;
 
-function oneShotCompilerHost(compiler: BundledCompiler, options: ts.CompilerOptions): ts.CompilerHost {
+function projectCompilerHost(compiler: BundledCompiler, options: ts.CompilerOptions): ts.CompilerHost {
   const { ts, libFolder, libFiles } = compiler;
   const libPrefix = `${libFolder}/`;
   const libText = (fileName: string): string | undefined => (fileName.startsWith(libPrefix) ? libFiles.get(fileName.slice(libPrefix.length)) : undefined);

@@ -3,11 +3,11 @@ import path from 'node:path';
 import type ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { loadBundledCompiler } from '../../src/backends/ts6/bundledCompiler.js';
-import { createOneShotProgram, forgetParsedDeclarations } from '../../src/backends/ts6/oneShotProgram.js';
+import { createProjectProgram, forgetParsedDeclarations } from '../../src/backends/ts6/projectProgram.js';
 import { strictCompilerOptions, writeProject } from '../helpers.js';
 
 /*
- * One-shot programs of one process share the declaration files they parse: the default library,
+ * The project programs of one process share the declaration files they parse: the default library,
  * and any other `.d.ts` while its text stays the same. Sharing must never change what a program
  * sees: a changed declaration is read anew, and other parse settings get files of their own.
  */
@@ -18,7 +18,7 @@ const { ts: tsApi } = compiler;
 function programOf(root: string, options: Partial<ts.CompilerOptions> = {}): ts.Program {
   const settings = { ...strictCompilerOptions, ...options };
   const parsed = tsApi.parseJsonConfigFileContent({ compilerOptions: settings, include: ['src'] }, tsApi.sys, root);
-  return createOneShotProgram(compiler, parsed.options, parsed.fileNames);
+  return createProjectProgram(compiler, parsed.options, parsed.fileNames);
 }
 
 const file = (program: ts.Program, ending: string): ts.SourceFile => {
@@ -41,7 +41,7 @@ const sources = {
   'src/main.ts': "import type { Shape } from './shapes.js';\nexport const shape: Shape = { sides: 3 };\nexport const when = new Date().toISOString();\n",
 };
 
-describe('one-shot programs in one process', () => {
+describe('project programs in one process', () => {
   it('share the default library and unchanged declarations, parsed and bound once, and each checker still answers', () => {
     const first = programOf(writeProject(sources));
     const second = programOf(writeProject(sources));
