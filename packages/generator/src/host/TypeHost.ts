@@ -214,6 +214,8 @@ export interface TypeHost {
   aliasTypeNode(type: HostType): HostTypeNode | undefined;
   /** The type node a non-generic type alias is declared as (`type Page = PageNumber` → `PageNumber`); none for any other symbol. */
   aliasDeclaredTypeNode(symbol: HostSymbol): HostTypeNode | undefined;
+  /** The type node a generic type alias is declared as (`type Maybe<T> = T | null` → `T | null`); none for any other symbol. */
+  genericAliasDeclaredTypeNode(symbol: HostSymbol): HostTypeNode | undefined;
   /**
    * The declared symbol a `reference` type node names (`Priority` → `type Priority`), through
    * import aliases; none for the lib's own types, whose docs are about JavaScript, not the

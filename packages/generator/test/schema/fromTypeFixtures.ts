@@ -1331,6 +1331,70 @@ export const fixtureGroups: readonly FixtureGroup[] = [
         ],
       },
       {
+        name: 'keyword tags on a type alias reach a generic type alias instantiated with it: a union, an object, an array',
+        source: `/** @minimum 0 */
+        type NonNegative = number;
+        type Maybe<T> = T | null;
+        type Box<T> = { value: T; maybe: Maybe<T> };
+        type List<T> = readonly T[];
+        type Pair<T> = [T, T];
+        export interface Subject {
+          maybe: Maybe<NonNegative>;
+          box: Box<NonNegative>;
+          list: List<NonNegative>;
+          pair: Pair<NonNegative>;
+          plain: Maybe<number>;
+        }`,
+        want: {
+          type: 'object',
+          properties: {
+            maybe: { anyOf: [{ type: 'number', minimum: 0 }, { type: 'null' }] },
+            box: {
+              type: 'object',
+              properties: { value: { type: 'number', minimum: 0 }, maybe: { anyOf: [{ type: 'number', minimum: 0 }, { type: 'null' }] } },
+              required: ['value', 'maybe'],
+              additionalProperties: false,
+            },
+            list: { type: 'array', items: { type: 'number', minimum: 0 } },
+            pair: { type: 'array', prefixItems: [{ type: 'number', minimum: 0 }, { type: 'number', minimum: 0 }], items: false, minItems: 2, maxItems: 2 },
+            // the same generic instantiated with a plain number: no tags leak from the other instantiation
+            plain: { anyOf: [{ type: 'number' }, { type: 'null' }] },
+          },
+          required: ['maybe', 'box', 'list', 'pair', 'plain'],
+          additionalProperties: false,
+        },
+        valid: [{ maybe: 0, box: { value: 1, maybe: null }, list: [2], pair: [0, 3], plain: -1 }],
+        invalid: [
+          { maybe: -1, box: { value: 1, maybe: null }, list: [], pair: [0, 0], plain: null },
+          { maybe: null, box: { value: -1, maybe: null }, list: [], pair: [0, 0], plain: null },
+          { maybe: null, box: { value: 1, maybe: -1 }, list: [], pair: [0, 0], plain: null },
+          { maybe: null, box: { value: 1, maybe: null }, list: [-1], pair: [0, 0], plain: null },
+          { maybe: null, box: { value: 1, maybe: null }, list: [], pair: [0, -1], plain: null },
+        ],
+      },
+      {
+        name: 'a recursive generic type alias instantiated with a tagged alias and with its plain type is two defs',
+        source: `/** @minimum 0 */
+        type NonNegative = number;
+        type Nested<T> = T | Nested<T>[];
+        export interface Subject {
+          tagged: Nested<NonNegative>;
+          plain: Nested<number>;
+        }`,
+        want: {
+          type: 'object',
+          properties: { tagged: { $ref: '#/$defs/Nested_number' }, plain: { $ref: '#/$defs/Nested_number_2' } },
+          required: ['tagged', 'plain'],
+          additionalProperties: false,
+          $defs: {
+            Nested_number: { anyOf: [{ type: 'number', minimum: 0 }, { type: 'array', items: { $ref: '#/$defs/Nested_number' } }] },
+            Nested_number_2: { anyOf: [{ type: 'number' }, { type: 'array', items: { $ref: '#/$defs/Nested_number_2' } }] },
+          },
+        },
+        valid: [{ tagged: [0, [1]], plain: [-1, [-2]] }],
+        invalid: [{ tagged: [0, [-1]], plain: 0 }, { tagged: -1, plain: 0 }],
+      },
+      {
         name: 'a member declared again without a doc keeps its base member\'s doc',
         source: [
           'interface RepoRef {',

@@ -321,10 +321,18 @@ class Ts6TypeHost implements TypeHost {
   }
 
   aliasDeclaredTypeNode(handle: HostSymbol): HostTypeNode | undefined {
+    return this.#aliasDeclaredTypeNode(handle, false);
+  }
+
+  genericAliasDeclaredTypeNode(handle: HostSymbol): HostTypeNode | undefined {
+    return this.#aliasDeclaredTypeNode(handle, true);
+  }
+
+  #aliasDeclaredTypeNode(handle: HostSymbol, generic: boolean): HostTypeNode | undefined {
     const t = this.#ts;
     const declaration = symbol(handle).declarations?.find((candidate) => t.isTypeAliasDeclaration(candidate));
-    const plain = declaration !== undefined && t.isTypeAliasDeclaration(declaration) && declaration.typeParameters === undefined;
-    return plain ? asNode(declaration.type) : undefined;
+    const wanted = declaration !== undefined && t.isTypeAliasDeclaration(declaration) && (declaration.typeParameters !== undefined) === generic;
+    return wanted ? asNode(declaration.type) : undefined;
   }
 
   referencedSymbol(handle: HostTypeNode): HostSymbol | undefined {

@@ -327,6 +327,10 @@ class Ts7TypeHost implements TypeHost {
     return this.#typeNodes.aliasTypeNode(handle);
   }
 
+  genericAliasDeclaredTypeNode(handle: HostSymbol): HostTypeNode | undefined {
+    return this.#typeNodes.aliasTypeNode(handle, true);
+  }
+
   referencedSymbol(handle: HostTypeNode): HostSymbol | undefined {
     const found = this.#typeNodes.referencedSymbol(handle);
     return found === undefined ? undefined : asSymbol(found);

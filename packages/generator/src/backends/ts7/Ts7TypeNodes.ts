@@ -62,12 +62,12 @@ export class Ts7TypeNodes {
     return members;
   }
 
-  /** The type an alias declares, when the alias is a non-generic `type` declaration. */
-  aliasTypeNode(alias: HostSymbol | undefined): HostTypeNode | undefined {
+  /** The type an alias declares, when the alias is a `type` declaration, generic (`type Maybe<T> = T | null`) or not as `generic` says. */
+  aliasTypeNode(alias: HostSymbol | undefined, generic = false): HostTypeNode | undefined {
     const ast = this.#context.ast;
     const declarationHandle = alias === undefined ? undefined : symbol(alias).declarations.find((candidate) => candidate.kind === ast.SyntaxKind.TypeAliasDeclaration);
     const declaration = declarationHandle === undefined ? undefined : declarationHandle.resolve();
-    if (declaration === undefined || !ast.isTypeAliasDeclaration(declaration) || declaration.typeParameters !== undefined) {
+    if (declaration === undefined || !ast.isTypeAliasDeclaration(declaration) || (declaration.typeParameters !== undefined) !== generic) {
       return undefined;
     }
     return asNode(declaration.type);

@@ -31,6 +31,8 @@ export interface Walk {
    * one type to the checker, but two defs.
    */
   inScopeOf<T>(typeNode: HostTypeNode | undefined, derive: (instantiation: string) => T): T;
+  /** A node as written in the current scope: a reference to a type parameter there (`T`) is the argument it was given (`Votes`). */
+  inScope(typeNode: HostTypeNode): HostTypeNode;
   /** Derives a type that may recur: on re-entry it becomes a `ref`, and its shape a def. */
   named(type: HostType, pointer: string, derive: () => Shape, instantiation?: string): Shape;
   /** A union's members, in the order they were written where the source says so. */

@@ -1,4 +1,4 @@
-import { TypeFlag, type HostSymbol, type HostType, type HostTypeNode, type TypeHost } from '../../host/TypeHost.js';
+import { TypeFlag, type HostSymbol, type HostType, type HostTypeNode, type TypeHost, type TypeNodeView } from '../../host/TypeHost.js';
 import type { Shape, ShapeDocument, ShapeProblem } from '../shape.js';
 import { shapeChildren } from '../shapeChildren.js';
 import { applyDocumentation } from '../tsdoc/applyDocumentation.js';
@@ -65,22 +65,22 @@ export class ShapeBuilder {
    * argument of an instantiation toolgen saw written.
    */
   readonly #scopes: ReadonlyMap<string, HostTypeNode | undefined>[] = [];
+  /** The generic type aliases being derived as the node they declare (`#deriveWritten`), innermost last, each with its scope. */
+  readonly #expansions: { readonly type: HostType; readonly scope: ReadonlyMap<string, HostTypeNode | undefined>; readonly instantiation: string }[] = [];
 
   constructor(options: ShapeBuilderOptions) {
     const { host, purpose } = options;
     this.#walk = {
       host,
       purpose,
-      derive: (type, pointer, slot, written) => {
-        const typeNode = this.#inScope(written);
-        return this.#withAliasTags(this.#derive(type, pointer, slot, typeNode), type, pointer, typeNode);
-      },
+      derive: (type, pointer, slot, written) => this.#deriveWritten(type, pointer, slot, this.#inScope(written)),
       inScopeOf: (typeNode, derive) => this.#inScopeOf(typeNode, derive),
+      inScope: (typeNode) => this.#inScope(typeNode) ?? typeNode,
       fail: (type, pointer, fault) => {
         this.#report({ pointer, typeText: fault.typeText ?? this.#walk.text(type), reason: fault.reason, fix: fault.fix });
         return { kind: 'any' };
       },
-      named: (type, pointer, derive, instantiation) => this.#named(type, pointer, derive, instantiation ?? ''),
+      named: (type, pointer, derive, instantiation) => this.#named(type, pointer, derive, instantiation ?? this.#expandedInstantiation(type)),
       constituents: (type, typeNode) => writtenOrder(this.#walk, type, typeNode),
       documentation: (symbol, shape, pointer, typeText, typeNode) => {
         const found: ShapeProblem[] = [];
@@ -115,12 +115,56 @@ export class ShapeBuilder {
     this.#root = { type, pointer };
     this.#abandoned = false;
     try {
-      return this.#withAliasTags(this.#derive(type, pointer, 'root', typeNode), type, pointer, typeNode);
+      return this.#deriveWritten(type, pointer, 'root', typeNode);
     } finally {
       this.#scopes.length = 0;
+      this.#expansions.length = 0;
       this.#root = undefined;
       this.#abandoned = false;
     }
+  }
+
+  /**
+   * Derives a type as written, with the keyword tags of the aliases it is written through. A generic type alias written
+   * with its arguments (`Maybe<Votes>`, `List<Votes>`, `Pair<Votes>`) is derived as the node it declares (`T | null`), in a
+   * scope mapping its parameters to the arguments as written, so that an argument's tags reach the union's members, the
+   * array's elements and the tuple's. One that declares an object type literal is left to `#inScopeOf`, as an interface is.
+   */
+  #deriveWritten(type: HostType, pointer: string, slot: Slot, typeNode: HostTypeNode | undefined): Shape {
+    const expansion = this.#expansionOf(typeNode);
+    let shape: Shape;
+    if (expansion === undefined) {
+      shape = this.#derive(type, pointer, slot, typeNode);
+    } else {
+      this.#scopes.push(expansion.scope);
+      this.#expansions.push({ type, scope: expansion.scope, instantiation: this.#instantiation(expansion.scope) });
+      try {
+        shape = this.#derive(type, pointer, slot, expansion.declared);
+      } finally {
+        this.#expansions.pop();
+        this.#scopes.pop();
+      }
+    }
+    return this.#withAliasTags(shape, type, pointer, typeNode);
+  }
+
+  /** The node a generic type alias written with its arguments declares, unless an object type literal, and the scope of its arguments. */
+  #expansionOf(typeNode: HostTypeNode | undefined): { declared: HostTypeNode; scope: ReadonlyMap<string, HostTypeNode | undefined> } | undefined {
+    const host = this.#walk.host;
+    const view = typeNode === undefined ? undefined : host.typeNode(typeNode);
+    if (view?.kind !== 'reference' || view.typeArguments.length === 0) return undefined;
+    const alias = host.referencedSymbol(typeNode!);
+    const declared = alias === undefined ? undefined : host.genericAliasDeclaredTypeNode(alias);
+    if (alias === undefined || declared === undefined || !expandedKinds.has(host.typeNode(declared).kind)) return undefined;
+    const scope = new Map<string, HostTypeNode | undefined>();
+    host.typeParameterNames(alias).forEach((name, index) => scope.set(name, this.#inScope(view.typeArguments[index])));
+    return { declared, scope };
+  }
+
+  /** What the arguments of the generic alias `type` is being derived as say beyond the checker's type (`''` when nothing): a recursive one's def identity. */
+  #expandedInstantiation(type: HostType): string {
+    const innermost = this.#expansions.at(-1);
+    return innermost !== undefined && innermost.type === type && innermost.scope === this.#scopes.at(-1) ? innermost.instantiation : '';
   }
 
   /** A node as written in the innermost scope: a reference to a type parameter there is the argument it was given. */
@@ -378,6 +422,9 @@ function definedTypeNode(host: TypeHost, node: HostTypeNode | undefined): HostTy
   const onlyView = host.typeNode(only);
   return onlyView.kind === 'parenthesized' ? onlyView.inner : only;
 }
+
+/** What a generic type alias declares that `#deriveWritten` derives in its arguments' scope: a union, an array, a tuple, a reference, `readonly …[]`. */
+const expandedKinds: ReadonlySet<TypeNodeView['kind']> = new Set(['union', 'array', 'tuple', 'reference', 'parenthesized']);
 
 /** `Tree<string>` → `Tree_string`: a def name valid in a JSON Pointer and for every provider. */
 function sanitizeDefName(text: string): string {

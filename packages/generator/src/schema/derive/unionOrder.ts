@@ -88,10 +88,12 @@ export function unionMemberNodes(walk: Walk, typeNode: HostTypeNode | undefined)
   return nodes;
 }
 
-function collectWritten(walk: Walk, node: HostTypeNode, into: HostType[], depth: number, nodes?: Map<HostType, HostTypeNode>): void {
+function collectWritten(walk: Walk, written: HostTypeNode, into: HostType[], depth: number, nodes?: Map<HostType, HostTypeNode>): void {
   if (depth > 16) {
     return;
   }
+  // a generic alias's `T | null`, derived for `Maybe<Votes>`: `T` is `Votes` as written
+  const node = walk.inScope(written);
   const view = walk.host.typeNode(node);
   if (view.kind === 'parenthesized') {
     collectWritten(walk, view.inner, into, depth + 1, nodes);
