@@ -1331,18 +1331,23 @@ export const fixtureGroups: readonly FixtureGroup[] = [
         ],
       },
       {
-        name: 'keyword tags on a type alias reach a generic type alias instantiated with it: a union, an object, an array',
+        name: 'keyword tags on a type alias reach a generic type alias instantiated with it: a union, an object, an array, a tuple, a reference',
         source: `/** @minimum 0 */
         type NonNegative = number;
         type Maybe<T> = T | null;
         type Box<T> = { value: T; maybe: Maybe<T> };
         type List<T> = readonly T[];
         type Pair<T> = [T, T];
+        interface Holder<U> {
+          held: U;
+        }
+        type Held<T> = Holder<T>;
         export interface Subject {
           maybe: Maybe<NonNegative>;
           box: Box<NonNegative>;
           list: List<NonNegative>;
           pair: Pair<NonNegative>;
+          holder: Held<NonNegative>;
           plain: Maybe<number>;
         }`,
         want: {
@@ -1357,19 +1362,21 @@ export const fixtureGroups: readonly FixtureGroup[] = [
             },
             list: { type: 'array', items: { type: 'number', minimum: 0 } },
             pair: { type: 'array', prefixItems: [{ type: 'number', minimum: 0 }, { type: 'number', minimum: 0 }], items: false, minItems: 2, maxItems: 2 },
+            holder: { type: 'object', properties: { held: { type: 'number', minimum: 0 } }, required: ['held'], additionalProperties: false },
             // the same generic instantiated with a plain number: no tags leak from the other instantiation
             plain: { anyOf: [{ type: 'number' }, { type: 'null' }] },
           },
-          required: ['maybe', 'box', 'list', 'pair', 'plain'],
+          required: ['maybe', 'box', 'list', 'pair', 'holder', 'plain'],
           additionalProperties: false,
         },
-        valid: [{ maybe: 0, box: { value: 1, maybe: null }, list: [2], pair: [0, 3], plain: -1 }],
+        valid: [{ maybe: 0, box: { value: 1, maybe: null }, list: [2], pair: [0, 3], holder: { held: 0 }, plain: -1 }],
         invalid: [
-          { maybe: -1, box: { value: 1, maybe: null }, list: [], pair: [0, 0], plain: null },
-          { maybe: null, box: { value: -1, maybe: null }, list: [], pair: [0, 0], plain: null },
-          { maybe: null, box: { value: 1, maybe: -1 }, list: [], pair: [0, 0], plain: null },
-          { maybe: null, box: { value: 1, maybe: null }, list: [-1], pair: [0, 0], plain: null },
-          { maybe: null, box: { value: 1, maybe: null }, list: [], pair: [0, -1], plain: null },
+          { maybe: -1, box: { value: 1, maybe: null }, list: [], pair: [0, 0], holder: { held: 0 }, plain: null },
+          { maybe: null, box: { value: -1, maybe: null }, list: [], pair: [0, 0], holder: { held: 0 }, plain: null },
+          { maybe: null, box: { value: 1, maybe: -1 }, list: [], pair: [0, 0], holder: { held: 0 }, plain: null },
+          { maybe: null, box: { value: 1, maybe: null }, list: [-1], pair: [0, 0], holder: { held: 0 }, plain: null },
+          { maybe: null, box: { value: 1, maybe: null }, list: [], pair: [0, -1], holder: { held: 0 }, plain: null },
+          { maybe: null, box: { value: 1, maybe: null }, list: [], pair: [0, 0], holder: { held: -1 }, plain: null },
         ],
       },
       {
