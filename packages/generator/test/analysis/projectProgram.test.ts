@@ -87,4 +87,29 @@ describe('project programs in one process', () => {
     expect(file(after, 'src/shapes.d.ts')).not.toBe(file(before, 'src/shapes.d.ts'));
     expect(tsApi.getPreEmitDiagnostics(after)).toEqual([]);
   });
+
+  it('keep the files of one set of parse settings at a time: a program with other settings lets go of the others\' (their memory)', () => {
+    const root = writeProject(sources);
+    const first = programOf(root);
+    programOf(root, { target: 'ES2015' as never, lib: ['ES2022', 'DOM'] });
+    const again = programOf(root);
+    expect(file(again, 'lib.es5.d.ts')).not.toBe(file(first, 'lib.es5.d.ts'));
+    expect(programOf(root).getSourceFiles().find((sourceFile) => sourceFile.fileName.endsWith('lib.es5.d.ts'))).toBe(file(again, 'lib.es5.d.ts'));
+  });
+
+  it('parse each file for its module format, so an ES module resolves a package that types only its "import" condition', () => {
+    const root = writeProject(
+      {
+        'package.json': '{ "type": "module" }\n',
+        'node_modules/esm-only/package.json': JSON.stringify({ name: 'esm-only', type: 'module', exports: { '.': { import: { types: './index.d.ts' } } } }),
+        'node_modules/esm-only/index.d.ts': 'export interface Point { readonly x: number; readonly y: number }\n',
+        'src/main.ts': "import type { Point } from 'esm-only';\nexport const origin: Point = { x: 0, y: 0 };\n",
+      },
+      {},
+    );
+    const program = programOf(root);
+    expect(tsApi.getPreEmitDiagnostics(program).map((diagnostic) => tsApi.flattenDiagnosticMessageText(diagnostic.messageText, '\n'))).toEqual([]);
+    expect(typeOfConstant(program, 'origin')).toBe('Point');
+    expect(file(program, 'src/main.ts').impliedNodeFormat).toBe(tsApi.ModuleKind.ESNext);
+  });
 });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { generate, main, watchProject, type WatchCycle } from '@toolgen/generator';
 import { describeFault } from '../../src/io/faults.js';
-import { writeProject } from '../helpers.js';
+import { strictCompilerOptions, writeProject } from '../helpers.js';
 
 /*
  * A broken project never produces a wrong module and never exits 0 (issue 14): each case is a
@@ -211,7 +211,12 @@ describe('syntax errors: exit 1, reported like tsc, and every generated file kep
 
   it('in watch mode, a script every file sees holds back every toolset, not only those importing it', async () => {
     const globals = 'interface ShelfLabel {\n  text: string;\n}\n';
-    const root = writeProject({ 'src/globals.ts': globals, 'src/shelves.ts': shelvesSource('label: ShelfLabel', 'string') });
+    // a script as tsc sees it: in this "type": "module" repository NodeNext takes every file for an ES module, unless told
+    // to detect modules by their imports and exports
+    const root = writeProject(
+      { 'src/globals.ts': globals, 'src/shelves.ts': shelvesSource('label: ShelfLabel', 'string') },
+      { compilerOptions: { ...strictCompilerOptions, moduleDetection: 'legacy' } },
+    );
     const controller = new AbortController();
     const cycles: WatchCycle[] = [];
     const errors: unknown[] = [];

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type ts from 'typescript';
+import { moduleFormat } from './projectProgram.js';
 
 /**
  * The watcher's programs after the first: each is created from the previous one (`oldProgram`)
@@ -16,6 +17,8 @@ export class IncrementalProgram {
   readonly #host: ts.CompilerHost;
   /** Parsed source files by absolute path: what the next program is made of. */
   readonly #files = new Map<string, ts.SourceFile>();
+  /** Changed files by absolute path, parsed when the next program asks for them, for the module format TypeScript says then. */
+  readonly #changed = new Map<string, { readonly fileName: string; readonly text: string; readonly old: ts.SourceFile | undefined }>();
   #cache: ts.ModuleResolutionCache;
   #rootNames: string[];
   #program: ts.Program | undefined;
@@ -41,8 +44,16 @@ export class IncrementalProgram {
       ...base,
       getDefaultLibLocation: () => libFolder,
       getDefaultLibFileName: (compilerOptions) => `${libFolder}/${tsApi.getDefaultLibFileName(compilerOptions)}`,
-      getSourceFile: (fileName) => {
+      getSourceFile: (fileName, languageVersionOrOptions) => {
         const key = path.resolve(fileName);
+        const format = typeof languageVersionOrOptions === 'object' ? moduleFormat(languageVersionOrOptions) : {};
+        const changed = this.#changed.get(key);
+        if (changed !== undefined) {
+          this.#changed.delete(key);
+          const reparsed = this.#parse(changed.fileName, changed.text, changed.old, format);
+          this.#files.set(key, reparsed);
+          return reparsed;
+        }
         const known = this.#files.get(key);
         if (known !== undefined) {
           return known;
@@ -51,7 +62,7 @@ export class IncrementalProgram {
         if (text === undefined) {
           return undefined;
         }
-        const parsed = this.#parse(fileName, text, undefined);
+        const parsed = this.#parse(fileName, text, undefined, format);
         this.#files.set(key, parsed);
         return parsed;
       },
@@ -73,20 +84,23 @@ export class IncrementalProgram {
 
   /** The text the program holds for `file`, or undefined when it holds none. */
   textOf(file: string): string | undefined {
-    return this.#files.get(path.resolve(file))?.text;
+    const key = path.resolve(file);
+    return this.#changed.get(key)?.text ?? this.#files.get(key)?.text;
   }
 
-  /** Replaces a file's text (parsed now), or drops the file when `text` is undefined (deleted). */
+  /** Replaces a file's text (parsed when the next program asks for it), or drops the file when `text` is undefined (deleted). */
   update(file: string, text: string | undefined): void {
     const key = path.resolve(file);
     const old = this.#files.get(key);
     this.#program = undefined;
+    this.#changed.delete(key);
     if (text === undefined) {
       this.#files.delete(key);
       this.#rootNames = this.#rootNames.filter((name) => path.resolve(name) !== key);
       return;
     }
-    this.#files.set(key, this.#parse(old?.fileName ?? file, text, old));
+    this.#files.delete(key);
+    this.#changed.set(key, { fileName: old?.fileName ?? file, text, old });
   }
 
   /**
@@ -98,11 +112,13 @@ export class IncrementalProgram {
     const gone = new Set([...removed].map((file) => path.resolve(file)));
     for (const file of gone) {
       this.#files.delete(file);
+      this.#changed.delete(file);
     }
     const roots = this.#rootNames.filter((name) => !gone.has(path.resolve(name)));
     for (const file of added) {
       // a file the program already had as an import is read again: it may have changed meanwhile
       this.#files.delete(path.resolve(file));
+      this.#changed.delete(path.resolve(file));
       roots.push(file);
     }
     this.#rootNames = roots;
@@ -123,13 +139,13 @@ export class IncrementalProgram {
     return this.#ts.createModuleResolutionCache(host.getCurrentDirectory(), (fileName) => host.getCanonicalFileName(fileName), this.#options);
   }
 
-  /** Parses a changed or new file: parent pointers set, the tsconfig's target, a version one above the old file's. */
-  #parse(fileName: string, text: string, old: ts.SourceFile | undefined): ts.SourceFile {
+  /** Parses a changed or new file: parent pointers set, the tsconfig's target, the module format TypeScript found for it, a version one above the old file's. */
+  #parse(fileName: string, text: string, old: ts.SourceFile | undefined, format: ReturnType<typeof moduleFormat>): ts.SourceFile {
     const version = String((Number.parseInt((old as { version?: string } | undefined)?.version ?? '0', 10) || 0) + 1);
     return this.#ts.createLanguageServiceSourceFile(
       fileName,
       this.#ts.ScriptSnapshot.fromString(text),
-      this.#options.target ?? this.#ts.ScriptTarget.Latest,
+      { languageVersion: this.#options.target ?? this.#ts.ScriptTarget.Latest, ...format },
       version,
       true,
     );

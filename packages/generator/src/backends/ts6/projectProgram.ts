@@ -14,8 +14,9 @@ import type { BundledCompiler } from './bundledCompiler.js';
  * Everything else is as ts-morph's compiler host does it, which built the watcher's first programs
  * before, so output did not change with it: the same in-memory lib files at the same paths, files
  * read as UTF-8 as they are (a byte-order mark stays), source files parsed for the configured
- * `target` (ESNext when unset) without a module format given, case-sensitive file names, and no
- * project references passed to the program.
+ * `target` (ESNext when unset), case-sensitive file names, and no project references passed to the
+ * program. Each file is parsed for the module format TypeScript finds for it (ts-morph's host gave
+ * none, so an ES module's imports resolved a package's "require" types, or none).
  */
 export function createProjectProgram(compiler: BundledCompiler, options: ts.CompilerOptions, rootNames: readonly string[]): ts.Program {
   const { ts } = compiler;
@@ -30,26 +31,33 @@ export function createProjectProgram(compiler: BundledCompiler, options: ts.Comp
  * skips a bound file, which is what lets TypeScript's language service share files between programs),
  * so a process that generates more than once (generate() for several projects, a project's references,
  * a bundler's builds) parses and binds them once: a small project with `lib: ["ES2022", "DOM"]` and
- * `@types/node` generates in about 0.15 s after the first, where it took 0.75 s. Files are keyed
- * by the settings that change how TypeScript parses and binds them (a document registry's bucket key,
- * as the language service keys them). Other declaration files than the library's are kept up to
- * `declarationCacheCharacters` characters of text, the least recently used let go first.
+ * `@types/node` generates in about 0.15 s after the first, where it took 0.75 s.
+ *
+ * Files are kept for one set of the settings that change how TypeScript parses and binds them (a
+ * document registry's bucket key, as the language service keys them) at a time: a program with other
+ * settings (a tsconfig's `target` edited under the watcher) lets go of the others' files, which would
+ * otherwise stay, about 70 MB for each target's library. Other declaration files than the library's
+ * are kept up to `declarationCacheCharacters` characters of text, the least recently used let go first.
  */
 class ParsedDeclarations {
+  #settings: string | undefined;
   readonly #library = new Map<string, ts.SourceFile>();
   readonly #others = new Map<string, ts.SourceFile>();
   #othersCharacters = 0;
 
-  library(key: string, parse: () => ts.SourceFile): ts.SourceFile {
-    let parsed = this.#library.get(key);
+  library(settings: string, fileName: string, parse: () => ts.SourceFile): ts.SourceFile {
+    this.#keepOnly(settings);
+    let parsed = this.#library.get(fileName);
     if (parsed === undefined) {
       parsed = parse();
-      this.#library.set(key, parsed);
+      this.#library.set(fileName, parsed);
     }
     return parsed;
   }
 
-  other(key: string, text: string, parse: () => ts.SourceFile): ts.SourceFile {
+  /** `key` names the file and the module format it was parsed for. */
+  other(settings: string, key: string, text: string, parse: () => ts.SourceFile): ts.SourceFile {
+    this.#keepOnly(settings);
     const known = this.#others.get(key);
     if (known !== undefined) {
       this.#others.delete(key);
@@ -73,10 +81,19 @@ class ParsedDeclarations {
     }
     return parsed;
   }
+
+  #keepOnly(settings: string): void {
+    if (settings !== this.#settings) {
+      this.#settings = settings;
+      this.#library.clear();
+      this.#others.clear();
+      this.#othersCharacters = 0;
+    }
+  }
 }
 
-/** 32 Mi characters of declarations besides the default library: `@types/node` is about 2.5 Mi, the OpenAI SDK's about 4. */
-const declarationCacheCharacters = 32 * 1024 * 1024;
+/** 4 Mi characters of declarations besides the default library (about 140 MB parsed): `@types/node` is about 2.2 Mi, the OpenAI SDK's 2.4. */
+const declarationCacheCharacters = 4 * 1024 * 1024;
 let parsedDeclarations = new ParsedDeclarations();
 
 /**
@@ -86,6 +103,7 @@ let parsedDeclarations = new ParsedDeclarations();
 export function forgetParsedDeclarations(): void {
   parsedDeclarations = new ParsedDeclarations();
 }
+
 const declarationFile = /\.d\.[cm]?ts$/;
 
 function projectCompilerHost(compiler: BundledCompiler, options: ts.CompilerOptions): ts.CompilerHost {
@@ -108,19 +126,21 @@ function projectCompilerHost(compiler: BundledCompiler, options: ts.CompilerOpti
   const base = ts.createCompilerHost(options);
   return {
     ...base,
-    getSourceFile(fileName) {
+    getSourceFile(fileName, languageVersionOrOptions) {
       const lib = libText(fileName);
-      const key = `${settingsKey}|${fileName}`;
       if (lib !== undefined) {
-        return parsedDeclarations.library(key, () => ts.createSourceFile(fileName, lib, { languageVersion, jsDocParsingMode: ts.JSDocParsingMode.ParseNone }));
+        return parsedDeclarations.library(settingsKey, fileName, () => ts.createSourceFile(fileName, lib, { languageVersion, jsDocParsingMode: ts.JSDocParsingMode.ParseNone }));
       }
       // as ts-morph's host: a file that cannot be read is no source file, and no error
       const text = readFile(fileName);
       if (text === undefined) {
         return undefined;
       }
-      const parse = () => ts.createSourceFile(fileName, text, { languageVersion, jsDocParsingMode: ts.JSDocParsingMode.ParseForTypeErrors });
-      return declarationFile.test(fileName) ? parsedDeclarations.other(key, text, parse) : parse();
+      // the module format TypeScript found for the file (its package.json's "type" under NodeNext): an ES module's imports
+      // resolve a package's "import" condition, where one parsed without a format would resolve "require"
+      const format = typeof languageVersionOrOptions === 'object' ? moduleFormat(languageVersionOrOptions) : {};
+      const parse = () => ts.createSourceFile(fileName, text, { languageVersion, jsDocParsingMode: ts.JSDocParsingMode.ParseForTypeErrors, ...format });
+      return declarationFile.test(fileName) ? parsedDeclarations.other(settingsKey, `${fileName}|${format.impliedNodeFormat ?? ''}`, text, parse) : parse();
     },
     getDefaultLibLocation: () => libFolder,
     getDefaultLibFileName: (compilerOptions) => `${libPrefix}${ts.getDefaultLibFileName(compilerOptions)}`,
@@ -129,5 +149,13 @@ function projectCompilerHost(compiler: BundledCompiler, options: ts.CompilerOpti
     directoryExists: (directory) => libFolder === directory || libFolder.startsWith(`${directory}/`) || ts.sys.directoryExists(directory),
     useCaseSensitiveFileNames: () => true,
     getCanonicalFileName: (fileName) => fileName,
+  };
+}
+
+/** What of the options TypeScript creates a file with says how it is a module: its format, and how to tell it is one. */
+export function moduleFormat(options: ts.CreateSourceFileOptions): Pick<ts.CreateSourceFileOptions, 'impliedNodeFormat' | 'setExternalModuleIndicator'> {
+  return {
+    ...(options.impliedNodeFormat === undefined ? {} : { impliedNodeFormat: options.impliedNodeFormat }),
+    ...(options.setExternalModuleIndicator === undefined ? {} : { setExternalModuleIndicator: options.setExternalModuleIndicator }),
   };
 }
