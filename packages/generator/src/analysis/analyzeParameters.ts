@@ -235,11 +235,13 @@ function shapeWithoutUndefined(
   typeNode: S.TypeNode | undefined,
 ): { shape: Shape; includesUndefined: boolean } {
   const members = hasFlag(host.types, type, TypeFlag.Union) ? host.types.constituents(type) : [];
+  const written = typeNode === undefined ? undefined : asHostTypeNode(typeNode);
   if (!members.some((member) => hasFlag(host.types, member, TypeFlag.Undefined))) {
-    return { shape: builder.shapeOf(type, pointer, typeNode === undefined ? undefined : asHostTypeNode(typeNode)), includesUndefined: false };
+    return { shape: builder.shapeOf(type, pointer, written), includesUndefined: false };
   }
   const includesNull = members.some((member) => hasFlag(host.types, member, TypeFlag.Null));
-  const shape = builder.shapeOf(host.nonNullable(type), pointer);
+  // derived as written, as a required parameter is: `r?: Rating` keeps the alias's keyword tags, `s?: 'b' | 'a'` its order
+  const shape = builder.shapeOf(host.nonNullable(type), pointer, written);
   if (!includesNull) {
     return { shape, includesUndefined: true };
   }
