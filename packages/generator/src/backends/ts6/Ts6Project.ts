@@ -122,16 +122,26 @@ export class IncrementalProject implements Project {
    * The next `snapshot()` builds a program from the result, reusing the unchanged files of the
    * last one (`IncrementalProgram`; the first program is let go once the next is built). Throws
    * `ProjectConfigurationError` when a rescan finds the tsconfig broken; the project then stays as it was.
+   * A rescan that finds other compiler options (`strict`, `target`, …) starts over from a new first
+   * program built with them, and every file of the project counts as changed: any type may differ.
    */
   refresh(paths: Iterable<string>, rescan: boolean): ProjectChanges {
     if (this.#oneShot) {
       throw new Error('IncrementalProject: a one-shot project cannot be refreshed');
     }
+    const next = rescan ? readProjectConfig(this.#ts, this.tsconfigPath) : undefined;
+    if (next !== undefined && JSON.stringify(next.options) !== JSON.stringify(this.#config.options)) {
+      const files = new Set([...this.#config.fileNames, ...next.fileNames]);
+      this.#config = next;
+      this.#incremental = undefined;
+      this.#snapshot = undefined;
+      this.#firstProgram = createProjectProgram(this.#compiler, next.options, next.fileNames);
+      return { files, membershipChanged: true };
+    }
     const incremental = this.#incrementalProgram();
     const files = new Set<string>();
     let membershipChanged = false;
-    if (rescan) {
-      const next = readProjectConfig(this.#ts, this.tsconfigPath);
+    if (next !== undefined) {
       const before = new Set(this.#config.fileNames);
       const after = new Set(next.fileNames);
       const removed = [...before].filter((fileName) => !after.has(fileName));
