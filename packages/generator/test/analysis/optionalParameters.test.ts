@@ -15,6 +15,9 @@ const source = `import { Toolset } from '@toolgen/runtime';
 /** @minimum 1 @maximum 10 */
 type Rating = number;
 
+/** The checker has met these literals before the parameter's union: its order would be theirs. */
+export type Sort = 'best' | 'oldest';
+
 export class RateToolset extends Toolset {
   constructor() {
     super();

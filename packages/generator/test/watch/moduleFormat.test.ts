@@ -1,8 +1,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { main, watchProject, type WatchCycle } from '@toolgen/generator';
+import { main } from '@toolgen/generator';
 import { writeProject } from '../helpers.js';
+import { expectSameAsOneShot, startWatch } from './watchHarness.js';
 
 /*
  * An ES module's imports resolve a package's "import" condition (NodeNext, "type": "module"), as
@@ -54,31 +55,18 @@ describe('a package that types only its "import" condition, from an ES module', 
 
   it('resolves in the watcher, at start and once the file importing it changed', async () => {
     const root = esmOnlyProject();
-    const controller = new AbortController();
-    const cycles: WatchCycle[] = [];
-    const errors: unknown[] = [];
-    const watching = watchProject({ project: path.join(root, 'tsconfig.json'), signal: controller.signal, debounceMs: 20, onCycle: (cycle) => cycles.push(cycle), onError: (error) => errors.push(error) });
+    const watch = startWatch(root);
     try {
-      await until(() => cycles.length >= 1);
-      expect(cycles[0]!.diagnostics).toEqual([]);
+      expect((await watch.next()).diagnostics).toEqual([]);
       writeFileSync(path.join(root, 'src/map.ts'), pointToolset('Measures the distance to the origin, in metres.'));
-      await until(() => cycles.length >= 2);
-      expect(cycles[1]!.diagnostics).toEqual([]);
+      expect((await watch.next()).diagnostics).toEqual([]);
       const module = readFileSync(path.join(root, 'src/map.tools.ts'), 'utf8');
       expect(module).toContain('in metres.');
       expect(module).toContain(pointSchema);
+      expectSameAsOneShot(root);
     } finally {
-      controller.abort();
-      await watching;
+      await watch.stop();
     }
-    expect(errors).toEqual([]);
+    expect(watch.errors).toEqual([]);
   });
 });
-
-async function until(condition: () => boolean): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('timed out waiting for the watcher');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
