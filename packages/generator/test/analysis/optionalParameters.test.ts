@@ -17,6 +17,7 @@ type Rating = number;
 
 /** The checker has met these literals before the parameter's union: its order would be theirs. */
 export type Sort = 'best' | 'oldest';
+type Maybe<T> = T | null;
 
 export class RateToolset extends Toolset {
   constructor() {
@@ -30,9 +31,10 @@ export class RateToolset extends Toolset {
    * @param nullable A rating or null.
    * @param defaulted A rating with a default.
    * @param order The order, as written.
+   * @param maybe A rating through a generic alias.
    */
-  static rate(optional?: Rating, nullable?: Rating | null, defaulted: Rating = 3, order?: 'newest' | 'oldest' | 'best'): number {
-    return optional ?? nullable ?? defaulted + (order === undefined ? 0 : 1);
+  static rate(optional?: Rating, nullable?: Rating | null, defaulted: Rating = 3, order?: 'newest' | 'oldest' | 'best', maybe?: Maybe<Rating>): number {
+    return optional ?? nullable ?? maybe ?? defaulted + (order === undefined ? 0 : 1);
   }
 }
 `;
@@ -51,6 +53,9 @@ describe('an optional parameter under strict', () => {
         : { type: 'number', minimum: 1, maximum: 10, description: 'A rating or null.' },
       defaulted: { type: 'number', minimum: 1, maximum: 10, description: 'A rating with a default.', default: 3 },
       order: { type: 'string', enum: ['newest', 'oldest', 'best'], description: 'The order, as written.' },
+      maybe: strict
+        ? { anyOf: [{ type: 'number', minimum: 1, maximum: 10 }, { type: 'null' }], description: 'A rating through a generic alias.' }
+        : { type: 'number', minimum: 1, maximum: 10, description: 'A rating through a generic alias.' },
     });
   });
 });

@@ -139,7 +139,9 @@ export class ShapeBuilder {
       this.#scopes.push(expansion.scope);
       this.#expansions.push({ type, scope: expansion.scope, instantiation: this.#instantiation(expansion.scope) });
       try {
-        shape = this.#derive(type, pointer, slot, expansion.declared);
+        // what the declared node is written through, read in the arguments' scope: `T | null` of `Maybe<Votes>` is `Votes`,
+        // also where the type derived is no longer the union (an optional parameter's, `undefined` and `null` set aside)
+        shape = this.#withAliasTags(this.#derive(type, pointer, slot, expansion.declared), type, pointer, expansion.declared);
       } finally {
         this.#expansions.pop();
         this.#scopes.pop();
