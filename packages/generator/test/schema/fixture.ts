@@ -5,6 +5,7 @@ import { hostType, hostTypeNode, ts6TypeHost } from '../../src/backends/ts6/Ts6T
 import { ShapeBuilder } from '../../src/schema/derive/ShapeBuilder.js';
 import type { ShapeDocument, ShapeProblem } from '../../src/schema/shape.js';
 import { toJsonSchema } from '../../src/schema/toJsonSchema.js';
+import { cachedCompiler } from '../ajvCache.js';
 import type { Fixture } from './row.js';
 
 export interface Derived {
@@ -96,10 +97,9 @@ function deriveSubject(project: Project, file: SourceFile, purpose: 'input' | 'o
 }
 
 /** ajv as an independent oracle. Formats are added by hand: `date-time` and `email`, the two the fixtures use. */
-export function compile(schema: JsonSchema): (value: unknown) => boolean {
+export const compile = cachedCompiler(() => {
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   ajv.addFormat('date-time', (text: string) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/i.test(text) && !Number.isNaN(Date.parse(text)));
   ajv.addFormat('email', /^[^\s@]+@[^\s@]+\.[^\s@]+$/);
-  const validate = ajv.compile(schema);
-  return (value) => validate(value) === true;
-}
+  return ajv;
+});

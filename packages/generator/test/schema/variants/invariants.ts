@@ -1,5 +1,6 @@
 import type { JsonSchema, JsonValue } from '@toolgen/runtime';
 import Ajv2020 from 'ajv/dist/2020.js';
+import { cachedCompiler } from '../../ajvCache.js';
 
 type SchemaVisitor = (schema: JsonSchema, path: string) => void;
 
@@ -114,12 +115,8 @@ export function geminiProblems(schema: JsonSchema): string[] {
  * Compiles a schema with ajv (2020-12). Ajv already knows OpenAPI's `nullable` (null allowed beside a `type`),
  * which is Gemini's meaning, so it is not added as a custom keyword.
  */
-export function compile(schema: JsonSchema): (value: unknown) => boolean {
-  // ownProperties: a member named like a prototype's (toString) is judged only when the value has it
-  const ajv = new Ajv2020.default({ strict: false, validateFormats: false, allErrors: true, ownProperties: true });
-  const validate = ajv.compile(schema);
-  return (value) => validate(value);
-}
+// ownProperties: a member named like a prototype's (toString) is judged only when the value has it
+export const compile = cachedCompiler(() => new Ajv2020.default({ strict: false, validateFormats: false, allErrors: true, ownProperties: true }));
 
 /**
  * What a host offering the openai-strict variant receives for a valid value: an absent optional member as null, a present
