@@ -4,7 +4,8 @@ import tseslint from 'typescript-eslint';
 import toolgen from '@toolgen/eslint-plugin';
 
 export default defineConfig(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/*.tools.ts', '**/.tmp/**', 'bench/.work/**'] },
+  // what is generated, and the folders tests write their projects into (the lint runs in a test, beside them)
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/*.tools.ts', '**/.tmp/**', '**/.toolgen-tmp-*/**', 'bench/.work/**', '.compat/**'] },
   {
     files: ['**/*.ts'],
     extends: [tseslint.configs.recommended],

@@ -80,8 +80,11 @@ interface EslintResult {
   readonly messages: readonly { ruleId: string | null; severity: number; line: number; column: number; message: string; fatal?: boolean }[];
 }
 
-/** Runs the real `eslint` binary; resolves to toolgen's diagnostics and the fatal problems (a file that did not parse). */
-export async function runEslint(cwd: string, args: readonly string[], codeOfRule: (rule: string) => string): Promise<{ reported: Reported[]; fatal: string[] }> {
+/**
+ * Runs the real `eslint` binary; resolves to toolgen's diagnostics, the fatal problems (a file that did not parse) and
+ * every other rule's findings, as `file:line:column rule message`.
+ */
+export async function runEslint(cwd: string, args: readonly string[], codeOfRule: (rule: string) => string): Promise<{ reported: Reported[]; fatal: string[]; other: string[] }> {
   // a child process, so that the toolgen runs it is compared with go on beside it
   const result = await new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve, reject) => {
     execFile(process.execPath, [path.join(repoRoot, 'node_modules/eslint/bin/eslint.js'), '--format', 'json', ...args], { cwd, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 }, (error, stdout, stderr) => {
@@ -94,6 +97,7 @@ export async function runEslint(cwd: string, args: readonly string[], codeOfRule
   }
   const reported: Reported[] = [];
   const fatal: string[] = [];
+  const other: string[] = [];
   for (const file of JSON.parse(result.stdout) as EslintResult[]) {
     for (const message of file.messages) {
       const relative = path.relative(cwd, file.filePath).split(path.sep).join('/');
@@ -103,10 +107,12 @@ export async function runEslint(cwd: string, args: readonly string[], codeOfRule
         reported.push({ file: relative, line, column, code, severity: message.severity === 2 ? 'error' : 'warning', message: message.message });
       } else if (message.fatal === true) {
         fatal.push(`${relative}:${message.line}:${message.column} ${message.message}`);
+      } else {
+        other.push(`${relative}:${message.line}:${message.column} ${message.ruleId ?? ''} ${message.message}`);
       }
     }
   }
-  return { reported: sortReported(reported), fatal };
+  return { reported: sortReported(reported), fatal, other };
 }
 
 interface CliReport {
