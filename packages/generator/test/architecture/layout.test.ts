@@ -95,3 +95,25 @@ describe('the layout of the packages', () => {
     expect(long).toEqual([]);
   });
 });
+
+describe('the examples', () => {
+  const examples = path.resolve(packages, '../examples');
+  const tsc = 'node ../../node_modules/typescript/bin/tsc -p tsconfig.json ';
+  /** The examples `npm run typecheck` compiles (scripts/typecheck.mjs). */
+  const typecheck = readFileSync(path.resolve(packages, '../scripts/typecheck.mjs'), 'utf8');
+  const listed = JSON.parse(/const examples = (\[[^\]]*\]);/.exec(typecheck)![1]!.replaceAll("'", '"')) as string[];
+
+  it('are each in scripts/typecheck.mjs, but the two built by their tests with the plugin and the transformer', () => {
+    const all = readdirSync(examples).filter((name) => readdirSync(path.join(examples, name)).includes('tsconfig.json'));
+    expect(all.filter((name) => !listed.includes(name)).sort()).toEqual(['transformer-app', 'vite-app']);
+  });
+
+  // `npm test` does not run `npm run typecheck`: each example is type-checked in its test
+  it.each(listed)('examples/%s is compiled by its test: the test runs a script of its package.json that compiles tsconfig.json with tsc', (name) => {
+    const folder = path.join(examples, name);
+    const scripts = (JSON.parse(readFileSync(path.join(folder, 'package.json'), 'utf8')) as { scripts?: Record<string, string> }).scripts ?? {};
+    const compiling = Object.keys(scripts).filter((script) => scripts[script]!.startsWith(tsc));
+    const tests = readdirSync(path.join(folder, 'test')).filter((file) => file.endsWith('.test.ts')).map((file) => readFileSync(path.join(folder, 'test', file), 'utf8'));
+    expect(compiling.filter((script) => tests.some((text) => text.includes(`'run', '--silent', '${script}'`)))).not.toEqual([]);
+  });
+});
