@@ -2,12 +2,19 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { main } from '@toolgen/generator';
 
 const example = path.resolve(import.meta.dirname, '..');
 const repo = path.resolve(example, '../..');
-const toolgenBin = path.join(repo, 'packages/generator/bin/toolgen.js');
 const tmp = path.join(example, 'test/.tmp');
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+/** The CLI's main in this process, as `npx toolgen` runs it (the bin adds only the process around it): its exit code and stdout. */
+async function runToolgen(args: readonly string[], cwd: string): Promise<{ code: number; stdout: string }> {
+  let stdout = '';
+  const code = await main(args, { stdout: (text) => (stdout += text), stderr: () => undefined }, cwd);
+  return { code, stdout };
+}
 
 /** A copy of the example's sources and configuration, inside the repository so that its imports resolve. */
 function copyOfExample(): string {
@@ -45,20 +52,20 @@ describe('examples/transformer-app', () => {
     );
   }, 120_000);
 
-  it('emits what tsc emits once the CLI has written the module, byte for byte', () => {
+  it('emits what tsc emits once the CLI has written the module, byte for byte', async () => {
     const copy = copyOfExample();
-    execFileSync(process.execPath, [toolgenBin, '-p', copy]);
+    expect((await runToolgen(['-p', copy], repo)).code).toBe(0);
     execFileSync(process.execPath, [path.join(repo, 'node_modules/typescript/bin/tsc'), '-p', copy]);
     const expected = filesUnder(path.join(copy, 'dist'));
     expect([...expected.keys()]).toContain('weather.tools.js');
     expect(filesUnder(path.join(example, 'dist'))).toEqual(expected);
   }, 120_000);
 
-  it('fails the build on a TSH error, with the lines the CLI prints', () => {
+  it('fails the build on a TSH error, with the lines the CLI prints', async () => {
     const copy = copyOfExample();
     const source = path.join(copy, 'src/weather.ts');
     writeFileSync(source, readFileSync(source, 'utf8').replace('this.addTool(WeatherToolset.convertTemperature)', "this.addTool(WeatherToolset.convertTemperature).withName('toFahrenheit')"));
-    const cli = spawnSync(process.execPath, [toolgenBin, '--check', '-p', '.'], { cwd: copy, encoding: 'utf8' });
+    const cli = await runToolgen(['--check', '-p', '.'], copy);
     const lines = cli.stdout.split('\n').filter((line) => line.includes(' - error TSH'));
     expect(lines).toEqual([expect.stringMatching(/^src\/weather\.ts:\d+:\d+ - error TSH008: Tool name "toFahrenheit" is not lower_snake_case\./)]);
 

@@ -3,13 +3,20 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, write
 import path from 'node:path';
 import { build, type Plugin } from 'vite';
 import { afterAll, describe, expect, it } from 'vitest';
+import { main } from '@toolgen/generator';
 import toolgen from '@toolgen/generator/unplugin';
 
 const example = path.resolve(import.meta.dirname, '..');
 const repo = path.resolve(example, '../..');
-const toolgenBin = path.join(repo, 'packages/generator/bin/toolgen.js');
 const tmp = path.join(example, 'test/.tmp');
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+/** The CLI's main in this process, as `npx toolgen` runs it (the bin adds only the process around it): its exit code and stdout. */
+async function runToolgen(args: readonly string[], cwd: string): Promise<{ code: number; stdout: string }> {
+  let stdout = '';
+  const code = await main(args, { stdout: (text) => (stdout += text), stderr: () => undefined }, cwd);
+  return { code, stdout };
+}
 
 /** A copy of the example's sources and configuration, inside the repository so that its imports resolve. */
 function copyOfExample(): string {
@@ -59,16 +66,16 @@ describe('examples/vite-app', () => {
       build: { ssr: 'src/main.ts', write: false },
     });
     const copy = copyOfExample();
-    execFileSync(process.execPath, [toolgenBin, '-p', copy]);
+    expect((await runToolgen(['-p', copy], repo)).code).toBe(0);
     expect([...loaded.keys()]).toEqual(['src/library.tools.ts']);
     expect(loaded.get('src/library.tools.ts')).toBe(readFileSync(path.join(copy, 'src/library.tools.ts'), 'utf8'));
   }, 120_000);
 
-  it('fails `vite build` on a TSH error, with the lines the CLI prints', () => {
+  it('fails `vite build` on a TSH error, with the lines the CLI prints', async () => {
     const copy = copyOfExample();
     const source = path.join(copy, 'src/library.ts');
     writeFileSync(source, readFileSync(source, 'utf8').replace('this.addTool(LibraryToolset.lendBook)', "this.addTool(LibraryToolset.lendBook).withName('lendBook')"));
-    const cli = spawnSync(process.execPath, [toolgenBin, '--check', '-p', '.'], { cwd: copy, encoding: 'utf8' });
+    const cli = await runToolgen(['--check', '-p', '.'], copy);
     const lines = cli.stdout.split('\n').filter((line) => line.includes(' - error TSH'));
     expect(lines).toEqual([expect.stringMatching(/^src\/library\.ts:\d+:\d+ - error TSH008: Tool name "lendBook" is not lower_snake_case\./)]);
 
