@@ -55,8 +55,8 @@ export default defineConfig({
           name: 'unit',
           include: tests,
           exclude: integration,
-          // the type tests (`*.test-d.ts`) are unit tests: one tsc over tsconfig.test.json, which holds every test, the
-          // packages' sources and this file, and fails the run on any error of theirs too ("Unhandled Source Error"). It
+          // the type tests (`*.test-d.ts`) are unit tests: one tsc over tsconfig.test.json, which holds the packages' and the
+          // docs' tests, the packages' sources and this file, and fails the run on any error of theirs ("Unhandled Source Error"). It
           // runs beside the test files, so `npm test` type-checks while the tests run (issue 32: as a step before them, it
           // kept one core of two idle for 18 s)
           typecheck: {
