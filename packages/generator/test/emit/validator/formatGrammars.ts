@@ -189,7 +189,8 @@ export const rfcFormats: Readonly<Record<string, (text: string) => boolean>> = {
     if (!mailboxSyntax.test(text)) {
       return false;
     }
-    const literal = /@\[([^\]]*)\]$/.exec(text);
+    // the address literal after the last "[": a quoted local part may hold "@[" too ("\@["@[1.2.3.4]), a literal never "["
+    const literal = /@\[([^[\]]*)\]$/.exec(text);
     return literal === null || isMailboxLiteral(literal[1]!);
   },
   uuid: (text) => uuidSyntax.test(text),
@@ -351,6 +352,11 @@ export const formatTables: Readonly<Record<string, readonly (readonly [string, b
     ['joe.bloggs@[ipv6:2001:db8::1]', true],
     ['joe.bloggs@[IPv6:2001:db8:1:2:3:4:5:6]', true],
     ['joe.bloggs@[IPv6:::ffff:192.0.2.1]', true],
+    // a quoted local part holding "@[" (fast-check found the oracle taking it for the address literal)
+    ['"\\@["@[ipv6:e:b:0:b:d:d:0.0.0.0]', true],
+    ['"@["@[1.2.3.4]', true],
+    ['"@[1.2.3.4]"@example.com', true],
+    ['"@["@[1.2.3.400]', false],
     ['user@localhost', true],
     ['a@b.co', true],
     ['2962', false],
