@@ -55,10 +55,10 @@ export default defineConfig({
           name: 'unit',
           include: tests,
           exclude: integration,
-          // the type tests (`*.test-d.ts`) are unit tests: one tsc over tsconfig.test.json, which holds the packages' and the
-          // docs' tests, the packages' sources and this file, and fails the run on any error of theirs ("Unhandled Source Error"). It
-          // runs beside the test files, so `npm test` type-checks while the tests run (issue 32: as a step before them, it
-          // kept one core of two idle for 18 s)
+          // the type tests (`*.test-d.ts`) are unit tests: one tsc over tsconfig.test.json, which holds every test (the
+          // packages', the docs', the examples'), the packages' sources and this file, and fails the run on any error of theirs
+          // ("Unhandled Source Error"). It runs beside the test files, so `npm test` type-checks while the tests run (issue 32:
+          // as a step before them, it kept one core of two idle for 18 s)
           typecheck: {
             enabled: true,
             include: ['packages/*/test/**/*.test-d.ts'],
