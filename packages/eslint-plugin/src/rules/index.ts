@@ -22,6 +22,7 @@ import sendableVariantValues from './sendable-variant-values.js';
 import knownSchemaTags from './known-schema-tags.js';
 import annotationsForWrites from './annotations-for-writes.js';
 import validTsdoc from './valid-tsdoc.js';
+import resolvedRuntime from './resolved-runtime.js';
 
 /** Every rule of the plugin, by name: one per TSH code. */
 export const rules = {
@@ -49,4 +50,5 @@ export const rules = {
   'known-schema-tags': knownSchemaTags,
   'annotations-for-writes': annotationsForWrites,
   'valid-tsdoc': validTsdoc,
+  'resolved-runtime': resolvedRuntime,
 };

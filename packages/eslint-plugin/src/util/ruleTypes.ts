@@ -7,7 +7,7 @@ import type { TSESLint } from '@typescript-eslint/utils';
 export type TshCode =
   | 'TSH001' | 'TSH002' | 'TSH003' | 'TSH004' | 'TSH005' | 'TSH006' | 'TSH007' | 'TSH008' | 'TSH009' | 'TSH010' | 'TSH011'
   | 'TSH012' | 'TSH013' | 'TSH014' | 'TSH015' | 'TSH016' | 'TSH017' | 'TSH018' | 'TSH019' | 'TSH020' | 'TSH021' | 'TSH022'
-  | 'TSH023' | 'TSH024' | 'TSH025' | 'TSH030' | 'TSH031' | 'TSH032' | 'TSH033' | 'TSH034' | 'TSH040';
+  | 'TSH023' | 'TSH024' | 'TSH025' | 'TSH026' | 'TSH030' | 'TSH031' | 'TSH032' | 'TSH033' | 'TSH034' | 'TSH040';
 
 /** The `meta.docs` of every toolgen rule. */
 export interface ToolgenRuleDocs {

@@ -32,6 +32,7 @@ export function analyzeSourceFile(host: AnalysisHost, sourceFile: S.SourceFile):
     }
     const base = toolsetBase(host, statement);
     if (base === undefined) {
+      diagnostics.push(...unresolvedRuntimeBase(host, sourceFile, statement));
       continue;
     }
     const sink = new DiagnosticSink(host.syntax);
@@ -73,6 +74,44 @@ function toolsetBase(host: AnalysisHost, declaration: S.ClassDeclaration): Tools
     }
   }
   return undefined;
+}
+
+const runtimeModule = /^@toolgen\/runtime(?:\/|$)/;
+
+/**
+ * TSH026 for a class that extends the `Toolset` it imports from `@toolgen/runtime` (or a subpath of it), when that import does
+ * not resolve to the installed package (not installed, installed where the project does not look, a `paths` entry elsewhere):
+ * without it the class is no toolset to the type checker, and would be left out without a word.
+ */
+function unresolvedRuntimeBase(host: AnalysisHost, sourceFile: S.SourceFile, declaration: S.ClassDeclaration): readonly Diagnostic[] {
+  const baseExpression = declaration.heritageClauses?.find((clause) => host.syntax.kindIs(clause.token, 'ExtendsKeyword'))?.types[0];
+  const expression = baseExpression?.expression;
+  if (baseExpression === undefined || declaration.name === undefined) {
+    return [];
+  }
+  // the binding the base names: Toolset (import { Toolset } or { Toolset as Base }) or tg.Toolset (import * as tg)
+  const named = host.syntax.is(expression, 'Identifier') ? expression.text : undefined;
+  const qualified = host.syntax.is(expression, 'PropertyAccessExpression') && expression.name.text === 'Toolset' ? expression.expression : undefined;
+  const namespace = host.syntax.is(qualified, 'Identifier') ? qualified.text : undefined;
+  for (const statement of sourceFile.statements) {
+    if (!host.syntax.is(statement, 'ImportDeclaration') || !host.syntax.is(statement.moduleSpecifier, 'StringLiteral')) {
+      continue;
+    }
+    const module = statement.moduleSpecifier.text;
+    const bindings = statement.importClause?.namedBindings;
+    if (!runtimeModule.test(module) || bindings === undefined) {
+      continue;
+    }
+    const imported = host.syntax.is(bindings, 'NamedImports')
+      ? bindings.elements.some((specifier) => specifier.name.text === named && (specifier.propertyName ?? specifier.name).text === 'Toolset')
+      : host.syntax.is(bindings, 'NamespaceImport') && bindings.name.text === namespace;
+    if (imported) {
+      const sink = new DiagnosticSink(host.syntax);
+      sink.report('TSH026', 'unresolvedRuntime', baseExpression, { className: declaration.name.text, base: host.syntax.text(expression!), module });
+      return sink.diagnostics;
+    }
+  }
+  return [];
 }
 
 function analyzeToolset(

@@ -226,6 +226,13 @@ export const diagnosticCatalogue = {
         'The inline tag at "{{tag}}" in {{place}} is not closed, so TSDoc reads the rest of it as text. Close it with "}" ({@tag value}), or escape the brace (\\{) if it is text.',
     },
   },
+  TSH026: {
+    severity: 'error',
+    messages: {
+      unresolvedRuntime:
+        'Class "{{className}}" extends {{base}} from "{{module}}", but that import does not resolve to the @toolgen/runtime package, so toolgen sees no toolset here and generates none of its tools. Install the runtime where this project resolves its packages (npm install @toolgen/runtime), or correct the import.',
+    },
+  },
   TSH030: {
     severity: 'error',
     messages: {

@@ -150,6 +150,32 @@ export interface ClassDeclaration extends Node {
   readonly members: NodeList<ClassElement>;
 }
 
+export interface ImportDeclaration extends Node {
+  readonly importClause: ImportClause | undefined;
+  readonly moduleSpecifier: Expression;
+}
+
+export interface ImportClause extends Node {
+  /** The default import's name. */
+  readonly name: Identifier | undefined;
+  /** `{ … }` (NamedImports) or `* as name` (NamespaceImport). */
+  readonly namedBindings: Node | undefined;
+}
+
+export interface NamedImports extends Node {
+  readonly elements: NodeList<ImportSpecifier>;
+}
+
+export interface ImportSpecifier extends Node {
+  /** The exported name, when it is imported under another (`Toolset as Base`): an identifier or a string literal. */
+  readonly propertyName: Identifier | undefined;
+  readonly name: Identifier;
+}
+
+export interface NamespaceImport extends Node {
+  readonly name: Identifier;
+}
+
 export interface TypeReferenceNode extends Node {
   readonly typeName: Node;
   readonly typeArguments: NodeList<TypeNode> | undefined;
@@ -205,6 +231,9 @@ export interface SyntaxKinds {
   ClassStaticBlockDeclaration: ClassElement;
   FunctionDeclaration: Node;
   TypeReference: TypeReferenceNode;
+  ImportDeclaration: ImportDeclaration;
+  NamedImports: NamedImports;
+  NamespaceImport: NamespaceImport;
   ThisKeyword: Node;
   TrueKeyword: Node;
   FalseKeyword: Node;

@@ -599,6 +599,30 @@ export class PingToolset extends /*<*/BaseToolset/*>*/ {
   static read(path: string): string { return path; }
 }`,
   },
+  {
+    name: 'a Toolset imported from a path of @toolgen/runtime that does not resolve',
+    code: 'TSH026',
+    source: `import { Toolset } from '@toolgen/runtime/toolset';
+export class PingToolset extends /*<*/Toolset/*>*/ {
+  constructor() { super(); this.addTool(PingToolset.ping); }
+  /** Answers. */
+  static ping(): string { return 'pong'; }
+}`,
+    messages: [{ messageId: 'unresolvedRuntime', data: { className: 'PingToolset', base: 'Toolset', module: '@toolgen/runtime/toolset' } }],
+    fixed: pingToolset,
+  },
+  {
+    name: 'a namespace import of @toolgen/runtime that does not resolve, renamed',
+    code: 'TSH026',
+    source: `import * as toolgen from '@toolgen/runtime/index.js';
+export class PingToolset extends /*<*/toolgen.Toolset/*>*/ {
+  constructor() { super(); this.addTool(PingToolset.ping); }
+  /** Answers. */
+  static ping(): string { return 'pong'; }
+}`,
+    messages: [{ messageId: 'unresolvedRuntime', data: { className: 'PingToolset', base: 'toolgen.Toolset', module: '@toolgen/runtime/index.js' } }],
+    fixed: pingToolset,
+  },
 ];
 
 export const diagnosticFixtures: readonly DiagnosticFixture[] = [...fixtures, ...chainAndTagFixtures];
