@@ -403,3 +403,18 @@ describe('a source file whose toolsets have errors keeps its last good output', 
     expect((JSON.parse(read(root, 'toolgen.manifest.json')) as Manifest).toolsets.map((toolset) => toolset.source)).toEqual(['src/shout.ts']);
   });
 });
+
+describe('a source file that starts with a byte order mark', () => {
+  // tsc reads past the mark (ts.sys.readFile drops it): a column on the first line counted it, one past tsc's
+  const line = "import { Toolset } from '@toolgen/runtime'; export class PingToolset extends Toolset { constructor() { super(); this.addTool(PingToolset.ping).withName('Ping'); } /** Answers. */ static ping(): string { return 'pong'; } }\n";
+
+  it.each([
+    ['without', ''],
+    ['with', '\uFEFF'],
+  ])('reports a diagnostic on its first line at the column tsc counts, %s the mark', async (_, mark) => {
+    const root = writeProject({ 'src/ping.ts': `${mark}${line}` });
+    const { stdout } = await run(['--check', '--format', 'json'], root);
+    const { diagnostics } = JSON.parse(stdout) as { diagnostics: { code: string; line: number; column: number }[] };
+    expect(diagnostics.map(({ code, line: at, column }) => [code, at, column])).toEqual([['TSH008', 1, line.indexOf("'Ping'") + 1]]);
+  });
+});

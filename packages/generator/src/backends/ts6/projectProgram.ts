@@ -116,7 +116,8 @@ function projectCompilerHost(compiler: BundledCompiler, options: ts.CompilerOpti
       return lib;
     }
     try {
-      return readFileSync(fileName, 'utf-8');
+      // without a byte order mark, as tsc's ts.sys.readFile reads it: the mark would be a column of the first line
+      return readFileSync(fileName, 'utf-8').replace(/^\uFEFF/, '');
     } catch {
       return undefined;
     }
