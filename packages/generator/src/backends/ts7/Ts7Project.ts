@@ -29,6 +29,8 @@ export class Ts7Project implements Project {
   readonly rootDir: string;
   readonly tsconfigPath: string;
   #config: ProjectConfig;
+  /** The compiler options the tsconfig gave the program, as JSON: a rescan that finds others opens the project again. */
+  #options: string;
   readonly #modules: Ts7Modules;
   #api: API | undefined;
   #apiSnapshot: Snapshot | undefined;
@@ -41,6 +43,7 @@ export class Ts7Project implements Project {
     this.#modules = modules;
     this.#api = api;
     this.#config = config;
+    this.#options = optionsOf(api, tsconfigPath);
     this.#apiSnapshot = apiSnapshot;
     this.#project = project;
   }
@@ -80,10 +83,18 @@ export class Ts7Project implements Project {
    * Re-reads `paths` from disk (and with `rescan`, the tsconfig's file list) into a new API
    * snapshot: a file counts as changed when its text differs from the program's. The previous
    * snapshot is let go. Throws `ProjectConfigurationError` when a rescan finds the tsconfig
-   * broken; the project then stays as it was.
+   * broken; the project then stays as it was. A rescan that finds other compiler options (`strict`,
+   * `target`, …) opens the project again in a new snapshot, and every file counts as changed: any
+   * type may differ (as TypeScript 6's IncrementalProject starts over from a new first program).
    */
   refresh(paths: Iterable<string>, rescan: boolean): ProjectChanges {
     this.#ensureAlive();
+    if (rescan) {
+      const options = optionsOf(this.#api!, this.tsconfigPath);
+      if (options !== this.#options) {
+        return this.#reopen(options);
+      }
+    }
     const program = this.#live().program;
     const files = new Set<string>();
     const notifications = { changed: [] as string[], created: [] as string[], deleted: [] as string[] };
@@ -121,6 +132,22 @@ export class Ts7Project implements Project {
       this.#update(notifications);
     }
     return { files, membershipChanged };
+  }
+
+  /** A new API snapshot of the project, opened afresh with the tsconfig's new compiler options; the previous one is let go. */
+  #reopen(options: string): ProjectChanges {
+    const config = readConfig(this.#api!, this.tsconfigPath);
+    const files = new Set([...this.#config.fileNames, ...config.fileNames]);
+    const previous = this.#apiSnapshot!;
+    const next = this.#api!.createSnapshot({ openProjects: [this.tsconfigPath] });
+    this.#project = projectOf(next, this.tsconfigPath);
+    this.#apiSnapshot = next;
+    this.#snapshot = undefined;
+    previous.dispose();
+    const configFiles = this.#project.program.getConfigFileNames().map((file) => path.resolve(String(file)));
+    this.#config = { ...config, configFiles: configFiles.length > 0 ? configFiles : config.configFiles };
+    this.#options = options;
+    return { files, membershipChanged: true };
   }
 
   /** Reads `file` again although its text did not change, as a change would (the watcher's warm-up). */
@@ -240,6 +267,12 @@ function flatten(diagnostic: Diagnostic): string {
 }
 
 /** What the tsconfig says, as TypeScript 7 parses it; the same checks and messages as the TypeScript 6 backend's. */
+/** The compiler options the tsconfig gives, as JSON (a tsconfig that does not parse gives its errors' text instead). */
+function optionsOf(api: API, tsconfigPath: string): string {
+  const parsed = api.parseConfigFile(tsconfigPath);
+  return JSON.stringify(parsed.errors.length > 0 ? parsed.errors.map(flatten) : parsed.options);
+}
+
 function readConfig(api: API, tsconfigPath: string): ProjectConfig {
   const rootDir = path.dirname(tsconfigPath);
   // a syntax error first, as TypeScript 6's readConfigFile reports it: what is parsed of the rest says little
