@@ -140,11 +140,18 @@ export class Ts7Project implements Project {
     const files = new Set([...this.#config.fileNames, ...config.fileNames]);
     const previous = this.#apiSnapshot!;
     const next = this.#api!.createSnapshot({ openProjects: [this.tsconfigPath] });
-    this.#project = projectOf(next, this.tsconfigPath);
+    let project: ApiProject;
+    try {
+      project = projectOf(next, this.tsconfigPath);
+    } catch (error) {
+      next.dispose();
+      throw error;
+    }
+    this.#project = project;
     this.#apiSnapshot = next;
     this.#snapshot = undefined;
     previous.dispose();
-    const configFiles = this.#project.program.getConfigFileNames().map((file) => path.resolve(String(file)));
+    const configFiles = project.program.getConfigFileNames().map((file) => path.resolve(String(file)));
     this.#config = { ...config, configFiles: configFiles.length > 0 ? configFiles : config.configFiles };
     this.#options = options;
     return { files, membershipChanged: true };
@@ -266,13 +273,13 @@ function flatten(diagnostic: Diagnostic): string {
   return [diagnostic.text, ...(diagnostic.messageChain ?? []).map(flatten)].join(' ');
 }
 
-/** What the tsconfig says, as TypeScript 7 parses it; the same checks and messages as the TypeScript 6 backend's. */
 /** The compiler options the tsconfig gives, as JSON (a tsconfig that does not parse gives its errors' text instead). */
 function optionsOf(api: API, tsconfigPath: string): string {
   const parsed = api.parseConfigFile(tsconfigPath);
   return JSON.stringify(parsed.errors.length > 0 ? parsed.errors.map(flatten) : parsed.options);
 }
 
+/** What the tsconfig says, as TypeScript 7 parses it; the same checks and messages as the TypeScript 6 backend's. */
 function readConfig(api: API, tsconfigPath: string): ProjectConfig {
   const rootDir = path.dirname(tsconfigPath);
   // a syntax error first, as TypeScript 6's readConfigFile reports it: what is parsed of the rest says little
