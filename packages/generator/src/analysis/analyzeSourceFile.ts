@@ -45,9 +45,13 @@ export function analyzeSourceFile(host: AnalysisHost, sourceFile: S.SourceFile):
 
 type ToolsetBase = { readonly direct: true } | { readonly direct: false; readonly base: string; readonly node: S.Node };
 
+/** The class's `extends` type (`Toolset`, `tg.Toolset`, `BaseToolset<T>`), if it has one. */
+function extendsType(host: AnalysisHost, declaration: S.ClassDeclaration): ({ readonly expression: S.Expression } & S.Node) | undefined {
+  return declaration.heritageClauses?.find((clause) => host.syntax.kindIs(clause.token, 'ExtendsKeyword'))?.types[0];
+}
+
 function toolsetBase(host: AnalysisHost, declaration: S.ClassDeclaration): ToolsetBase | undefined {
-  const extendsClause = declaration.heritageClauses?.find((clause) => host.syntax.kindIs(clause.token, 'ExtendsKeyword'));
-  const baseExpression = extendsClause?.types[0];
+  const baseExpression = extendsType(host, declaration);
   if (baseExpression === undefined) {
     return undefined;
   }
@@ -84,7 +88,7 @@ const runtimeModule = /^@toolgen\/runtime(?:\/|$)/;
  * without it the class is no toolset to the type checker, and would be left out without a word.
  */
 function unresolvedRuntimeBase(host: AnalysisHost, sourceFile: S.SourceFile, declaration: S.ClassDeclaration): readonly Diagnostic[] {
-  const baseExpression = declaration.heritageClauses?.find((clause) => host.syntax.kindIs(clause.token, 'ExtendsKeyword'))?.types[0];
+  const baseExpression = extendsType(host, declaration);
   const expression = baseExpression?.expression;
   if (baseExpression === undefined || declaration.name === undefined) {
     return [];

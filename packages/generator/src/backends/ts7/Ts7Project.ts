@@ -37,13 +37,13 @@ export class Ts7Project implements Project {
   #project: ApiProject | undefined;
   #snapshot: LoadedProject | undefined;
 
-  private constructor(tsconfigPath: string, modules: Ts7Modules, api: API, config: ProjectConfig, apiSnapshot: Snapshot, project: ApiProject) {
+  private constructor(tsconfigPath: string, modules: Ts7Modules, api: API, { config, options }: TsconfigRead, apiSnapshot: Snapshot, project: ApiProject) {
     this.tsconfigPath = tsconfigPath;
     this.rootDir = path.dirname(tsconfigPath);
     this.#modules = modules;
     this.#api = api;
     this.#config = config;
-    this.#options = optionsOf(api, tsconfigPath);
+    this.#options = options;
     this.#apiSnapshot = apiSnapshot;
     this.#project = project;
   }
@@ -59,11 +59,10 @@ export class Ts7Project implements Project {
     }
     const api = new modules.sync.API({ cwd: path.dirname(tsconfigPath) });
     try {
-      const config = readConfig(api, tsconfigPath);
+      const read = readConfig(api, tsconfigPath);
       const snapshot = api.createSnapshot({ openProjects: [tsconfigPath] });
       const project = projectOf(snapshot, tsconfigPath);
-      const configFiles = project.program.getConfigFileNames().map((file) => path.resolve(String(file)));
-      return new Ts7Project(tsconfigPath, modules, api, { ...config, configFiles: configFiles.length > 0 ? configFiles : config.configFiles }, snapshot, project);
+      return new Ts7Project(tsconfigPath, modules, api, { ...read, config: withConfigFiles(read.config, project) }, snapshot, project);
     } catch (error) {
       api.close();
       throw error;
@@ -89,19 +88,17 @@ export class Ts7Project implements Project {
    */
   refresh(paths: Iterable<string>, rescan: boolean): ProjectChanges {
     this.#ensureAlive();
-    if (rescan) {
-      const options = optionsOf(this.#api!, this.tsconfigPath);
-      if (options !== this.#options) {
-        return this.#reopen(options);
-      }
+    const read = rescan ? readConfig(this.#api!, this.tsconfigPath) : undefined;
+    if (read !== undefined && read.options !== this.#options) {
+      return this.#reopen(read);
     }
     const program = this.#live().program;
     const files = new Set<string>();
     const notifications = { changed: [] as string[], created: [] as string[], deleted: [] as string[] };
     let membershipChanged = false;
     let config = this.#config;
-    if (rescan) {
-      config = { ...readConfig(this.#api!, this.tsconfigPath), configFiles: this.#config.configFiles };
+    if (read !== undefined) {
+      config = { ...read.config, configFiles: this.#config.configFiles };
       const before = new Set(this.#config.fileNames);
       const after = new Set(config.fileNames);
       for (const removed of [...before].filter((fileName) => !after.has(fileName))) {
@@ -135,8 +132,7 @@ export class Ts7Project implements Project {
   }
 
   /** A new API snapshot of the project, opened afresh with the tsconfig's new compiler options; the previous one is let go. */
-  #reopen(options: string): ProjectChanges {
-    const config = readConfig(this.#api!, this.tsconfigPath);
+  #reopen({ config, options }: TsconfigRead): ProjectChanges {
     const files = new Set([...this.#config.fileNames, ...config.fileNames]);
     const previous = this.#apiSnapshot!;
     const next = this.#api!.createSnapshot({ openProjects: [this.tsconfigPath] });
@@ -151,8 +147,7 @@ export class Ts7Project implements Project {
     this.#apiSnapshot = next;
     this.#snapshot = undefined;
     previous.dispose();
-    const configFiles = project.program.getConfigFileNames().map((file) => path.resolve(String(file)));
-    this.#config = { ...config, configFiles: configFiles.length > 0 ? configFiles : config.configFiles };
+    this.#config = withConfigFiles(config, project);
     this.#options = options;
     return { files, membershipChanged: true };
   }
@@ -273,14 +268,20 @@ function flatten(diagnostic: Diagnostic): string {
   return [diagnostic.text, ...(diagnostic.messageChain ?? []).map(flatten)].join(' ');
 }
 
-/** The compiler options the tsconfig gives, as JSON (a tsconfig that does not parse gives its errors' text instead). */
-function optionsOf(api: API, tsconfigPath: string): string {
-  const parsed = api.parseConfigFile(tsconfigPath);
-  return JSON.stringify(parsed.errors.length > 0 ? parsed.errors.map(flatten) : parsed.options);
+/** What a tsconfig says: the project's configuration, and its compiler options as JSON (other options open the project again). */
+interface TsconfigRead {
+  readonly config: ProjectConfig;
+  readonly options: string;
+}
+
+/** `config` with the tsconfig files the project's program read (the `extends` chain), where the program names them. */
+function withConfigFiles(config: ProjectConfig, project: ApiProject): ProjectConfig {
+  const configFiles = project.program.getConfigFileNames().map((file) => path.resolve(String(file)));
+  return { ...config, configFiles: configFiles.length > 0 ? configFiles : config.configFiles };
 }
 
 /** What the tsconfig says, as TypeScript 7 parses it; the same checks and messages as the TypeScript 6 backend's. */
-function readConfig(api: API, tsconfigPath: string): ProjectConfig {
+function readConfig(api: API, tsconfigPath: string): TsconfigRead {
   const rootDir = path.dirname(tsconfigPath);
   // a syntax error first, as TypeScript 6's readConfigFile reports it: what is parsed of the rest says little
   const read = api.readConfigFile(tsconfigPath);
@@ -298,7 +299,7 @@ function readConfig(api: API, tsconfigPath: string): ProjectConfig {
     const named = missing.map((file) => path.relative(rootDir, file).split(path.sep).join('/')).join(', ');
     throw new ProjectConfigurationError(`${tsconfigPath} lists ${named} in "files", but there is no such file. Create it, or remove it from "files".`);
   }
-  return {
+  const config = {
     fileNames: all.filter((file) => !generatedModuleName.test(file)),
     generatedCandidates: all.filter((file) => generatedModuleName.test(file)),
     references: (parsed.projectReferences ?? []).map((reference) => {
@@ -308,6 +309,7 @@ function readConfig(api: API, tsconfigPath: string): ProjectConfig {
     directories: includeDirectories(parsed.raw, rootDir),
     configFiles: [tsconfigPath],
   };
+  return { config, options: JSON.stringify(parsed.options) };
 }
 
 /**
