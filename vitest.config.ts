@@ -70,6 +70,7 @@ export default defineConfig({
     // the project on 2 cores. No test mocks a module, stubs a global or changes the working directory (what isolation
     // would undo); each writes its projects to a folder of its own.
     isolate: false,
+    execArgv: process.env.VX ? process.env.VX.split(' ') : [],
     ...(projectNamed
       ? {
           projects: [

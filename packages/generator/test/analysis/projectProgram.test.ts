@@ -4,6 +4,7 @@ import type ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { loadBundledCompiler } from '../../src/backends/ts6/bundledCompiler.js';
 import { createProjectProgram, forgetParsedDeclarations } from '../../src/backends/ts6/projectProgram.js';
+import { isLargeProgram } from '../../src/backends/ts6/Ts6Project.js';
 import { strictCompilerOptions, writeProject } from '../helpers.js';
 
 /*
@@ -88,13 +89,23 @@ describe('project programs in one process', () => {
     expect(tsApi.getPreEmitDiagnostics(after)).toEqual([]);
   });
 
-  it('keep the files of one set of parse settings at a time: a program with other settings lets go of the others\' (their memory)', () => {
+  it('keep the files of the last three sets of parse settings: a fourth lets go of the least recently used one\'s (their memory)', () => {
     const root = writeProject(sources);
+    const target = (name: string) => ({ target: name as never, lib: ['ES2022', 'DOM'] });
     const first = programOf(root);
-    programOf(root, { target: 'ES2015' as never, lib: ['ES2022', 'DOM'] });
-    const again = programOf(root);
-    expect(file(again, 'lib.es5.d.ts')).not.toBe(file(first, 'lib.es5.d.ts'));
-    expect(programOf(root).getSourceFiles().find((sourceFile) => sourceFile.fileName.endsWith('lib.es5.d.ts'))).toBe(file(again, 'lib.es5.d.ts'));
+    const es2015 = programOf(root, target('ES2015'));
+    const es2017 = programOf(root, target('ES2017'));
+    // back to the first settings after two others: its files were kept
+    expect(file(programOf(root), 'lib.es5.d.ts')).toBe(file(first, 'lib.es5.d.ts'));
+    expect(file(programOf(root, target('ES2015')), 'lib.dom.d.ts')).toBe(file(es2015, 'lib.dom.d.ts'));
+    // a fourth set: ES2017's, used least recently, goes; the two used since stay
+    programOf(root, target('ES2019'));
+    expect(file(programOf(root), 'lib.es5.d.ts')).toBe(file(first, 'lib.es5.d.ts'));
+    expect(file(programOf(root, target('ES2015')), 'lib.es5.d.ts')).toBe(file(es2015, 'lib.es5.d.ts'));
+    const again = programOf(root, target('ES2017'));
+    expect(file(again, 'lib.es5.d.ts')).not.toBe(file(es2017, 'lib.es5.d.ts'));
+    expect(file(again, 'lib.es5.d.ts').languageVersion).toBe(tsApi.ScriptTarget.ES2017);
+    expect(tsApi.getPreEmitDiagnostics(again)).toEqual([]);
   });
 
   it('parse each file for its module format, so an ES module resolves a package that types only its "import" condition', () => {
@@ -111,5 +122,16 @@ describe('project programs in one process', () => {
     expect(tsApi.getPreEmitDiagnostics(program).map((diagnostic) => tsApi.flattenDiagnosticMessageText(diagnostic.messageText, '\n'))).toEqual([]);
     expect(typeOfConstant(program, 'origin')).toBe('Point');
     expect(file(program, 'src/main.ts').impliedNodeFormat).toBe(tsApi.ModuleKind.ESNext);
+  });
+
+  it('count a program large by its own files, not the lib or @types/node: only then does the one-shot CLI let the shared files go', () => {
+    const small = programOf(writeProject(sources), { types: ['node'] });
+    expect(file(small, 'lib.dom.d.ts')).toBeDefined();
+    expect(small.getSourceFiles().some((sourceFile) => sourceFile.fileName.includes('/@types/node/'))).toBe(true);
+    expect(isLargeProgram(small)).toBe(false);
+    // about 400 tools' worth of source
+    const functions = Array.from({ length: 4_000 }, (_, index) => `/** Adds one to a number, the ${index}th time. */\nexport function add${index}(value: number): number {\n  return value + 1;\n}\n`);
+    const large = programOf(writeProject({ ...sources, 'src/many.ts': functions.join('\n') }));
+    expect(isLargeProgram(large)).toBe(true);
   });
 });

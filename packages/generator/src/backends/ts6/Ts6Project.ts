@@ -72,7 +72,7 @@ export class IncrementalProject implements Project {
    * (see `collectGarbage`).
    */
   release(): void {
-    const large = this.#oneShot && this.#firstProgram !== undefined && this.#firstProgram.getNodeCount() >= largeProgramNodes;
+    const large = this.#oneShot && this.#firstProgram !== undefined && isLargeProgram(this.#firstProgram);
     this.#released = true;
     this.#firstProgram = undefined;
     this.#incremental = undefined;
@@ -208,8 +208,24 @@ export class IncrementalProject implements Project {
   }
 }
 
-/** About the lib files (ES2022 and DOM) and a few hundred tools: below it, the collection is not worth its milliseconds. */
-const largeProgramNodes = 200_000;
+/**
+ * About 400 tools (the bench corpus has some 700 characters of source a tool): below it, the collection is not worth its
+ * milliseconds, and the next program of the process (generate() for several projects, a test's) would parse the
+ * declarations again. Counted in the project's own files, as what grows with its tools: a program's node count, which it
+ * was, has the lib's and `@types/node`'s, over 250,000 nodes, and made every project with them "large".
+ */
+const largeProgramCharacters = 300_000;
+
+/** Whether a one-shot project's program is large enough for a full collection once it is let go: its own files' characters. */
+export function isLargeProgram(program: ts.Program): boolean {
+  let characters = 0;
+  for (const file of program.getSourceFiles()) {
+    if (!file.isDeclarationFile) {
+      characters += file.text.length;
+    }
+  }
+  return characters >= largeProgramCharacters;
+}
 
 /**
  * A full garbage collection, right after the program is let go: V8 sizes the heap by what was

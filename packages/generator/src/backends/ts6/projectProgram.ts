@@ -33,67 +33,90 @@ export function createProjectProgram(compiler: BundledCompiler, options: ts.Comp
  * a bundler's builds) parses and binds them once: a small project with `lib: ["ES2022", "DOM"]` and
  * `@types/node` generates in about 0.15 s after the first, where it took 0.75 s.
  *
- * Files are kept for one set of the settings that change how TypeScript parses and binds them (a
- * document registry's bucket key, as the language service keys them) at a time: a program with other
- * settings (a tsconfig's `target` edited under the watcher) lets go of the others' files, which would
- * otherwise stay, about 70 MB for each target's library. Other declaration files than the library's
- * are kept up to `declarationCacheCharacters` characters of text, the least recently used let go first.
+ * Files are kept by the settings that change how TypeScript parses and binds them (a document
+ * registry's bucket key, as the language service keys them), for the `keptSettings` sets used last:
+ * projects of other targets or module settings in one process (a solution's references, the tests'
+ * projects) each keep theirs, where one set at a time had each switch parse the library again (the
+ * DOM's alone takes 0.2 s). A set used less recently than those is let go with its files, about 70 MB
+ * for each target's library: a tsconfig's `target` edited under the watcher frees the old one's within
+ * `keptSettings` more edits. Other declaration files than the library's are kept up to
+ * `declarationCacheCharacters` characters of text for each set, the least recently used let go first.
  */
 class ParsedDeclarations {
-  #settings: string | undefined;
-  readonly #library = new Map<string, ts.SourceFile>();
-  readonly #others = new Map<string, ts.SourceFile>();
-  #othersCharacters = 0;
+  readonly #sets = new Map<string, DeclarationSet>();
 
   library(settings: string, fileName: string, parse: () => ts.SourceFile): ts.SourceFile {
-    this.#keepOnly(settings);
-    let parsed = this.#library.get(fileName);
+    const { library } = this.#set(settings);
+    let parsed = library.get(fileName);
     if (parsed === undefined) {
       parsed = parse();
-      this.#library.set(fileName, parsed);
+      library.set(fileName, parsed);
     }
     return parsed;
   }
 
   /** `key` names the file and the module format it was parsed for. */
   other(settings: string, key: string, text: string, parse: () => ts.SourceFile): ts.SourceFile {
-    this.#keepOnly(settings);
-    const known = this.#others.get(key);
+    const set = this.#set(settings);
+    const known = set.others.get(key);
     if (known !== undefined) {
-      this.#others.delete(key);
+      set.others.delete(key);
       if (known.text === text) {
-        this.#others.set(key, known);
+        set.others.set(key, known);
         return known;
       }
-      this.#othersCharacters -= known.text.length;
+      set.othersCharacters -= known.text.length;
     }
     const parsed = parse();
     if (text.length <= declarationCacheCharacters) {
-      this.#others.set(key, parsed);
-      this.#othersCharacters += text.length;
-      for (const [oldest, file] of this.#others) {
-        if (this.#othersCharacters <= declarationCacheCharacters) {
+      set.others.set(key, parsed);
+      set.othersCharacters += text.length;
+      for (const [oldest, file] of set.others) {
+        if (set.othersCharacters <= declarationCacheCharacters) {
           break;
         }
-        this.#others.delete(oldest);
-        this.#othersCharacters -= file.text.length;
+        set.others.delete(oldest);
+        set.othersCharacters -= file.text.length;
       }
     }
     return parsed;
   }
 
-  #keepOnly(settings: string): void {
-    if (settings !== this.#settings) {
-      this.#settings = settings;
-      this.#library.clear();
-      this.#others.clear();
-      this.#othersCharacters = 0;
+  /** The files of one set of settings, made the most recently used. */
+  #set(settings: string): DeclarationSet {
+    let set = this.#sets.get(settings);
+    if (set === undefined) {
+      set = { library: new Map(), others: new Map(), othersCharacters: 0 };
+    } else {
+      this.#sets.delete(settings);
     }
+    this.#sets.set(settings, set);
+    for (const oldest of this.#sets.keys()) {
+      if (this.#sets.size <= keptSettings) {
+        break;
+      }
+      this.#sets.delete(oldest);
+    }
+    return set;
   }
 }
 
-/** 4 Mi characters of declarations besides the default library (about 140 MB parsed): `@types/node` is about 2.2 Mi, the OpenAI SDK's 2.4. */
-const declarationCacheCharacters = 4 * 1024 * 1024;
+interface DeclarationSet {
+  readonly library: Map<string, ts.SourceFile>;
+  readonly others: Map<string, ts.SourceFile>;
+  othersCharacters: number;
+}
+
+/** How many sets of parse settings keep their files: see `ParsedDeclarations`. */
+const keptSettings = 3;
+
+/**
+ * 8 Mi characters of declarations besides the default library (about 280 MB parsed): `@types/node` is about 2.2 Mi, the
+ * OpenAI SDK's 2.4, the MCP SDK's and the AI SDK's about 1 each. A project's own program holds its files while it lives, so
+ * this bounds what stays between programs; with 4 Mi, a project using `@types/node` and the OpenAI SDK was past the bound,
+ * and a program reading the files in the order the last one did found each let go just before (the least recently used).
+ */
+const declarationCacheCharacters = 8 * 1024 * 1024;
 let parsedDeclarations = new ParsedDeclarations();
 
 /**
