@@ -52,10 +52,10 @@ const deepArrays = (levels: number): unknown => JSON.parse(`${'['.repeat(levels)
 const deepObjects = (levels: number): unknown => JSON.parse(`${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`);
 const deepTree = (levels: number): unknown => JSON.parse(`${'{"label":"a","children":['.repeat(levels)}{"label":"z"}${']}'.repeat(levels)}`);
 
-function manyKeys(count: number, value: (index: number) => unknown): Record<string, unknown> {
-  const keys: Record<string, unknown> = {};
-  for (let index = 0; index < count; index++) keys[`key${index}`] = value(index);
-  return keys;
+/** `into` (a new object when left out) with `count` more keys: into the object itself, since spreading 100,000 keys into another took as long again. */
+function manyKeys(count: number, value: (index: number) => unknown, into: Record<string, unknown> = {}): Record<string, unknown> {
+  for (let index = 0; index < count; index++) into[`key${index}`] = value(index);
+  return into;
 }
 
 /** `value` with `inner` at `levels` of `{"a": …}` down. */
@@ -142,13 +142,13 @@ const groups: Readonly<Record<string, (tools: Tools) => HostileCase[]>> = {
   'huge key counts': (tools) => {
     const cases: HostileCase[] = [];
     for (const tool of tools.keys()) {
-      cases.push({ name: '100,000 extra arguments', tool, args: () => ({ ...validCalls[tool]!(), ...manyKeys(100_000, (index) => index) }) });
+      cases.push({ name: '100,000 extra arguments', tool, args: () => manyKeys(100_000, (index) => index, validCalls[tool]!()) });
     }
     cases.push(
       { name: '100,000 counts', tool: 'hostile__tally', args: () => ({ counts: manyKeys(100_000, (index) => index) }) },
       { name: '100,000 counts of the wrong type', tool: 'hostile__tally', args: () => ({ counts: manyKeys(100_000, (index) => String(index)) }) },
       { name: '100,000 groups of 3', tool: 'hostile__tally', args: () => ({ counts: {}, groups: manyKeys(100_000, () => ({ a: 1, b: 'x', c: null })) }) },
-      { name: '100,000 extra members of a filter', tool: 'hostile__search', args: () => ({ filter: { query: 'a', ...manyKeys(100_000, () => 1) } }) },
+      { name: '100,000 extra members of a filter', tool: 'hostile__search', args: () => ({ filter: manyKeys(100_000, () => 1, { query: 'a' }) }) },
       { name: '100,000 members 60 levels down in JSON', tool: 'hostile__store_json', args: () => ({ document: nestedIn(60, manyKeys(100_000, () => 1)) }) },
       { name: '100,000 non-JSON numbers 60 levels down in JSON', tool: 'hostile__store_json', args: () => ({ document: nestedIn(60, manyKeys(100_000, () => Number.NaN)) }) },
       { name: '100,000 wrong shapes', tool: 'hostile__draw', args: () => ({ shapes: Array.from({ length: 100_000 }, () => ({ kind: 'hexagon' })) }) },
