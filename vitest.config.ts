@@ -72,6 +72,8 @@ export default defineConfig({
     // the project on 2 cores. No test mocks a module, stubs a global or changes the working directory (what isolation
     // would undo); each writes its projects to a folder of its own.
     isolate: false,
+    // removes the folders the tests made, after each test file (test/temporaryFolders.ts)
+    setupFiles: ['./test/setup.ts'],
     execArgv: process.env.VX ? process.env.VX.split(' ') : [],
     ...(projectNamed
       ? {

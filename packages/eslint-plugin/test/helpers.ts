@@ -1,27 +1,18 @@
 import { execFile, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll } from 'vitest';
 import { main } from '@toolgen/generator';
+import { temporaryFolder } from '../../../test/temporaryFolders.js';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const tmpRoot = path.join(import.meta.dirname, '.tmp');
-const created: string[] = [];
-
-afterAll(() => {
-  for (const dir of created.splice(0)) {
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
 
 /**
  * Writes a throwaway folder inside the repository (so `@toolgen/runtime`, the plugin and
  * typescript-eslint resolve through the workspace's node_modules) and returns it. Removed after the test file.
  */
 export function writeFolder(files: Readonly<Record<string, string>>): string {
-  mkdirSync(tmpRoot, { recursive: true });
-  const root = mkdtempSync(path.join(tmpRoot, 'folder-'));
-  created.push(root);
+  const root = temporaryFolder(tmpRoot, 'folder-');
   for (const [file, content] of Object.entries(files)) {
     const target = path.join(root, file);
     mkdirSync(path.dirname(target), { recursive: true });

@@ -1,8 +1,9 @@
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main, parseCommand, UsageError } from '@toolgen/generator';
+import { temporaryFolder } from '../../../test/temporaryFolders.js';
 
 async function run(argv: string[], cwd: string) {
   let stdout = '';
@@ -12,7 +13,7 @@ async function run(argv: string[], cwd: string) {
 }
 
 function project(): string {
-  const root = mkdtempSync(path.join(tmpdir(), 'toolgen-cli-'));
+  const root = temporaryFolder(tmpdir(), 'toolgen-cli-');
   writeFileSync(path.join(root, 'tsconfig.json'), '{ "compilerOptions": { "strict": true } }');
   mkdirSync(path.join(root, 'nested'));
   return root;
@@ -69,7 +70,7 @@ describe('toolgen exit codes', () => {
   });
 
   it('exits 2 when there is no tsconfig', async () => {
-    const result = await run([], mkdtempSync(path.join(tmpdir(), 'toolgen-empty-')));
+    const result = await run([], temporaryFolder(tmpdir(), 'toolgen-empty-'));
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/Cannot find the project tsconfig\.json/);
   });

@@ -1,15 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll } from 'vitest';
+import { temporaryFolder } from '../../../test/temporaryFolders.js';
 
 const tmpRoot = path.join(import.meta.dirname, '.tmp');
-const created: string[] = [];
-
-afterAll(() => {
-  for (const dir of created.splice(0)) {
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
 
 export const strictCompilerOptions = {
   target: 'ES2022',
@@ -31,9 +24,7 @@ export const strictCompilerOptions = {
  * through the workspace's node_modules) and returns its folder. Removed after the test file.
  */
 export function writeProject(files: Readonly<Record<string, string>>, tsconfig: object = {}): string {
-  mkdirSync(tmpRoot, { recursive: true });
-  const root = mkdtempSync(path.join(tmpRoot, 'project-'));
-  created.push(root);
+  const root = temporaryFolder(tmpRoot, 'project-');
   const config = { compilerOptions: strictCompilerOptions, include: ['src'], ...tsconfig };
   writeFileSync(path.join(root, 'tsconfig.json'), `${JSON.stringify(config, null, 2)}\n`);
   for (const [file, content] of Object.entries(files)) {

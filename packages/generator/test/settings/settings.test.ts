@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { InMemoryToolSettingsStore, saveToolSettings, ToolSettingsError, type AIFunction, type GeneratedToolset } from '@toolgen/runtime';
 import { FileToolSettingsStore } from '@toolgen/runtime/node';
 import { main, type Manifest } from '@toolgen/generator';
+import { temporaryFolder } from '../../../../test/temporaryFolders.js';
 import { writeProject } from '../helpers.js';
 
 const source = (method: string, pin = '') => `import { Toolset } from '@toolgen/runtime';
@@ -117,7 +118,7 @@ describe('settings in the manifest and the generated module', () => {
   });
 
   it('keeps settings in a JSON file, written atomically, across store instances', async () => {
-    const file = path.join(mkdtempSync(path.join(tmpdir(), 'toolgen-settings-')), 'settings.json');
+    const file = path.join(temporaryFolder(tmpdir(), 'toolgen-settings-'), 'settings.json');
     await saveToolSettings(new FileToolSettingsStore(file), tool, { limit: 3 });
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ version: 1, tools: { search_tickets: { limit: 3 } } });
     const reopened = new FileToolSettingsStore(file);

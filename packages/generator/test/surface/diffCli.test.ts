@@ -1,10 +1,11 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { main } from '@toolgen/generator';
 import { fences, readPage } from '../../../../docs/test/markdown.js';
+import { temporaryFolder } from '../../../../test/temporaryFolders.js';
 import { strictCompilerOptions } from '../helpers.js';
 
 async function run(argv: string[], cwd: string) {
@@ -47,7 +48,7 @@ export class TicketToolset extends Toolset {
  * and the support agent's policy no longer denying search.
  */
 async function repository(): Promise<string> {
-  const root = mkdtempSync(path.join(tmpdir(), 'toolgen-diff-'));
+  const root = temporaryFolder(tmpdir(), 'toolgen-diff-');
   const runtime = path.resolve('packages/runtime');
   mkdirSync(path.join(root, 'src'));
   mkdirSync(path.join(root, 'agents'));
@@ -109,7 +110,7 @@ describe('toolgen diff against a git revision', () => {
   });
 
   it('compares a policy file that did not load at the base as a new agent, and says so', async () => {
-    const broken = mkdtempSync(path.join(tmpdir(), 'toolgen-diff-policy-'));
+    const broken = temporaryFolder(tmpdir(), 'toolgen-diff-policy-');
     execFileSync('cp', ['-r', `${root}/.`, broken]);
     writeFileSync(path.join(broken, 'agents', 'support.yaml'), '- toolName: ticket__search\n  approvalMode: denyy\n');
     git(broken, '-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-qam', 'broken policy');
@@ -127,7 +128,7 @@ describe('toolgen diff against a git revision', () => {
     const result = await run(['diff', '--base', `${first}~1`], root);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/neither a file nor a revision of the git repository/);
-    const empty = mkdtempSync(path.join(tmpdir(), 'toolgen-diff-empty-'));
+    const empty = temporaryFolder(tmpdir(), 'toolgen-diff-empty-');
     writeFileSync(path.join(empty, 'tsconfig.json'), '{}');
     writeFileSync(path.join(empty, 'toolgen.manifest.json'), readFileSync(path.join(root, 'toolgen.manifest.json')));
     git(empty, 'init', '-q');
@@ -154,7 +155,7 @@ describe('the toolgen bin', () => {
 
 describe('toolgen diff and report refuse what they cannot compare, with exit code 2', () => {
   const folder = () => {
-    const root = mkdtempSync(path.join(tmpdir(), 'toolgen-diff-usage-'));
+    const root = temporaryFolder(tmpdir(), 'toolgen-diff-usage-');
     writeFileSync(path.join(root, 'tsconfig.json'), '{}');
     return root;
   };
