@@ -2,19 +2,12 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { main } from '@toolgen/generator';
+import { runToolgen } from '../../../test/runToolgen.js';
 
 const example = path.resolve(import.meta.dirname, '..');
 const repo = path.resolve(example, '../..');
 const tmp = path.join(example, 'test/.tmp');
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-
-/** The CLI's main in this process, as `npx toolgen` runs it (the bin adds only the process around it): its exit code and stdout. */
-async function runToolgen(args: readonly string[], cwd: string): Promise<{ code: number; stdout: string }> {
-  let stdout = '';
-  const code = await main(args, { stdout: (text) => (stdout += text), stderr: () => undefined }, cwd);
-  return { code, stdout };
-}
 
 /** A copy of the example's sources and configuration, inside the repository so that its imports resolve. */
 function copyOfExample(): string {

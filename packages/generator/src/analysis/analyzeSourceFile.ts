@@ -89,10 +89,10 @@ const runtimeModule = /^@toolgen\/runtime(?:\/|$)/;
  */
 function unresolvedRuntimeBase(host: AnalysisHost, sourceFile: S.SourceFile, declaration: S.ClassDeclaration): readonly Diagnostic[] {
   const baseExpression = extendsType(host, declaration);
-  const expression = baseExpression?.expression;
   if (baseExpression === undefined || declaration.name === undefined) {
     return [];
   }
+  const { expression } = baseExpression;
   // the binding the base names: Toolset (import { Toolset } or { Toolset as Base }) or tg.Toolset (import * as tg)
   const named = host.syntax.is(expression, 'Identifier') ? expression.text : undefined;
   const qualified = host.syntax.is(expression, 'PropertyAccessExpression') && expression.name.text === 'Toolset' ? expression.expression : undefined;
@@ -111,7 +111,7 @@ function unresolvedRuntimeBase(host: AnalysisHost, sourceFile: S.SourceFile, dec
       : host.syntax.is(bindings, 'NamespaceImport') && bindings.name.text === namespace;
     if (imported) {
       const sink = new DiagnosticSink(host.syntax);
-      sink.report('TSH026', 'unresolvedRuntime', baseExpression, { className: declaration.name.text, base: host.syntax.text(expression!), module });
+      sink.report('TSH026', 'unresolvedRuntime', baseExpression, { className: declaration.name.text, base: host.syntax.text(expression), module });
       return sink.diagnostics;
     }
   }

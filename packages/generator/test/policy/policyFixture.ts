@@ -1,5 +1,7 @@
-import { main } from '@toolgen/generator';
 import { writeProject } from '../helpers.js';
+
+/** toolgen's main in this process: its exit code and output. */
+export { runToolgen as run } from '../../../../test/runToolgen.js';
 
 /**
  * Three toolsets: ticket (search_tickets, close_ticket which requires approval), vault
@@ -67,13 +69,6 @@ export class NoticeToolset extends Toolset {
 /** A project holding the three toolsets, plus `files` (policy files, a package.json…). */
 export function policyProject(files: Readonly<Record<string, string>> = {}): string {
   return writeProject({ 'src/tools.ts': toolsetsSource, ...files });
-}
-
-export async function run(argv: readonly string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(argv, { stdout: (text) => (stdout += text), stderr: (text) => (stderr += text) }, cwd);
-  return { code, stdout, stderr };
 }
 
 /** The diagnostic lines of a text run (the summary line left out). */

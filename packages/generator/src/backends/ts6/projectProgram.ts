@@ -91,11 +91,9 @@ class ParsedDeclarations {
       this.#sets.delete(settings);
     }
     this.#sets.set(settings, set);
-    for (const oldest of this.#sets.keys()) {
-      if (this.#sets.size <= keptSettings) {
-        break;
-      }
-      this.#sets.delete(oldest);
+    if (this.#sets.size > keptSettings) {
+      // one set is added at a time: the least recently used goes
+      this.#sets.delete(this.#sets.keys().next().value!);
     }
     return set;
   }
