@@ -1201,6 +1201,55 @@ export const fixtureGroups: readonly FixtureGroup[] = [
         ],
       },
       {
+        name: 'keyword tags on a type alias reach through an alias without parameters: of an array, a tuple, a Record, a union, another alias',
+        source: `/** @minimum 0 */
+        type NonNegative = number;
+        /** @maxLength 3 */
+        type Code = string;
+        type Counts = NonNegative[];
+        type Pair = [Code, NonNegative];
+        type ByCode = Record<string, NonNegative>;
+        type Keyed = Readonly<Record<'a', Code>>;
+        /** @maxItems 2 */
+        type FewCounts = Counts;
+        type MaybeCodes = Code[] | null;
+        export interface Subject {
+          counts: Counts;
+          pair: Pair;
+          byCode: ByCode;
+          keyed: Keyed;
+          few: FewCounts;
+          maybe?: MaybeCodes;
+        }`,
+        want: {
+          type: 'object',
+          properties: {
+            counts: { type: 'array', items: { type: 'number', minimum: 0 } },
+            pair: { type: 'array', prefixItems: [{ type: 'string', maxLength: 3 }, { type: 'number', minimum: 0 }], items: false, minItems: 2, maxItems: 2 },
+            byCode: { type: 'object', properties: {}, required: [], additionalProperties: { type: 'number', minimum: 0 } },
+            keyed: { type: 'object', properties: { a: { type: 'string', maxLength: 3 } }, required: ['a'], additionalProperties: false },
+            few: { type: 'array', items: { type: 'number', minimum: 0 }, maxItems: 2 },
+            maybe: { anyOf: [{ type: 'array', items: { type: 'string', maxLength: 3 } }, { type: 'null' }] },
+          },
+          required: ['counts', 'pair', 'byCode', 'keyed', 'few'],
+          additionalProperties: false,
+        },
+        valid: [
+          { counts: [0, 1], pair: ['abc', 0], byCode: { x: 1 }, keyed: { a: 'ab' }, few: [0, 2], maybe: ['a'] },
+          { counts: [], pair: ['', 2], byCode: {}, keyed: { a: '' }, few: [], maybe: null },
+        ],
+        invalid: [
+          { counts: [-1], pair: ['abc', 0], byCode: {}, keyed: { a: '' }, few: [] },
+          { counts: [], pair: ['abcd', 0], byCode: {}, keyed: { a: '' }, few: [] },
+          { counts: [], pair: ['abc', -1], byCode: {}, keyed: { a: '' }, few: [] },
+          { counts: [], pair: ['abc', 0], byCode: { x: -1 }, keyed: { a: '' }, few: [] },
+          { counts: [], pair: ['abc', 0], byCode: {}, keyed: { a: 'abcd' }, few: [] },
+          { counts: [], pair: ['abc', 0], byCode: {}, keyed: { a: '' }, few: [-1] },
+          { counts: [], pair: ['abc', 0], byCode: {}, keyed: { a: '' }, few: [0, 1, 2] },
+          { counts: [], pair: ['abc', 0], byCode: {}, keyed: { a: '' }, few: [], maybe: ['abcd'] },
+        ],
+      },
+      {
         name: 'keyword tags on a type alias reach the members of a generic instantiated with it, T | null among them',
         source: `/** @minimum 0 */
         type NonNegative = number;

@@ -6,7 +6,7 @@ import { noticeData } from '../tsdoc/notices.js';
 import { aliasKeywordTags, namedTypeNode, symbolDocumentation, typeDocumentation, type SymbolDocumentation } from '../tsdoc/readDocumentation.js';
 import type { UnreadTag } from '../tsdoc/tags.js';
 import { faults, undefinedFault } from './faults.js';
-import { maxDerivationDepth, maxNestedInstantiations } from './limits.js';
+import { maxAliasExpansions, maxDerivationDepth, maxNestedInstantiations } from './limits.js';
 import { processorFor } from './processors.js';
 import { isPlainUnion, unionOf } from './processors/union.js';
 import { isUndefined, type Purpose, type Site, type Slot, type Walk } from './Processor.js';
@@ -65,7 +65,7 @@ export class ShapeBuilder {
    * argument of an instantiation toolgen saw written.
    */
   readonly #scopes: ReadonlyMap<string, HostTypeNode | undefined>[] = [];
-  /** The generic type aliases being derived as the node they declare (`#deriveWritten`), innermost last, each with its scope. */
+  /** The type aliases being derived as the node they declare (`#deriveWritten`), innermost last, each with its scope. */
   readonly #expansions: { readonly type: HostType; readonly scope: ReadonlyMap<string, HostTypeNode | undefined>; readonly instantiation: string }[] = [];
 
   constructor(options: ShapeBuilderOptions) {
@@ -128,39 +128,53 @@ export class ShapeBuilder {
    * Derives a type as written, with the keyword tags of the aliases it is written through. A generic type alias written
    * with its arguments (`Maybe<Votes>`, `List<Votes>`, `Pair<Votes>`) is derived as the node it declares (`T | null`), in a
    * scope mapping its parameters to the arguments as written, so that an argument's tags reach the union's members, the
-   * array's elements and the tuple's. One that declares an object type literal is left to `#inScopeOf`, as an interface is.
+   * array's elements and the tuple's. A type alias without parameters (`type Names = Name[]`, `type Scores =
+   * Record<string, Score>`) is derived as the node it declares too, for the same reach: the checker keeps no alias on an
+   * array, a tuple or a `Record` of the lib. One that declares an object type literal is left to `#inScopeOf`, as an
+   * interface is.
    */
   #deriveWritten(type: HostType, pointer: string, slot: Slot, typeNode: HostTypeNode | undefined): Shape {
-    const expansion = this.#expansionOf(typeNode);
-    let shape: Shape;
-    if (expansion === undefined) {
-      shape = this.#derive(type, pointer, slot, typeNode);
-    } else {
-      this.#scopes.push(expansion.scope);
-      this.#expansions.push({ type, scope: expansion.scope, instantiation: this.#instantiation(expansion.scope) });
-      try {
-        // what the declared node is written through, read in the arguments' scope: `T | null` of `Maybe<Votes>` is `Votes`,
-        // also where the type derived is no longer the union (an optional parameter's, `undefined` and `null` set aside)
-        shape = this.#withAliasTags(this.#derive(type, pointer, slot, expansion.declared), type, pointer, expansion.declared);
-      } finally {
-        this.#expansions.pop();
-        this.#scopes.pop();
-      }
-    }
-    return this.#withAliasTags(shape, type, pointer, typeNode);
+    return this.#withAliasTags(this.#deriveExpanded(type, pointer, slot, typeNode, 0), type, pointer, typeNode);
   }
 
-  /** The node a generic type alias written with its arguments declares, unless an object type literal, and the scope of its arguments. */
-  #expansionOf(typeNode: HostTypeNode | undefined): { declared: HostTypeNode; scope: ReadonlyMap<string, HostTypeNode | undefined> } | undefined {
+  /**
+   * `#deriveWritten` without the tags of the aliases `typeNode` names, which the caller applies: those of an alias without
+   * parameters and of the aliases it is declared as (`type Votes = Maybe<Vote>` → `Maybe`'s) come with `Votes`'s.
+   */
+  #deriveExpanded(type: HostType, pointer: string, slot: Slot, typeNode: HostTypeNode | undefined, aliases: number): Shape {
+    const expansion = aliases < maxAliasExpansions ? this.#expansionOf(typeNode) : undefined;
+    if (expansion === undefined) {
+      return this.#derive(type, pointer, slot, typeNode);
+    }
+    this.#scopes.push(expansion.scope);
+    this.#expansions.push({ type, scope: expansion.scope, instantiation: this.#instantiation(expansion.scope) });
+    try {
+      // what the declared node is written through, read in the arguments' scope: `T | null` of `Maybe<Votes>` is `Votes`,
+      // also where the type derived is no longer the union (an optional parameter's, `undefined` and `null` set aside)
+      return expansion.generic
+        ? this.#withAliasTags(this.#derive(type, pointer, slot, expansion.declared), type, pointer, expansion.declared)
+        : this.#deriveExpanded(type, pointer, slot, expansion.declared, aliases + 1);
+    } finally {
+      this.#expansions.pop();
+      this.#scopes.pop();
+    }
+  }
+
+  /**
+   * The node a type alias written as `typeNode` declares, unless an object type literal, and the scope it is read in: a
+   * generic one's arguments by its parameters' names, none for one without parameters (its names are its declaration's).
+   */
+  #expansionOf(typeNode: HostTypeNode | undefined): { declared: HostTypeNode; scope: ReadonlyMap<string, HostTypeNode | undefined>; generic: boolean } | undefined {
     const host = this.#walk.host;
     const view = typeNode === undefined ? undefined : host.typeNode(typeNode);
-    if (view?.kind !== 'reference' || view.typeArguments.length === 0) return undefined;
+    if (view?.kind !== 'reference') return undefined;
+    const generic = view.typeArguments.length > 0;
     const alias = host.referencedSymbol(typeNode!);
-    const declared = alias === undefined ? undefined : host.genericAliasDeclaredTypeNode(alias);
+    const declared = alias === undefined ? undefined : generic ? host.genericAliasDeclaredTypeNode(alias) : host.aliasDeclaredTypeNode(alias);
     if (alias === undefined || declared === undefined || !expandedKinds.has(host.typeNode(declared).kind)) return undefined;
     const scope = new Map<string, HostTypeNode | undefined>();
     host.typeParameterNames(alias).forEach((name, index) => scope.set(name, this.#inScope(view.typeArguments[index])));
-    return { declared, scope };
+    return { declared, scope, generic };
   }
 
   /** What the arguments of the generic alias `type` is being derived as say beyond the checker's type (`''` when nothing): a recursive one's def identity. */
@@ -425,7 +439,7 @@ function definedTypeNode(host: TypeHost, node: HostTypeNode | undefined): HostTy
   return onlyView.kind === 'parenthesized' ? onlyView.inner : only;
 }
 
-/** What a generic type alias declares that `#deriveWritten` derives in its arguments' scope: a union, an array, a tuple, a reference, `readonly …[]`. */
+/** What a type alias declares that `#deriveWritten` derives as written (a generic one in its arguments' scope): a union, an array, a tuple, a reference, `readonly …[]`. */
 const expandedKinds: ReadonlySet<TypeNodeView['kind']> = new Set(['union', 'array', 'tuple', 'reference', 'parenthesized']);
 
 /** `Tree<string>` → `Tree_string`: a def name valid in a JSON Pointer and for every provider. */

@@ -7,3 +7,6 @@ export const maxNestedInstantiations = 10;
 
 /** How deep a derivation may go, whatever the types: the same stop for expansions through tuples, arrays or unions. */
 export const maxDerivationDepth = 64;
+
+/** How many aliases of aliases without parameters (`type A = B; type B = C[]`) are derived as the node they declare; a circular one, an error TypeScript reports, stops there. */
+export const maxAliasExpansions = 16;
