@@ -31,6 +31,8 @@ export interface TypeNodeSyntax<N extends WrittenNode> {
   isOptionalTypeNode(node: N): node is N & { readonly type: N };
   isRestTypeNode(node: N): node is N & { readonly type: N };
   isTypeLiteralNode(node: N): node is N & { readonly members: readonly WrittenNode[] };
+  isMappedTypeNode(node: N): node is N & { readonly typeParameter: { readonly name: WrittenNode }; readonly type?: N | undefined };
+  isIndexedAccessTypeNode(node: N): node is N & { readonly indexType: N };
   isIndexSignatureDeclaration(node: WrittenNode): node is WrittenNode & { readonly parameters: readonly { readonly type?: WrittenNode | undefined }[]; readonly type: N };
 }
 
@@ -82,6 +84,12 @@ function typeNodeView<N extends WrittenNode>(syntax: TypeNodeSyntax<N>, typeNode
     const signatures = typeNode.members.filter((member) => syntax.isIndexSignatureDeclaration(member));
     const byString = signatures.find((signature) => signature.parameters[0]?.type?.kind === syntax.SyntaxKind.StringKeyword) ?? signatures[0];
     return { kind: 'typeLiteral', indexValue: byString === undefined ? undefined : asNode(byString.type) };
+  }
+  if (syntax.isMappedTypeNode(typeNode)) {
+    return { kind: 'mapped', key: typeNode.typeParameter.name.getText(), template: typeNode.type === undefined ? undefined : asNode(typeNode.type) };
+  }
+  if (syntax.isIndexedAccessTypeNode(typeNode)) {
+    return { kind: 'indexedAccess', index: asNode(typeNode.indexType) };
   }
   if (syntax.isTypeOperatorNode(typeNode) && typeNode.operator === syntax.SyntaxKind.ReadonlyKeyword) {
     // `readonly T[]`, `readonly [A, B]`: JSON has no readonly, so the derivation reads the type it qualifies

@@ -142,6 +142,10 @@ export type TypeNodeView =
   | { readonly kind: 'tuple'; readonly elements: readonly HostTypeNode[] }
   /** `{ …; [key: string]: V }`: the value type of its index signature (the one keyed by strings, when it has several). */
   | { readonly kind: 'typeLiteral'; readonly indexValue: HostTypeNode | undefined }
+  /** `{ [K in Keys]: Template }`: the name of its key parameter, and its template as written (none when left out). */
+  | { readonly kind: 'mapped'; readonly key: string; readonly template: HostTypeNode | undefined }
+  /** `T[K]`: the index as written. */
+  | { readonly kind: 'indexedAccess'; readonly index: HostTypeNode }
   /** `keyof T`: its keys are written in the order `T` declares its properties. */
   | { readonly kind: 'keyof'; readonly target: HostTypeNode }
   | { readonly kind: 'undefined' }
@@ -186,6 +190,8 @@ export interface TypeHost {
    * `{ [K in keyof T]?: T[K] }` → `T`): its members come in `T`'s order. Undefined for any other type.
    */
   mappedSource(type: HostType): HostType | undefined;
+  /** The `{ [K in …]: … }` node that declares a mapped type (the lib's for `Partial<T>`, `Record<K, T>`); undefined for any other type. */
+  mappedDeclaration(type: HostType): HostTypeNode | undefined;
   indexInfos(type: HostType): readonly HostIndexInfo[];
   /** Whether the type has call (or construct) signatures. */
   hasSignatures(type: HostType, kind: 'call' | 'construct'): boolean;

@@ -32,6 +32,12 @@ const ticketSchema = {
 
 const aTicket = { id: 1, title: 'Printer on fire', status: 'open' };
 
+/** A valid sample of the mapped-types row (keyword tags through a mapped type's template), with some of its members replaced. */
+function subject(replaced: Record<string, unknown>): Record<string, unknown> {
+  const valid = { byKey: { a: 'ab', b: '' }, remapped: { code: 'abc', count: 'x' }, renamed: { p_x: 1 }, keys: { code: 'code', count: 'count' } };
+  return { ...valid, wrapped: { code: 1, count: 2 }, page: { first: { a: 'abc' } }, ...replaced };
+}
+
 export const fixtureGroups: readonly FixtureGroup[] = [
   {
     title: 'Primitives',
@@ -1247,6 +1253,78 @@ export const fixtureGroups: readonly FixtureGroup[] = [
           { counts: [], pair: ['abc', 0], byCode: {}, keyed: { a: '' }, few: [-1] },
           { counts: [], pair: ['abc', 0], byCode: {}, keyed: { a: '' }, few: [0, 1, 2] },
           { counts: [], pair: ['abc', 0], byCode: {}, keyed: { a: '' }, few: [], maybe: ['abcd'] },
+        ],
+      },
+      {
+        name: 'keyword tags on a type alias reach a mapped type\'s members through its template; over keyof T they take none of T\'s',
+        source: `/** @minimum 1 */
+        type Count = number;
+        /** @maxLength 3 */
+        type Code = string;
+        interface Stock {
+          code: Code;
+          count: Count;
+        }
+        type Wrap<T> = { [K in keyof T]: Count };
+        interface Page<T> {
+          first: { [K in 'a']: T };
+        }
+        export interface Subject {
+          byKey: { [K in 'a' | 'b']: Code };
+          remapped: { [K in keyof Stock]: Code };
+          renamed: { [K in 'x' as \`p_\${K}\`]: Count };
+          keys: { [K in keyof Stock]: K };
+          wrapped: Wrap<Stock>;
+          page: Page<Code>;
+        }`,
+        want: {
+          type: 'object',
+          properties: {
+            byKey: {
+              type: 'object',
+              properties: { a: { type: 'string', maxLength: 3 }, b: { type: 'string', maxLength: 3 } },
+              required: ['a', 'b'],
+              additionalProperties: false,
+            },
+            remapped: {
+              type: 'object',
+              properties: { code: { type: 'string', maxLength: 3 }, count: { type: 'string', maxLength: 3 } },
+              required: ['code', 'count'],
+              additionalProperties: false,
+            },
+            renamed: { type: 'object', properties: { p_x: { type: 'number', minimum: 1 } }, required: ['p_x'], additionalProperties: false },
+            keys: {
+              type: 'object',
+              properties: { code: { type: 'string', const: 'code' }, count: { type: 'string', const: 'count' } },
+              required: ['code', 'count'],
+              additionalProperties: false,
+            },
+            wrapped: {
+              type: 'object',
+              properties: { code: { type: 'number', minimum: 1 }, count: { type: 'number', minimum: 1 } },
+              required: ['code', 'count'],
+              additionalProperties: false,
+            },
+            page: {
+              type: 'object',
+              properties: {
+                first: { type: 'object', properties: { a: { type: 'string', maxLength: 3 } }, required: ['a'], additionalProperties: false },
+              },
+              required: ['first'],
+              additionalProperties: false,
+            },
+          },
+          required: ['byKey', 'remapped', 'renamed', 'keys', 'wrapped', 'page'],
+          additionalProperties: false,
+        },
+        valid: [subject({})],
+        invalid: [
+          subject({ byKey: { a: 'abcd', b: '' } }),
+          subject({ remapped: { code: 'abc', count: 'abcd' } }),
+          subject({ renamed: { p_x: 0 } }),
+          subject({ keys: { code: 'code', count: 'x' } }),
+          subject({ wrapped: { code: 0, count: 2 } }),
+          subject({ page: { first: { a: 'abcd' } } }),
         ],
       },
       {

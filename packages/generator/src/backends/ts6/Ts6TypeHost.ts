@@ -37,6 +37,7 @@ export type Ts6Namespace = Pick<
   | 'isClassElement'
   | 'isClassLike'
   | 'isIndexSignatureDeclaration'
+  | 'isIndexedAccessTypeNode'
   | 'isLiteralTypeNode'
   | 'isMappedTypeNode'
   | 'isNamedTupleMember'
@@ -222,14 +223,22 @@ class Ts6TypeHost implements TypeHost {
   }
 
   isMappedOverKeys(handle: HostType): boolean {
+    const declaration = this.mappedDeclaration(handle);
+    if (declaration === undefined) {
+      return false;
+    }
+    const constraint = (node(declaration) as ts.MappedTypeNode).typeParameter.constraint;
+    return !(constraint !== undefined && this.#ts.isTypeOperatorNode(constraint) && constraint.operator === this.#ts.SyntaxKind.KeyOfKeyword);
+  }
+
+  mappedDeclaration(handle: HostType): HostTypeNode | undefined {
     const t = type(handle);
     if ((t.flags & TypeFlag.Object) === 0 || ((t as ts.ObjectType).objectFlags & this.#ts.ObjectFlags.Mapped) === 0) {
-      return false;
+      return undefined;
     }
     // the mapped type's symbol is declared by its `{ [P in …]: … }` node
     const declaration = t.getSymbol()?.declarations?.[0];
-    const constraint = declaration !== undefined && this.#ts.isMappedTypeNode(declaration) ? declaration.typeParameter.constraint : undefined;
-    return !(constraint !== undefined && this.#ts.isTypeOperatorNode(constraint) && constraint.operator === this.#ts.SyntaxKind.KeyOfKeyword);
+    return declaration !== undefined && this.#ts.isMappedTypeNode(declaration) ? asNode(declaration) : undefined;
   }
 
   mappedSource(handle: HostType): HostType | undefined {

@@ -1,4 +1,4 @@
-import type { Node, TypeNode } from 'typescript7/ast';
+import type { MappedTypeNode, Node, TypeNode } from 'typescript7/ast';
 import type { Checker, IndexedAccessType, MappedType, NodeHandle, Type, TypeReference, UnionOrIntersectionType } from 'typescript7/sync';
 import {
   TypeFlag,
@@ -214,16 +214,25 @@ class Ts7TypeHost implements TypeHost {
   }
 
   isMappedOverKeys(handle: HostType): boolean {
+    const declaration = this.mappedDeclaration(handle);
+    if (declaration === undefined) {
+      return false;
+    }
+    const ast = this.#context.ast;
+    const constraint = (node(declaration) as MappedTypeNode).typeParameter.constraint;
+    return !(constraint !== undefined && ast.isTypeOperatorNode(constraint) && constraint.operator === ast.SyntaxKind.KeyOfKeyword);
+  }
+
+  mappedDeclaration(handle: HostType): HostTypeNode | undefined {
     const t = type(handle);
     if ((t.flags & TypeFlag.Object) === 0 || (objectFlags(t) & this.#context.sync.ObjectFlags.Mapped) === 0) {
-      return false;
+      return undefined;
     }
     // the mapped type's symbol is declared by its `{ [P in …]: … }` node (for `Partial`, in the lib: read once per file)
     const ast = this.#context.ast;
     const handleOfDeclaration = this.symbolOf(handle) === undefined ? undefined : symbol(this.symbolOf(handle)!).declarations[0];
     const declaration = handleOfDeclaration?.kind === ast.SyntaxKind.MappedType ? handleOfDeclaration.resolve() : undefined;
-    const constraint = declaration !== undefined && ast.isMappedTypeNode(declaration) ? declaration.typeParameter.constraint : undefined;
-    return !(constraint !== undefined && ast.isTypeOperatorNode(constraint) && constraint.operator === ast.SyntaxKind.KeyOfKeyword);
+    return declaration !== undefined && ast.isMappedTypeNode(declaration) ? asNode(declaration) : undefined;
   }
 
   mappedSource(handle: HostType): HostType | undefined {

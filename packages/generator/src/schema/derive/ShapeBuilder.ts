@@ -200,16 +200,17 @@ export class ShapeBuilder {
 
   /**
    * Derives an object in the scope its members are written in. An instantiation of a declared generic written with its
-   * arguments (`Page<Votes>`) maps the declaration's parameters to them; an object type literal (`{ first: T }`) stays
-   * in the scope it is written in; anything else (a declared type without arguments, the lib's, an intersection, a
+   * arguments (`Page<Votes>`) maps the declaration's parameters to them; an object type literal (`{ first: T }`) and a
+   * mapped type written as one (`{ [K in Keys]: T }`) stay in the scope they are written in; anything else (a declared type without arguments, the lib's, an intersection, a
    * mapped type, or no node) starts an empty one, so that a name in its members is never taken for another
    * declaration's parameter.
    */
   #inScopeOf<T>(typeNode: HostTypeNode | undefined, derive: (instantiation: string) => T): T {
     const host = this.#walk.host;
     const view = typeNode === undefined ? undefined : host.typeNode(typeNode);
-    // an object type literal's members are written where it is; an intersection's or a mapped type's come from elsewhere
-    if (view?.kind === 'typeLiteral') return derive('');
+    // an object type literal's members are written where it is, as a mapped type's template is (`{ [K in Keys]: T }`); an
+    // intersection's or a declared mapped type's (`Partial<T>`) come from elsewhere
+    if (view?.kind === 'typeLiteral' || view?.kind === 'mapped') return derive('');
     const scope = new Map<string, HostTypeNode | undefined>();
     const declared = view?.kind === 'reference' ? host.referencedSymbol(typeNode!) : undefined;
     if (view?.kind === 'reference' && declared !== undefined) {

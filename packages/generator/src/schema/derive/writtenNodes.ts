@@ -1,4 +1,4 @@
-import type { HostTypeNode, TypeHost } from '../../host/TypeHost.js';
+import type { HostType, HostTypeNode, TypeHost } from '../../host/TypeHost.js';
 
 /*
  * The node a part of a type was written as, read from the node of the whole: the element of `Tag[]`, the value of
@@ -52,7 +52,31 @@ export function recordValueNode(host: TypeHost, node: HostTypeNode | undefined):
     if (record !== undefined) return record[1];
     const view = host.typeNode(inner);
     if (view.kind === 'typeLiteral') return view.indexValue;
+    if (view.kind === 'mapped') return keyFreeTemplate(host, view);
     current = libReference(host, inner, ['Readonly', 'Partial', 'Required'], 1)?.[0];
   }
   return undefined;
+}
+
+/**
+ * How the members of a mapped type were written, when `type` is one. Each keeps the declaration of the property it maps,
+ * whose node says how the member was written only where the template is that property's type (`T[K]`: `Pick`, `Partial`,
+ * `Readonly`): `{ [K in keyof Person]: Name }` makes every member a `Name`, whatever `Person` declares. Else the template
+ * says it, for every member alike, unless it names the key (`Box<K>`), which makes each member a type of its own.
+ */
+export function mappedMembers(host: TypeHost, type: HostType): { readonly declared: boolean; readonly template: HostTypeNode | undefined } | undefined {
+  const declaration = host.mappedDeclaration(type);
+  const view = declaration === undefined ? undefined : host.typeNode(declaration);
+  if (view?.kind !== 'mapped') return undefined;
+  const access = view.template === undefined ? undefined : host.typeNode(unwrapped(host, view.template));
+  const index = access?.kind === 'indexedAccess' ? host.typeNode(unwrapped(host, access.index)) : undefined;
+  const declared = index?.kind === 'reference' && index.name === view.key && index.typeArguments.length === 0;
+  return { declared, template: declared ? undefined : keyFreeTemplate(host, view) };
+}
+
+/** A mapped type's template as written, unless it names the key parameter (read in the template's text: a name that only looks like it counts too). */
+function keyFreeTemplate(host: TypeHost, view: { readonly key: string; readonly template: HostTypeNode | undefined }): HostTypeNode | undefined {
+  if (view.template === undefined) return undefined;
+  const key = new RegExp(`(?<![\\w$])${view.key.replace(/[$]/g, '\\$')}(?![\\w$])`);
+  return key.test(host.typeNodeText(view.template)) ? undefined : view.template;
 }

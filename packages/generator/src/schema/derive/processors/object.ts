@@ -4,7 +4,7 @@ import { hasDocComment } from '../../tsdoc/readDocumentation.js';
 import { faults } from '../faults.js';
 import { hasFlag, isUndefined, type Processor, type Walk } from '../Processor.js';
 import { propertyOrder } from '../unionOrder.js';
-import { recordValueNode } from '../writtenNodes.js';
+import { mappedMembers, recordValueNode } from '../writtenNodes.js';
 import { isFunction } from './function.js';
 
 /** Interfaces, object type aliases, class instances (data members only), mapped types, intersections. */
@@ -22,10 +22,14 @@ function objectShape(type: HostType, pointer: string, walk: Walk, typeNode: Host
     return walk.fail(type, pointer, faults.privateState(hidden));
   }
   const properties: PropertyShape[] = [];
-  // a mapped type's members (`Record<'a' | 'b', Votes>`) have no declaration to read their type as written from
+  // a mapped type's members (`Record<'a' | 'b', Votes>`) have no declaration to read their type as written from, or that of
+  // the property they map, which says it only where the template is that property's type (see mappedMembers)
+  const mapped = mappedMembers(walk.host, type);
   const recordValue = recordValueNode(walk.host, typeNode);
   for (const member of members) {
-    const property = propertyOf(member.typeNode === undefined && recordValue !== undefined ? { ...member, typeNode: recordValue } : member, type, pointer, walk);
+    const declared = mapped === undefined || mapped.declared ? member.typeNode : undefined;
+    const written = declared ?? recordValue ?? mapped?.template;
+    const property = propertyOf(written === member.typeNode ? member : { ...member, typeNode: written }, type, pointer, walk);
     if (property !== undefined) {
       properties.push(property);
     }
