@@ -35,7 +35,7 @@ const aTicket = { id: 1, title: 'Printer on fire', status: 'open' };
 /** A valid sample of the mapped-types row (keyword tags through a mapped type's template), with some of its members replaced. */
 function subject(replaced: Record<string, unknown>): Record<string, unknown> {
   const valid = { byKey: { a: 'ab', b: '' }, remapped: { code: 'abc', count: 'x' }, renamed: { p_x: 1 }, keys: { code: 'code', count: 'count' } };
-  return { ...valid, wrapped: { code: 1, count: 2 }, page: { first: { a: 'abc' } }, ...replaced };
+  return { ...valid, wrapped: { code: 1, count: 2 }, nullable: { code: null, count: 1 }, page: { first: { a: 'abc' } }, ...replaced };
 }
 
 export const fixtureGroups: readonly FixtureGroup[] = [
@@ -1266,6 +1266,7 @@ export const fixtureGroups: readonly FixtureGroup[] = [
           count: Count;
         }
         type Wrap<T> = { [K in keyof T]: Count };
+        type Nullable<T> = { [K in keyof T]: T[K] | null };
         interface Page<T> {
           first: { [K in 'a']: T };
         }
@@ -1275,6 +1276,7 @@ export const fixtureGroups: readonly FixtureGroup[] = [
           renamed: { [K in 'x' as \`p_\${K}\`]: Count };
           keys: { [K in keyof Stock]: K };
           wrapped: Wrap<Stock>;
+          nullable: Nullable<Stock>;
           page: Page<Code>;
         }`,
         want: {
@@ -1305,6 +1307,15 @@ export const fixtureGroups: readonly FixtureGroup[] = [
               required: ['code', 'count'],
               additionalProperties: false,
             },
+            nullable: {
+              type: 'object',
+              properties: {
+                code: { anyOf: [{ type: 'string', maxLength: 3 }, { type: 'null' }] },
+                count: { anyOf: [{ type: 'number', minimum: 1 }, { type: 'null' }] },
+              },
+              required: ['code', 'count'],
+              additionalProperties: false,
+            },
             page: {
               type: 'object',
               properties: {
@@ -1314,7 +1325,7 @@ export const fixtureGroups: readonly FixtureGroup[] = [
               additionalProperties: false,
             },
           },
-          required: ['byKey', 'remapped', 'renamed', 'keys', 'wrapped', 'page'],
+          required: ['byKey', 'remapped', 'renamed', 'keys', 'wrapped', 'nullable', 'page'],
           additionalProperties: false,
         },
         valid: [subject({})],
@@ -1324,6 +1335,8 @@ export const fixtureGroups: readonly FixtureGroup[] = [
           subject({ renamed: { p_x: 0 } }),
           subject({ keys: { code: 'code', count: 'x' } }),
           subject({ wrapped: { code: 0, count: 2 } }),
+          subject({ nullable: { code: 'abcd', count: null } }),
+          subject({ nullable: { code: null, count: 0 } }),
           subject({ page: { first: { a: 'abcd' } } }),
         ],
       },

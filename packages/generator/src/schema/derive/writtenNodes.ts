@@ -61,17 +61,33 @@ export function recordValueNode(host: TypeHost, node: HostTypeNode | undefined):
 /**
  * How the members of a mapped type were written, when `type` is one. Each keeps the declaration of the property it maps,
  * whose node says how the member was written only where the template is that property's type (`T[K]`: `Pick`, `Partial`,
- * `Readonly`): `{ [K in keyof Person]: Name }` makes every member a `Name`, whatever `Person` declares. Else the template
- * says it, for every member alike, unless it names the key (`Box<K>`), which makes each member a type of its own.
+ * `Readonly`; also `T[K] | null`, whose `null` the member's type shows): `{ [K in keyof Person]: Name }` makes every
+ * member a `Name`, whatever `Person` declares. Else the template says it, for every member alike, unless it names the key
+ * (`Box<K>`, `T[K][]`), which makes each member a type of its own.
  */
 export function mappedMembers(host: TypeHost, type: HostType): { readonly declared: boolean; readonly template: HostTypeNode | undefined } | undefined {
   const declaration = host.mappedDeclaration(type);
   const view = declaration === undefined ? undefined : host.typeNode(declaration);
   if (view?.kind !== 'mapped') return undefined;
-  const access = view.template === undefined ? undefined : host.typeNode(unwrapped(host, view.template));
+  const accessNode = view.template === undefined ? undefined : withoutNullish(host, view.template);
+  const access = accessNode === undefined ? undefined : host.typeNode(accessNode);
   const index = access?.kind === 'indexedAccess' ? host.typeNode(unwrapped(host, access.index)) : undefined;
   const declared = index?.kind === 'reference' && index.name === view.key && index.typeArguments.length === 0;
   return { declared, template: declared ? undefined : keyFreeTemplate(host, view) };
+}
+
+/** The node under parentheses and a union's `null` and `undefined` members (`T[K] | null` → `T[K]`); none for a union of more. */
+function withoutNullish(host: TypeHost, node: HostTypeNode): HostTypeNode | undefined {
+  let current = node;
+  for (let depth = 0; depth < 16; depth++) {
+    const inner = unwrapped(host, current);
+    const view = host.typeNode(inner);
+    if (view.kind !== 'union') return inner;
+    const rest = view.members.filter((member) => host.typeNode(member).kind !== 'null' && host.typeNode(member).kind !== 'undefined');
+    if (rest.length !== 1) return undefined;
+    current = rest[0]!;
+  }
+  return undefined;
 }
 
 /** A mapped type's template as written, unless it names the key parameter (read in the template's text: a name that only looks like it counts too). */
