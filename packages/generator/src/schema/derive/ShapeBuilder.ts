@@ -201,9 +201,9 @@ export class ShapeBuilder {
   /**
    * Derives an object in the scope its members are written in. An instantiation of a declared generic written with its
    * arguments (`Page<Votes>`) maps the declaration's parameters to them; an object type literal (`{ first: T }`) and a
-   * mapped type written as one (`{ [K in Keys]: T }`) stay in the scope they are written in; anything else (a declared type without arguments, the lib's, an intersection, a
-   * mapped type, or no node) starts an empty one, so that a name in its members is never taken for another
-   * declaration's parameter.
+   * mapped type written as one (`{ [K in Keys]: T }`) stay in the scope they are written in; anything else (a declared
+   * type without arguments, the lib's, an intersection, a declared mapped type, or no node) starts an empty one, so that
+   * a name in its members is never taken for another declaration's parameter.
    */
   #inScopeOf<T>(typeNode: HostTypeNode | undefined, derive: (instantiation: string) => T): T {
     const host = this.#walk.host;
