@@ -42,6 +42,8 @@ export interface StringShape extends Annotations {
   readonly maxLength?: number;
   readonly pattern?: string;
   readonly format?: string;
+  /** The pattern is a template literal type's (`x-${string}`): its strings must match it whatever a `@pattern` tag says. */
+  readonly templatePattern?: true;
 }
 
 export interface NumberShape extends Annotations {

@@ -215,4 +215,20 @@ export const problemFixtures: readonly ProblemFixture[] = [
       { pointer: '/name', typeText: 'string', reason: /@integer does not apply to a string/, fix: /which applies to numbers and arrays of numbers; for a string use @minLength/ },
     ],
   },
+  {
+    name: 'a @pattern tag on a template literal type, whose own pattern it would replace (a schema taking strings the type does not)',
+    source: `/** @pattern ^[a-z-]+$ */
+    type Header = \`x-\${string}\`;
+    export interface Subject {
+      header: Header;
+      /** @pattern ^v[0-9]+$ */
+      version?: \`v\${number}\` | null;
+      /** @maxLength 20 */
+      other: \`x-\${string}\`;
+    }`,
+    want: [
+      { pointer: '/header', typeText: '`x-${string}`', reason: /@pattern would replace the pattern of the template literal type \(\^x-\.\*\$\)/, fix: /one @pattern that says both/ },
+      { pointer: '/version', typeText: '`v${number}` | null | undefined', reason: /@pattern would replace the pattern of the template literal type/, fix: /remove @pattern/ },
+    ],
+  },
 ];

@@ -39,6 +39,13 @@ function misplacedKeywordFault(tag: string, target: ConstraintTarget, shape: Sha
   };
 }
 
+function templatePatternFault(shape: StringShape): Fault {
+  return {
+    reason: `@pattern would replace the pattern of the template literal type (${shape.pattern ?? ''}), which its strings must match too`,
+    fix: 'write one @pattern that says both on a plain string (type … = string), or remove @pattern and keep the template literal type',
+  };
+}
+
 /** What `applyDocumentation` applies, and where it reports. */
 export interface DocumentationInput {
   readonly description: string | undefined;
@@ -87,6 +94,11 @@ export function applyDocumentation(shape: Shape, input: DocumentationInput): Sha
     }
     if (keyword.target === 'annotation') {
       annotate(annotations, tag.name, parsed.value);
+      continue;
+    }
+    if (tag.name === 'pattern' && target?.kind === 'string' && target.templatePattern === true) {
+      // one pattern per schema: the tag's would replace the type's, and the schema would take strings the type does not
+      problems.push({ pointer, typeText: text(), ...templatePatternFault(target), site: tag.site });
       continue;
     }
     const constrained = target === undefined ? undefined : constrain(target, keyword.target, tag.name, parsed.value, purpose);

@@ -6,7 +6,7 @@ export const stringProcessor = flagged('string', TypeFlag.String | TypeFlag.Temp
   if (!hasFlag(walk, type, TypeFlag.TemplateLiteral)) {
     return { kind: 'string' };
   }
-  return { kind: 'string', pattern: `^${templatePattern(type, walk)}$` };
+  return { kind: 'string', pattern: `^${templatePattern(type, walk)}$`, templatePattern: true };
 });
 
 /** The regular expression a template literal type's strings match. */
