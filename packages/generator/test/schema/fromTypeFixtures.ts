@@ -32,6 +32,11 @@ const ticketSchema = {
 
 const aTicket = { id: 1, title: 'Printer on fire', status: 'open' };
 
+/** A sample of the row of tags under readonly and the lib's Readonly: `sample` with valid `frozen` and `frozenPair` unless it has its own. */
+function frozen(sample: Record<string, unknown>): Record<string, unknown> {
+  return { frozen: [0], frozenPair: [1, 2], ...sample };
+}
+
 /** A valid sample of the mapped-types row (keyword tags through a mapped type's template), with some of its members replaced. */
 function subject(replaced: Record<string, unknown>): Record<string, unknown> {
   const valid = { byKey: { a: 'ab', b: '' }, remapped: { code: 'abc', count: 'x' }, renamed: { p_x: 1 }, keys: { code: 'code', count: 'count' } };
@@ -1175,6 +1180,8 @@ export const fixtureGroups: readonly FixtureGroup[] = [
           keyed: Record<'a' | 'b', NonNegative>;
           partial: Partial<Record<'a', NonNegative>>;
           inline: Readonly<{ [key: string]: NonNegative }>;
+          frozen: Readonly<NonNegative[]>;
+          frozenPair: Readonly<[NonNegative, NonNegative]>;
         }`,
         want: {
           type: 'object',
@@ -1191,19 +1198,23 @@ export const fixtureGroups: readonly FixtureGroup[] = [
             },
             partial: { type: 'object', properties: { a: { type: 'number', minimum: 0 } }, required: [], additionalProperties: false },
             inline: { type: 'object', properties: {}, required: [], additionalProperties: { type: 'number', minimum: 0 } },
+            frozen: { type: 'array', items: { type: 'number', minimum: 0 } },
+            frozenPair: { type: 'array', prefixItems: [{ type: 'number', minimum: 0 }, { type: 'number', minimum: 0 }], items: false, minItems: 2, maxItems: 2 },
           },
-          required: ['counts', 'list', 'array', 'tuple', 'keyed', 'partial', 'inline'],
+          required: ['counts', 'list', 'array', 'tuple', 'keyed', 'partial', 'inline', 'frozen', 'frozenPair'],
           additionalProperties: false,
         },
-        valid: [{ counts: { x: 0 }, list: [1], array: [], tuple: [2], keyed: { a: 0, b: 3 }, partial: {}, inline: { y: 1 } }],
+        valid: [frozen({ counts: { x: 0 }, list: [1], array: [], tuple: [2], keyed: { a: 0, b: 3 }, partial: {}, inline: { y: 1 } })],
         invalid: [
-          { counts: { x: -1 }, list: [], array: [], tuple: [0], keyed: { a: 0, b: 0 }, partial: {}, inline: {} },
-          { counts: {}, list: [-1], array: [], tuple: [0], keyed: { a: 0, b: 0 }, partial: {}, inline: {} },
-          { counts: {}, list: [], array: [-1], tuple: [0], keyed: { a: 0, b: 0 }, partial: {}, inline: {} },
-          { counts: {}, list: [], array: [], tuple: [-1], keyed: { a: 0, b: 0 }, partial: {}, inline: {} },
-          { counts: {}, list: [], array: [], tuple: [0], keyed: { a: 0, b: -1 }, partial: {}, inline: {} },
-          { counts: {}, list: [], array: [], tuple: [0], keyed: { a: 0, b: 0 }, partial: { a: -1 }, inline: {} },
-          { counts: {}, list: [], array: [], tuple: [0], keyed: { a: 0, b: 0 }, partial: {}, inline: { y: -1 } },
+          frozen({ counts: { x: -1 }, list: [], array: [], tuple: [0], keyed: { a: 0, b: 0 }, partial: {}, inline: {} }),
+          frozen({ counts: {}, list: [-1], array: [], tuple: [0], keyed: { a: 0, b: 0 }, partial: {}, inline: {} }),
+          frozen({ counts: {}, list: [], array: [-1], tuple: [0], keyed: { a: 0, b: 0 }, partial: {}, inline: {} }),
+          frozen({ counts: {}, list: [], array: [], tuple: [-1], keyed: { a: 0, b: 0 }, partial: {}, inline: {} }),
+          frozen({ counts: {}, list: [], array: [], tuple: [0], keyed: { a: 0, b: -1 }, partial: {}, inline: {} }),
+          frozen({ counts: {}, list: [], array: [], tuple: [0], keyed: { a: 0, b: 0 }, partial: { a: -1 }, inline: {} }),
+          frozen({ counts: {}, list: [], array: [], tuple: [0], keyed: { a: 0, b: 0 }, partial: {}, inline: { y: -1 } }),
+          frozen({ counts: {}, list: [], array: [], tuple: [0], keyed: { a: 0, b: 0 }, partial: {}, inline: {}, frozen: [-1] }),
+          frozen({ counts: {}, list: [], array: [], tuple: [0], keyed: { a: 0, b: 0 }, partial: {}, inline: {}, frozenPair: [0, -1] }),
         ],
       },
       {

@@ -24,18 +24,29 @@ function libReference(host: TypeHost, node: HostTypeNode, names: readonly string
   return host.referencedSymbol(node) === undefined ? view.typeArguments : undefined;
 }
 
-/** The element type as written: `Tag` of `Tag[]`, `readonly Tag[]`, `Array<Tag>` and `ReadonlyArray<Tag>`. */
+/** The node under parentheses, `readonly` and the lib's `Readonly<…>`, which JSON does not have either. */
+function unwrappedReadonly(host: TypeHost, node: HostTypeNode): HostTypeNode {
+  let current = unwrapped(host, node);
+  for (let depth = 0; depth < 16; depth++) {
+    const argument = libReference(host, current, ['Readonly'], 1)?.[0];
+    if (argument === undefined) return current;
+    current = unwrapped(host, argument);
+  }
+  return current;
+}
+
+/** The element type as written: `Tag` of `Tag[]`, `readonly Tag[]`, `Readonly<Tag[]>`, `Array<Tag>` and `ReadonlyArray<Tag>`. */
 export function elementTypeNode(host: TypeHost, node: HostTypeNode | undefined): HostTypeNode | undefined {
   if (node === undefined) return undefined;
-  const inner = unwrapped(host, node);
+  const inner = unwrappedReadonly(host, node);
   const view = host.typeNode(inner);
   if (view.kind === 'array') return view.element;
   return libReference(host, inner, ['Array', 'ReadonlyArray'], 1)?.[0];
 }
 
-/** Each element's type as written of `[A, B?, ...C[]]` (and `readonly [...]`), when it has `count` elements. */
+/** Each element's type as written of `[A, B?, ...C[]]` (and `readonly [...]`, `Readonly<[...]>`), when it has `count` elements. */
 export function tupleElementNodes(host: TypeHost, node: HostTypeNode | undefined, count: number): readonly (HostTypeNode | undefined)[] {
-  const view = node === undefined ? undefined : host.typeNode(unwrapped(host, node));
+  const view = node === undefined ? undefined : host.typeNode(unwrappedReadonly(host, node));
   return view?.kind === 'tuple' && view.elements.length === count ? view.elements : [];
 }
 
