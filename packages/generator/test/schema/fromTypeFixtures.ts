@@ -1352,6 +1352,57 @@ export const fixtureGroups: readonly FixtureGroup[] = [
         ],
       },
       {
+        name: 'keyword tags on a type alias reach a generic\'s members through T[] | null, the lib\'s Record and Readonly<Record<…>>',
+        source: `/** @minimum 0 */
+        type NonNegative = number;
+        interface Tally<T> {
+          list: T[] | null;
+          byKey: Record<string, T>;
+          fixed: Readonly<Record<'k', T>>;
+        }
+        export interface Subject {
+          tally: Tally<NonNegative>;
+          plain: Tally<number>;
+        }`,
+        want: {
+          type: 'object',
+          properties: {
+            tally: {
+              type: 'object',
+              properties: {
+                list: { anyOf: [{ type: 'array', items: { type: 'number', minimum: 0 } }, { type: 'null' }] },
+                byKey: { type: 'object', properties: {}, required: [], additionalProperties: { type: 'number', minimum: 0 } },
+                fixed: { type: 'object', properties: { k: { type: 'number', minimum: 0 } }, required: ['k'], additionalProperties: false },
+              },
+              required: ['list', 'byKey', 'fixed'],
+              additionalProperties: false,
+            },
+            // the same generic instantiated with a plain number: no tags leak from the other instantiation
+            plain: {
+              type: 'object',
+              properties: {
+                list: { anyOf: [{ type: 'array', items: { type: 'number' } }, { type: 'null' }] },
+                byKey: { type: 'object', properties: {}, required: [], additionalProperties: { type: 'number' } },
+                fixed: { type: 'object', properties: { k: { type: 'number' } }, required: ['k'], additionalProperties: false },
+              },
+              required: ['list', 'byKey', 'fixed'],
+              additionalProperties: false,
+            },
+          },
+          required: ['tally', 'plain'],
+          additionalProperties: false,
+        },
+        valid: [
+          { tally: { list: [0], byKey: { a: 1 }, fixed: { k: 0 } }, plain: { list: [-1], byKey: { a: -1 }, fixed: { k: -1 } } },
+          { tally: { list: null, byKey: {}, fixed: { k: 2 } }, plain: { list: null, byKey: {}, fixed: { k: 0 } } },
+        ],
+        invalid: [
+          { tally: { list: [-1], byKey: {}, fixed: { k: 0 } }, plain: { list: null, byKey: {}, fixed: { k: 0 } } },
+          { tally: { list: null, byKey: { a: -1 }, fixed: { k: 0 } }, plain: { list: null, byKey: {}, fixed: { k: 0 } } },
+          { tally: { list: null, byKey: {}, fixed: { k: -1 } }, plain: { list: null, byKey: {}, fixed: { k: 0 } } },
+        ],
+      },
+      {
         name: 'keyword tags on a type alias reach the members of a generic instantiated with it, T | null among them',
         source: `/** @minimum 0 */
         type NonNegative = number;

@@ -11,6 +11,7 @@ import { processorFor } from './processors.js';
 import { isPlainUnion, unionOf } from './processors/union.js';
 import { isUndefined, type Purpose, type Site, type Slot, type Walk } from './Processor.js';
 import { writtenOrder } from './unionOrder.js';
+import { recordValueNode } from './writtenNodes.js';
 
 /*
  * The walker of schema derivation: derives toolgen's Shape IR from a type of the host (SPEC §3), asking
@@ -208,9 +209,10 @@ export class ShapeBuilder {
   #inScopeOf<T>(typeNode: HostTypeNode | undefined, derive: (instantiation: string) => T): T {
     const host = this.#walk.host;
     const view = typeNode === undefined ? undefined : host.typeNode(typeNode);
-    // an object type literal's members are written where it is, as a mapped type's template is (`{ [K in Keys]: T }`); an
-    // intersection's or a declared mapped type's (`Partial<T>`) come from elsewhere
-    if (view?.kind === 'typeLiteral' || view?.kind === 'mapped') return derive('');
+    // an object type literal's members are written where it is, as a mapped type's template is (`{ [K in Keys]: T }`) and
+    // the lib's Record's value (`Record<string, T>`); an intersection's or a declared mapped type's (`Partial<T>`) come from
+    // elsewhere
+    if (view?.kind === 'typeLiteral' || view?.kind === 'mapped' || recordValueNode(host, typeNode) !== undefined) return derive('');
     const scope = new Map<string, HostTypeNode | undefined>();
     const declared = view?.kind === 'reference' ? host.referencedSymbol(typeNode!) : undefined;
     if (view?.kind === 'reference' && declared !== undefined) {

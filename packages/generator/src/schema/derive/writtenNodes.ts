@@ -87,6 +87,11 @@ export function mappedMembers(host: TypeHost, type: HostType): { readonly declar
   return { declared, template: declared ? undefined : keyFreeTemplate(host, view) };
 }
 
+/** The one member of a written union besides `null` and `undefined` (`T[] | null` → `T[]`); none for a node that is no union, or a union of more. */
+export function loneUnionMember(host: TypeHost, node: HostTypeNode): HostTypeNode | undefined {
+  return host.typeNode(unwrapped(host, node)).kind === 'union' ? withoutNullish(host, node) : undefined;
+}
+
 /** The node under parentheses and a union's `null` and `undefined` members (`T[K] | null` → `T[K]`); none for a union of more. */
 function withoutNullish(host: TypeHost, node: HostTypeNode): HostTypeNode | undefined {
   let current = node;

@@ -2,6 +2,7 @@ import type { Shape } from '../../shape.js';
 import { TypeFlag, type HostType } from '../../../host/TypeHost.js';
 import { hasFlag, type Processor, type Site, type Walk } from '../Processor.js';
 import { unionMemberNodes } from '../unionOrder.js';
+import { loneUnionMember } from '../writtenNodes.js';
 
 /** A string or number literal: a value an `enum` can hold. */
 export function isEnumValue(walk: Walk, type: HostType): boolean {
@@ -34,6 +35,9 @@ export function unionOf(members: readonly HostType[], site: Site, walk: Walk): S
   const shapes: Shape[] = [];
   const literals = values.filter((member) => isEnumValue(walk, member));
   const written = unionMemberNodes(walk, site.typeNode);
+  // `T[] | null` in a generic: the written member's type (`T[]`) is not the instantiated one (`Name[]`), so it is not found by
+  // type; the one member besides null is still the one written besides null
+  const lone = values.length === 1 && site.typeNode !== undefined ? loneUnionMember(walk.host, site.typeNode) : undefined;
   const literalValues = literals.map((member) => walk.host.literalValue(member) as string | number);
   const literalKinds = new Set(literalValues.map((value) => typeof value));
   if (literals.length >= 2 && literals.length === values.length && literalKinds.size === 1) {
@@ -47,7 +51,7 @@ export function unionOf(members: readonly HostType[], site: Site, walk: Walk): S
         }
         continue;
       }
-      const shape = walk.derive(member, site.pointer, 'element', written.get(member));
+      const shape = walk.derive(member, site.pointer, 'element', written.get(member) ?? lone);
       shapes.push(...(shape.kind === 'union' && !hasAnnotations(shape) ? shape.members : [shape]));
     }
   }
