@@ -32,7 +32,7 @@ export interface TypeNodeSyntax<N extends WrittenNode> {
   isRestTypeNode(node: N): node is N & { readonly type: N };
   isTypeLiteralNode(node: N): node is N & { readonly members: readonly WrittenNode[] };
   isMappedTypeNode(node: N): node is N & { readonly typeParameter: { readonly name: WrittenNode }; readonly type?: N | undefined };
-  isIndexedAccessTypeNode(node: N): node is N & { readonly indexType: N };
+  isIndexedAccessTypeNode(node: N): node is N & { readonly objectType: N; readonly indexType: N };
   isIndexSignatureDeclaration(node: WrittenNode): node is WrittenNode & { readonly parameters: readonly { readonly type?: WrittenNode | undefined }[]; readonly type: N };
 }
 
@@ -89,7 +89,7 @@ function typeNodeView<N extends WrittenNode>(syntax: TypeNodeSyntax<N>, typeNode
     return { kind: 'mapped', key: typeNode.typeParameter.name.getText(), template: typeNode.type === undefined ? undefined : asNode(typeNode.type) };
   }
   if (syntax.isIndexedAccessTypeNode(typeNode)) {
-    return { kind: 'indexedAccess', index: asNode(typeNode.indexType) };
+    return { kind: 'indexedAccess', object: asNode(typeNode.objectType), index: asNode(typeNode.indexType) };
   }
   if (syntax.isTypeOperatorNode(typeNode) && typeNode.operator === syntax.SyntaxKind.ReadonlyKeyword) {
     // `readonly T[]`, `readonly [A, B]`: JSON has no readonly, so the derivation reads the type it qualifies

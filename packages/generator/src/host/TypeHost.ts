@@ -144,8 +144,8 @@ export type TypeNodeView =
   | { readonly kind: 'typeLiteral'; readonly indexValue: HostTypeNode | undefined }
   /** `{ [K in Keys]: Template }`: the name of its key parameter, and its template as written (none when left out). */
   | { readonly kind: 'mapped'; readonly key: string; readonly template: HostTypeNode | undefined }
-  /** `T[K]`: the index as written. */
-  | { readonly kind: 'indexedAccess'; readonly index: HostTypeNode }
+  /** `T[K]`: the object and the index as written. */
+  | { readonly kind: 'indexedAccess'; readonly object: HostTypeNode; readonly index: HostTypeNode }
   /** `keyof T`: its keys are written in the order `T` declares its properties. */
   | { readonly kind: 'keyof'; readonly target: HostTypeNode }
   | { readonly kind: 'undefined' }

@@ -1403,6 +1403,54 @@ export const fixtureGroups: readonly FixtureGroup[] = [
         ],
       },
       {
+        name: 'keyword tags on a type alias reach a member read by an indexed access type (Stock[\'code\'], Page<Code>[\'all\'])',
+        source: `/** @maxLength 3 */
+        type Code = string;
+        /** @minimum 1 */
+        type Count = number;
+        interface Stock {
+          code: Code;
+          best: Count | null;
+        }
+        interface Page<T> {
+          first: T;
+          all: T[];
+        }
+        interface Plain<T> extends Page<string> {
+          own: T;
+        }
+        export interface Subject {
+          code: Stock['code'];
+          best: Stock['best'];
+          all: Page<Code>['all'];
+          inherited: Plain<Code>['first'];
+          own: Plain<Code>['own'];
+        }`,
+        want: {
+          type: 'object',
+          properties: {
+            code: { type: 'string', maxLength: 3 },
+            best: { anyOf: [{ type: 'number', minimum: 1 }, { type: 'null' }] },
+            all: { type: 'array', items: { type: 'string', maxLength: 3 } },
+            // Page<string>'s: Plain's own argument is not its base's
+            inherited: { type: 'string' },
+            own: { type: 'string', maxLength: 3 },
+          },
+          required: ['code', 'best', 'all', 'inherited', 'own'],
+          additionalProperties: false,
+        },
+        valid: [
+          { code: 'abc', best: null, all: ['a'], inherited: 'a longer string', own: 'ab' },
+          { code: '', best: 1, all: [], inherited: '', own: '' },
+        ],
+        invalid: [
+          { code: 'abcd', best: null, all: [], inherited: '', own: '' },
+          { code: '', best: 0, all: [], inherited: '', own: '' },
+          { code: '', best: null, all: ['abcd'], inherited: '', own: '' },
+          { code: '', best: null, all: [], inherited: '', own: 'abcd' },
+        ],
+      },
+      {
         name: 'keyword tags on a type alias reach the members of a generic instantiated with it, T | null among them',
         source: `/** @minimum 0 */
         type NonNegative = number;

@@ -168,6 +168,7 @@ export class ShapeBuilder {
   #expansionOf(typeNode: HostTypeNode | undefined): { declared: HostTypeNode; scope: ReadonlyMap<string, HostTypeNode | undefined>; generic: boolean } | undefined {
     const host = this.#walk.host;
     const view = typeNode === undefined ? undefined : host.typeNode(typeNode);
+    if (view?.kind === 'indexedAccess') return this.#memberExpansion(view.object, view.index);
     if (view?.kind !== 'reference') return undefined;
     const generic = view.typeArguments.length > 0;
     const alias = host.referencedSymbol(typeNode!);
@@ -176,6 +177,29 @@ export class ShapeBuilder {
     const scope = new Map<string, HostTypeNode | undefined>();
     host.typeParameterNames(alias).forEach((name, index) => scope.set(name, this.#inScope(view.typeArguments[index])));
     return { declared, scope, generic };
+  }
+
+  /**
+   * `Ticket['status']`, `Page<Votes>['first']`: the node the member is declared with, in the scope of the object's
+   * arguments, so that it is derived as the member is. Only a declared interface, class or object type's member, by a
+   * literal key: a mapped type's members are declared elsewhere (see mappedMembers), and a generic's inherited member in
+   * the scope of its base's arguments, which are not these.
+   */
+  #memberExpansion(object: HostTypeNode, index: HostTypeNode): { declared: HostTypeNode; scope: ReadonlyMap<string, HostTypeNode | undefined>; generic: boolean } | undefined {
+    const host = this.#walk.host;
+    const view = host.typeNode(object);
+    const key = host.literalValue(host.typeFromNode(index));
+    if (view.kind !== 'reference' || typeof key !== 'string') return undefined;
+    const objectType = host.typeFromNode(object);
+    if (host.mappedDeclaration(objectType) !== undefined) return undefined;
+    const declared = host.properties(objectType).find((property) => property.name === key)?.typeNode;
+    const symbol = host.referencedSymbol(object);
+    if (declared === undefined || symbol === undefined) return undefined;
+    const parameters = host.typeParameterNames(symbol);
+    if (parameters.length > 0 && host.baseTypes(objectType).some((base) => host.properties(base).some((property) => property.name === key))) return undefined;
+    const scope = new Map<string, HostTypeNode | undefined>();
+    parameters.forEach((name, index) => scope.set(name, this.#inScope(view.typeArguments[index])));
+    return { declared, scope, generic: true };
   }
 
   /** What the arguments of the generic alias `type` is being derived as say beyond the checker's type (`''` when nothing): a recursive one's def identity. */
