@@ -1451,6 +1451,45 @@ export const fixtureGroups: readonly FixtureGroup[] = [
         ],
       },
       {
+        name: 'keyword tags on a type alias reach through the lib\'s NonNullable<…>, which the checker resolves to the bare type',
+        source: `/** @maxLength 3 */
+        type Code = string;
+        /**
+         * @minimum 1
+         * @integer
+         */
+        type Count = number;
+        type Codes = Code[];
+        interface Box<T> {
+          value: NonNullable<T>;
+        }
+        export interface Subject {
+          code: NonNullable<Code | null>;
+          count: NonNullable<Count | undefined>;
+          codes: NonNullable<Codes | null>;
+          box: Box<Code | null>;
+        }`,
+        want: {
+          type: 'object',
+          properties: {
+            code: { type: 'string', maxLength: 3 },
+            count: { type: 'integer', minimum: 1 },
+            codes: { type: 'array', items: { type: 'string', maxLength: 3 } },
+            box: { type: 'object', properties: { value: { type: 'string', maxLength: 3 } }, required: ['value'], additionalProperties: false },
+          },
+          required: ['code', 'count', 'codes', 'box'],
+          additionalProperties: false,
+        },
+        valid: [{ code: 'abc', count: 1, codes: ['a'], box: { value: '' } }],
+        invalid: [
+          { code: 'abcd', count: 1, codes: [], box: { value: '' } },
+          { code: '', count: 0, codes: [], box: { value: '' } },
+          { code: '', count: 1.5, codes: [], box: { value: '' } },
+          { code: '', count: 1, codes: ['abcd'], box: { value: '' } },
+          { code: '', count: 1, codes: [], box: { value: 'abcd' } },
+        ],
+      },
+      {
         name: 'keyword tags on a type alias reach the members of a generic instantiated with it, T | null among them',
         source: `/** @minimum 0 */
         type NonNegative = number;

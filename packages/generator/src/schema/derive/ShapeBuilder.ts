@@ -11,7 +11,7 @@ import { processorFor } from './processors.js';
 import { isPlainUnion, unionOf } from './processors/union.js';
 import { isUndefined, type Purpose, type Site, type Slot, type Walk } from './Processor.js';
 import { writtenOrder } from './unionOrder.js';
-import { recordValueNode } from './writtenNodes.js';
+import { nonNullableArgument, recordValueNode } from './writtenNodes.js';
 
 /*
  * The walker of schema derivation: derives toolgen's Shape IR from a type of the host (SPEC §3), asking
@@ -143,6 +143,11 @@ export class ShapeBuilder {
    * parameters and of the aliases it is declared as (`type Votes = Maybe<Vote>` → `Maybe`'s) come with `Votes`'s.
    */
   #deriveExpanded(type: HostType, pointer: string, slot: Slot, typeNode: HostTypeNode | undefined, aliases: number): Shape {
+    // `NonNullable<Name | null>` is the checker's `string`: derived as its argument is written, `Name`, with `Name`'s tags
+    const nonNullable = nonNullableArgument(this.#walk.host, typeNode);
+    if (nonNullable !== undefined) {
+      return this.#deriveWritten(type, pointer, slot, this.#inScope(nonNullable));
+    }
     const expansion = aliases < maxAliasExpansions ? this.#expansionOf(typeNode) : undefined;
     if (expansion === undefined) {
       return this.#derive(type, pointer, slot, typeNode);

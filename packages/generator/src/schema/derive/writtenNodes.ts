@@ -87,6 +87,12 @@ export function mappedMembers(host: TypeHost, type: HostType): { readonly declar
   return { declared, template: declared ? undefined : keyFreeTemplate(host, view) };
 }
 
+/** The type argument of the lib's `NonNullable<X>` as written, without its union's `null` and `undefined` members (`Name | null` → `Name`). */
+export function nonNullableArgument(host: TypeHost, node: HostTypeNode | undefined): HostTypeNode | undefined {
+  const argument = node === undefined ? undefined : libReference(host, unwrapped(host, node), ['NonNullable'], 1)?.[0];
+  return argument === undefined ? undefined : withoutNullish(host, argument);
+}
+
 /** The one member of a written union besides `null` and `undefined` (`T[] | null` → `T[]`); none for a node that is no union, or a union of more. */
 export function loneUnionMember(host: TypeHost, node: HostTypeNode): HostTypeNode | undefined {
   return host.typeNode(unwrapped(host, node)).kind === 'union' ? withoutNullish(host, node) : undefined;
