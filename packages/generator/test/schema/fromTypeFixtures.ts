@@ -1490,6 +1490,44 @@ export const fixtureGroups: readonly FixtureGroup[] = [
         ],
       },
       {
+        name: 'a union of aliases of one type whose tags differ takes a value either allows, not only the first\'s',
+        source: `/** @minimum 1 */
+        type Count = number;
+        /** @maximum 0 */
+        type Negative = number;
+        /** @maxLength 3 */
+        type Code = string;
+        export interface Subject {
+          either: Count | Negative;
+          maybe: Count | Negative | null;
+          mixed: Code | boolean | Count | Negative;
+          same: Count | Count;
+        }`,
+        want: {
+          type: 'object',
+          properties: {
+            either: { anyOf: [{ type: 'number', minimum: 1 }, { type: 'number', maximum: 0 }] },
+            maybe: { anyOf: [{ type: 'number', minimum: 1 }, { type: 'number', maximum: 0 }, { type: 'null' }] },
+            mixed: { anyOf: [{ type: 'string', maxLength: 3 }, { type: 'boolean' }, { type: 'number', minimum: 1 }, { type: 'number', maximum: 0 }] },
+            same: { type: 'number', minimum: 1 },
+          },
+          required: ['either', 'maybe', 'mixed', 'same'],
+          additionalProperties: false,
+        },
+        valid: [
+          { either: 5, maybe: null, mixed: true, same: 1 },
+          { either: -3, maybe: -1, mixed: 0, same: 2 },
+          { either: 1, maybe: 2, mixed: 'abc', same: 3 },
+        ],
+        invalid: [
+          { either: 0.5, maybe: null, mixed: true, same: 1 },
+          { either: 1, maybe: 0.5, mixed: true, same: 1 },
+          { either: 1, maybe: null, mixed: 0.5, same: 1 },
+          { either: 1, maybe: null, mixed: 'abcd', same: 1 },
+          { either: 1, maybe: null, mixed: true, same: 0 },
+        ],
+      },
+      {
         name: 'keyword tags on a type alias reach the members of a generic instantiated with it, T | null among them',
         source: `/** @minimum 0 */
         type NonNegative = number;

@@ -8,9 +8,9 @@ import type { UnreadTag } from '../tsdoc/tags.js';
 import { faults, undefinedFault } from './faults.js';
 import { maxAliasExpansions, maxDerivationDepth, maxNestedInstantiations } from './limits.js';
 import { processorFor } from './processors.js';
-import { isPlainUnion, unionOf } from './processors/union.js';
+import { isPlainUnion, unionOf, writtenShapes } from './processors/union.js';
 import { isUndefined, type Purpose, type Site, type Slot, type Walk } from './Processor.js';
-import { writtenOrder } from './unionOrder.js';
+import { unionMemberNodes, writtenOrder } from './unionOrder.js';
 import { nonNullableArgument, recordValueNode } from './writtenNodes.js';
 
 /*
@@ -147,6 +147,14 @@ export class ShapeBuilder {
     const nonNullable = nonNullableArgument(this.#walk.host, typeNode);
     if (nonNullable !== undefined) {
       return this.#deriveWritten(type, pointer, slot, this.#inScope(nonNullable));
+    }
+    // `Count | Negative` is the checker's `number`, no union: a number either alias allows (`Count | Count`: a Count)
+    const host = this.#walk.host;
+    const writtenUnion = typeNode !== undefined && host.typeNode(typeNode).kind === 'union' && (host.flags(type) & TypeFlag.Union) === 0;
+    const collapsed = writtenUnion ? (unionMemberNodes(this.#walk, typeNode).get(type) ?? []) : [];
+    if (collapsed.length > 1) {
+      const shapes = writtenShapes(this.#walk, type, pointer, collapsed);
+      return shapes.length === 1 ? shapes[0]! : { kind: 'union', members: shapes };
     }
     const expansion = aliases < maxAliasExpansions ? this.#expansionOf(typeNode) : undefined;
     if (expansion === undefined) {

@@ -76,19 +76,20 @@ function compareFallback(a: FallbackKey, b: FallbackKey): number {
 }
 
 /**
- * The node each member of a written union was written as (`Int` of `string | Int | null`), through
+ * The nodes each member of a written union was written as (`Int` of `string | Int | null`), through
  * parentheses, nested unions and aliases: a member written as an alias then gets the alias's
- * keyword tags, as a member or an element does. The first node wins for a type written twice.
+ * keyword tags, as a member or an element does. A type written more than once has each of its nodes,
+ * in order (`Count | Negative`, two aliases of `number` the checker makes one member of).
  */
-export function unionMemberNodes(walk: Walk, typeNode: HostTypeNode | undefined): ReadonlyMap<HostType, HostTypeNode> {
-  const nodes = new Map<HostType, HostTypeNode>();
+export function unionMemberNodes(walk: Walk, typeNode: HostTypeNode | undefined): ReadonlyMap<HostType, readonly HostTypeNode[]> {
+  const nodes = new Map<HostType, HostTypeNode[]>();
   if (typeNode !== undefined) {
     collectWritten(walk, typeNode, [], 0, nodes);
   }
   return nodes;
 }
 
-function collectWritten(walk: Walk, written: HostTypeNode, into: HostType[], depth: number, nodes?: Map<HostType, HostTypeNode>): void {
+function collectWritten(walk: Walk, written: HostTypeNode, into: HostType[], depth: number, nodes?: Map<HostType, HostTypeNode[]>): void {
   if (depth > 16) {
     return;
   }
@@ -110,7 +111,7 @@ function collectWritten(walk: Walk, written: HostTypeNode, into: HostType[], dep
   }
   if (!hasFlag(walk, type, TypeFlag.Union)) {
     into.push(type);
-    if (nodes !== undefined && !nodes.has(type)) nodes.set(type, node);
+    if (nodes !== undefined) nodes.set(type, [...(nodes.get(type) ?? []), node]);
     return;
   }
   const aliased = walk.host.aliasTypeNode(type);

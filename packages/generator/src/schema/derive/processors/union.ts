@@ -1,5 +1,5 @@
 import type { Shape } from '../../shape.js';
-import { TypeFlag, type HostType } from '../../../host/TypeHost.js';
+import { TypeFlag, type HostType, type HostTypeNode } from '../../../host/TypeHost.js';
 import { hasFlag, type Processor, type Site, type Walk } from '../Processor.js';
 import { unionMemberNodes } from '../unionOrder.js';
 import { loneUnionMember } from '../writtenNodes.js';
@@ -51,8 +51,9 @@ export function unionOf(members: readonly HostType[], site: Site, walk: Walk): S
         }
         continue;
       }
-      const shape = walk.derive(member, site.pointer, 'element', written.get(member) ?? lone);
-      shapes.push(...(shape.kind === 'union' && !hasAnnotations(shape) ? shape.members : [shape]));
+      for (const shape of writtenShapes(walk, member, site.pointer, written.get(member) ?? (lone === undefined ? [] : [lone]))) {
+        shapes.push(...(shape.kind === 'union' && !hasAnnotations(shape) ? shape.members : [shape]));
+      }
     }
   }
   if (hasNull) {
@@ -60,6 +61,22 @@ export function unionOf(members: readonly HostType[], site: Site, walk: Walk): S
   }
   const [only] = shapes;
   return shapes.length === 1 && only !== undefined ? only : { kind: 'union', members: shapes };
+}
+
+/**
+ * A member's shape as each of its written nodes says: one for most, several for a type written as aliases whose tags differ
+ * (`Count | Negative`, both `number`): the value may be either, so the schema says either, not the first alone.
+ */
+export function writtenShapes(walk: Walk, member: HostType, pointer: string, nodes: readonly (HostTypeNode | undefined)[]): readonly Shape[] {
+  if (nodes.length <= 1) {
+    return [walk.derive(member, pointer, 'element', nodes[0])];
+  }
+  const shapes = new Map<string, Shape>();
+  for (const node of nodes) {
+    const shape = walk.derive(member, pointer, 'element', node);
+    shapes.set(JSON.stringify(shape), shape);
+  }
+  return [...shapes.values()];
 }
 
 function hasAnnotations(shape: Shape): boolean {
