@@ -22,6 +22,7 @@ export interface TypeNodeSyntax<N extends WrittenNode> {
   };
   isParenthesizedTypeNode(node: N): node is N & { readonly type: N };
   isUnionTypeNode(node: N): node is N & { readonly types: readonly N[] };
+  isIntersectionTypeNode(node: N): node is N & { readonly types: readonly N[] };
   isArrayTypeNode(node: N): node is N & { readonly elementType: N };
   isTypeReferenceNode(node: N): node is N & { readonly typeName: WrittenNode; readonly typeArguments?: readonly N[] | undefined };
   isTypeOperatorNode(node: N): node is N & { readonly operator: number; readonly type: N };
@@ -70,6 +71,9 @@ function typeNodeView<N extends WrittenNode>(syntax: TypeNodeSyntax<N>, typeNode
   }
   if (syntax.isUnionTypeNode(typeNode)) {
     return { kind: 'union', members: typeNode.types.map(asNode) };
+  }
+  if (syntax.isIntersectionTypeNode(typeNode)) {
+    return { kind: 'intersection', members: typeNode.types.map(asNode) };
   }
   if (syntax.isArrayTypeNode(typeNode)) {
     return { kind: 'array', element: asNode(typeNode.elementType) };

@@ -136,6 +136,7 @@ export type TypeNodeView =
   /** `(T)`, and `readonly T[]` / `readonly [A, B]`, whose `readonly` JSON does not have. */
   | { readonly kind: 'parenthesized'; readonly inner: HostTypeNode }
   | { readonly kind: 'union'; readonly members: readonly HostTypeNode[] }
+  | { readonly kind: 'intersection'; readonly members: readonly HostTypeNode[] }
   | { readonly kind: 'array'; readonly element: HostTypeNode }
   | { readonly kind: 'reference'; readonly name: string; readonly typeArguments: readonly HostTypeNode[] }
   /** `[A, B?, ...C[]]`: each element's type as written (a rest element's is its array type `C[]`). */

@@ -1528,6 +1528,36 @@ export const fixtureGroups: readonly FixtureGroup[] = [
         ],
       },
       {
+        name: 'keyword tags on a type alias reach a brand made of it (Code & { readonly __brand: \'Sku\' })',
+        source: `/** @maxLength 3 */
+        type Code = string;
+        type Sku = Code & { readonly __brand: 'Sku' };
+        export interface Subject {
+          sku: Sku;
+          skus: Sku[];
+          inline: Code & { readonly __brand: 'Inline' };
+          loose: Code & {};
+        }`,
+        want: {
+          type: 'object',
+          properties: {
+            sku: { type: 'string', maxLength: 3 },
+            skus: { type: 'array', items: { type: 'string', maxLength: 3 } },
+            inline: { type: 'string', maxLength: 3 },
+            loose: { type: 'string', maxLength: 3 },
+          },
+          required: ['sku', 'skus', 'inline', 'loose'],
+          additionalProperties: false,
+        },
+        valid: [{ sku: 'abc', skus: ['a'], inline: '', loose: 'ab' }],
+        invalid: [
+          { sku: 'abcd', skus: [], inline: '', loose: '' },
+          { sku: '', skus: ['abcd'], inline: '', loose: '' },
+          { sku: '', skus: [], inline: 'abcd', loose: '' },
+          { sku: '', skus: [], inline: '', loose: 'abcd' },
+        ],
+      },
+      {
         name: 'keyword tags on a type alias reach the members of a generic instantiated with it, T | null among them',
         source: `/** @minimum 0 */
         type NonNegative = number;

@@ -38,6 +38,7 @@ export type Ts6Namespace = Pick<
   | 'isClassLike'
   | 'isIndexSignatureDeclaration'
   | 'isIndexedAccessTypeNode'
+  | 'isIntersectionTypeNode'
   | 'isLiteralTypeNode'
   | 'isMappedTypeNode'
   | 'isNamedTupleMember'

@@ -113,7 +113,7 @@ export function mergeTags(lists: readonly (readonly DocTag[])[]): DocTag[] {
   return merged;
 }
 
-/** The one type reference a type node names, through parentheses and `| null` / `| undefined`. */
+/** The one type reference a type node names, through parentheses, `| null` / `| undefined` and a brand's `& { … }`. */
 export function namedTypeNode(host: TypeHost, node: HostTypeNode | undefined): HostTypeNode | undefined {
   if (node === undefined) {
     return undefined;
@@ -128,6 +128,11 @@ export function namedTypeNode(host: TypeHost, node: HostTypeNode | undefined): H
       return kind !== 'undefined' && kind !== 'null';
     });
     return named.length === 1 ? namedTypeNode(host, named[0]) : undefined;
+  }
+  if (view.kind === 'intersection') {
+    // a branded type, `Name & { readonly __brand: 'UserId' }`: its values are `Name`s
+    const named = view.members.filter((member) => host.typeNode(member).kind !== 'typeLiteral');
+    return named.length === 1 && view.members.length > 1 ? namedTypeNode(host, named[0]) : undefined;
   }
   return view.kind === 'reference' ? node : undefined;
 }
