@@ -231,6 +231,8 @@ export interface TypeHost {
   referencedSymbol(node: HostTypeNode): HostSymbol | undefined;
   /** The names of the type parameters a generic interface, class or type alias declares (`T` of `Page<T>`); `[]` for any other symbol. */
   typeParameterNames(symbol: HostSymbol): readonly string[];
+  /** The default of each of a declared generic's type parameters as written (`interface Page<T = Votes>` → `Votes`), in order; none for one without. */
+  typeParameterDefaults(symbol: HostSymbol): readonly (HostTypeNode | undefined)[];
 }
 
 /** Whether `type` carries any of `flags`. */

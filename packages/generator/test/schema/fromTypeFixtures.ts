@@ -1558,6 +1558,51 @@ export const fixtureGroups: readonly FixtureGroup[] = [
         ],
       },
       {
+        name: 'keyword tags on a type alias reach a generic\'s members through a default type argument (interface Page<T = Code, U = T[]>)',
+        source: `/** @maxLength 3 */
+        type Code = string;
+        interface Page<T = Code, U = T[]> {
+          first: T;
+          more: U;
+        }
+        export interface Subject {
+          defaults: Page;
+          given: Page<string>;
+          half: Page<Code, number>;
+        }`,
+        want: {
+          type: 'object',
+          properties: {
+            defaults: {
+              type: 'object',
+              properties: { first: { type: 'string', maxLength: 3 }, more: { type: 'array', items: { type: 'string', maxLength: 3 } } },
+              required: ['first', 'more'],
+              additionalProperties: false,
+            },
+            given: {
+              type: 'object',
+              properties: { first: { type: 'string' }, more: { type: 'array', items: { type: 'string' } } },
+              required: ['first', 'more'],
+              additionalProperties: false,
+            },
+            half: {
+              type: 'object',
+              properties: { first: { type: 'string', maxLength: 3 }, more: { type: 'number' } },
+              required: ['first', 'more'],
+              additionalProperties: false,
+            },
+          },
+          required: ['defaults', 'given', 'half'],
+          additionalProperties: false,
+        },
+        valid: [{ defaults: { first: 'abc', more: ['a'] }, given: { first: 'a long one', more: ['a long one'] }, half: { first: '', more: 5 } }],
+        invalid: [
+          { defaults: { first: 'abcd', more: [] }, given: { first: '', more: [] }, half: { first: '', more: 5 } },
+          { defaults: { first: '', more: ['abcd'] }, given: { first: '', more: [] }, half: { first: '', more: 5 } },
+          { defaults: { first: '', more: [] }, given: { first: '', more: [] }, half: { first: 'abcd', more: 5 } },
+        ],
+      },
+      {
         name: 'keyword tags on a type alias reach the members of a generic instantiated with it, T | null among them',
         source: `/** @minimum 0 */
         type NonNegative = number;

@@ -365,6 +365,12 @@ class Ts6TypeHost implements TypeHost {
     const declarations = (symbol(handle).declarations ?? []) as readonly { readonly typeParameters?: readonly ts.TypeParameterDeclaration[] }[];
     return declarations.find((declaration) => declaration.typeParameters !== undefined)?.typeParameters?.map((parameter) => parameter.name.text) ?? [];
   }
+
+  typeParameterDefaults(handle: HostSymbol): readonly (HostTypeNode | undefined)[] {
+    const declarations = (symbol(handle).declarations ?? []) as readonly { readonly typeParameters?: readonly ts.TypeParameterDeclaration[] }[];
+    const parameters = declarations.find((declaration) => declaration.typeParameters !== undefined)?.typeParameters ?? [];
+    return parameters.map((parameter) => (parameter.default === undefined ? undefined : asNode(parameter.default)));
+  }
 }
 
 /** The node a declaration's doc comment is written before: a variable's statement, else the declaration. */

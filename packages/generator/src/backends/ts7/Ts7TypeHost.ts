@@ -1,4 +1,4 @@
-import type { MappedTypeNode, Node, TypeNode } from 'typescript7/ast';
+import type { MappedTypeNode, Node, TypeNode, TypeParameterDeclaration } from 'typescript7/ast';
 import type { Checker, IndexedAccessType, MappedType, NodeHandle, Type, TypeReference, UnionOrIntersectionType } from 'typescript7/sync';
 import {
   TypeFlag,
@@ -361,6 +361,17 @@ class Ts7TypeHost implements TypeHost {
       this.#typeParameterNames.set(declared, names);
     }
     return names;
+  }
+
+  typeParameterDefaults(handle: HostSymbol): readonly (HostTypeNode | undefined)[] {
+    // asked for only where a reference leaves out arguments a declaration gives defaults for (TypeScript 7 names it `defaultType`)
+    for (const declaration of symbol(handle).declarations) {
+      const node = declaration.resolve() as { readonly typeParameters?: readonly Pick<TypeParameterDeclaration, 'defaultType'>[] } | undefined;
+      if (node?.typeParameters !== undefined) {
+        return node.typeParameters.map((parameter) => (parameter.defaultType === undefined ? undefined : asNode(parameter.defaultType)));
+      }
+    }
+    return [];
   }
 
   #isReference(t: Type): boolean {

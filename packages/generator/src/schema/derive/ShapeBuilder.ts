@@ -187,9 +187,7 @@ export class ShapeBuilder {
     const alias = host.referencedSymbol(typeNode!);
     const declared = alias === undefined ? undefined : generic ? host.genericAliasDeclaredTypeNode(alias) : host.aliasDeclaredTypeNode(alias);
     if (alias === undefined || declared === undefined || !expandedKinds.has(host.typeNode(declared).kind)) return undefined;
-    const scope = new Map<string, HostTypeNode | undefined>();
-    host.typeParameterNames(alias).forEach((name, index) => scope.set(name, this.#inScope(view.typeArguments[index])));
-    return { declared, scope, generic };
+    return { declared, scope: this.#argumentScope(alias, view.typeArguments), generic };
   }
 
   /**
@@ -208,11 +206,21 @@ export class ShapeBuilder {
     const declared = host.properties(objectType).find((property) => property.name === key)?.typeNode;
     const symbol = host.referencedSymbol(object);
     if (declared === undefined || symbol === undefined) return undefined;
-    const parameters = host.typeParameterNames(symbol);
-    if (parameters.length > 0 && host.baseTypes(objectType).some((base) => host.properties(base).some((property) => property.name === key))) return undefined;
-    const scope = new Map<string, HostTypeNode | undefined>();
-    parameters.forEach((name, index) => scope.set(name, this.#inScope(view.typeArguments[index])));
-    return { declared, scope, generic: true };
+    const generic = host.typeParameterNames(symbol).length > 0;
+    if (generic && host.baseTypes(objectType).some((base) => host.properties(base).some((property) => property.name === key))) return undefined;
+    return { declared, scope: this.#argumentScope(symbol, view.typeArguments), generic: true };
+  }
+
+  /**
+   * A declared generic's parameters, each mapped to its argument as written (read in the innermost scope), or to its
+   * default as the declaration writes it where the reference leaves the argument out (`Page` of `interface Page<T = Votes>`):
+   * written in that declaration, a default is read in the scope this makes.
+   */
+  #argumentScope(declared: HostSymbol, written: readonly HostTypeNode[]): Map<string, HostTypeNode | undefined> {
+    const host = this.#walk.host;
+    const names = host.typeParameterNames(declared);
+    const defaults = written.length < names.length ? host.typeParameterDefaults(declared) : [];
+    return new Map(names.map((name, index) => [name, index < written.length ? this.#inScope(written[index]) : defaults[index]]));
   }
 
   /** What the arguments of the generic alias `type` is being derived as say beyond the checker's type (`''` when nothing): a recursive one's def identity. */
@@ -250,11 +258,8 @@ export class ShapeBuilder {
     // the lib's Record's value (`Record<string, T>`); an intersection's or a declared mapped type's (`Partial<T>`) come from
     // elsewhere
     if (view?.kind === 'typeLiteral' || view?.kind === 'mapped' || recordValueNode(host, typeNode) !== undefined) return derive('');
-    const scope = new Map<string, HostTypeNode | undefined>();
     const declared = view?.kind === 'reference' ? host.referencedSymbol(typeNode!) : undefined;
-    if (view?.kind === 'reference' && declared !== undefined) {
-      host.typeParameterNames(declared).forEach((name, index) => scope.set(name, this.#inScope(view.typeArguments[index])));
-    }
+    const scope = view?.kind === 'reference' && declared !== undefined ? this.#argumentScope(declared, view.typeArguments) : new Map<string, HostTypeNode | undefined>();
     this.#scopes.push(scope);
     try {
       return derive(this.#instantiation(scope));
