@@ -1,5 +1,5 @@
 import { validatorFixtures } from '../emit/validator/fixtures.js';
-import { builds, type Fixture } from './row.js';
+import { builds, issue, rejects, type Fixture } from './row.js';
 import { variantFixtures } from './variants/fixtures.js';
 
 export type { Fixture } from './row.js';
@@ -1520,7 +1520,8 @@ export const fixtureGroups: readonly FixtureGroup[] = [
           { either: 1, maybe: 2, mixed: 'abc', same: 3 },
         ],
         invalid: [
-          { either: 0.5, maybe: null, mixed: true, same: 1 },
+          // a value of the right type that fails every member: the message says each member's bounds
+          rejects({ either: 0.5, maybe: null, mixed: true, same: 1 }, [issue('/either', 'must be a number of at least 1 or a number of at most 0; got 0.5')]),
           { either: 1, maybe: 0.5, mixed: true, same: 1 },
           { either: 1, maybe: null, mixed: 0.5, same: 1 },
           { either: 1, maybe: null, mixed: 'abcd', same: 1 },

@@ -1,4 +1,5 @@
-import type { ObjectShape, RefShape, Shape, ShapeDocument } from '../../schema/shape.js';
+import { plural } from '../../diagnostics/plural.js';
+import type { NumberShape, ObjectShape, RefShape, Shape, ShapeDocument, StringShape } from '../../schema/shape.js';
 import { enforcedFormat } from './formats.js';
 import { jsonText, orList } from './literals.js';
 
@@ -149,10 +150,15 @@ export class ShapeFacts {
 
   /**
    * Like `describeMembers`, but members that read alike are told apart: objects by their
-   * property names (`an object with "kind", "radius"`), arrays by their items.
+   * property names (`an object with "kind", "radius"`), arrays by their items; and a number's or a
+   * string's bounds are said (`an integer of at least 1 or a number of at most 0`), since a value
+   * of the right type failed every member on them.
    */
   describeDistinctMembers(members: readonly Shape[]): string {
-    const plain = members.map((member) => this.describe(member));
+    const plain = members.map((member) => {
+      const resolved = this.resolve(member);
+      return this.describe(member) + (resolved.kind === 'number' || resolved.kind === 'string' ? boundsOf(resolved) : '');
+    });
     const words = members.map((member, index) => {
       const resolved = this.resolve(member);
       const alike = plain.filter((word) => word === plain[index]).length > 1;
@@ -191,6 +197,24 @@ export class ShapeFacts {
   #ask(shape: Shape): KindFacts<Shape> {
     return table[shape.kind] as KindFacts<Shape>;
   }
+}
+
+/** A number's or a string's bounds in words (` of at least 1 and at most 10`), or `''` for one without. */
+function boundsOf(shape: NumberShape | StringShape): string {
+  const bounds =
+    shape.kind === 'number'
+      ? [
+          shape.minimum === undefined ? undefined : `at least ${shape.minimum}`,
+          shape.exclusiveMinimum === undefined ? undefined : `greater than ${shape.exclusiveMinimum}`,
+          shape.maximum === undefined ? undefined : `at most ${shape.maximum}`,
+          shape.exclusiveMaximum === undefined ? undefined : `less than ${shape.exclusiveMaximum}`,
+        ]
+      : [
+          shape.minLength === undefined ? undefined : `at least ${plural(shape.minLength, 'character')}`,
+          shape.maxLength === undefined ? undefined : `at most ${plural(shape.maxLength, 'character')}`,
+        ];
+  const said = bounds.filter((bound): bound is string => bound !== undefined);
+  return said.length === 0 ? '' : ` of ${said.join(' and ')}`;
 }
 
 function describeObject(shape: ObjectShape): string {
