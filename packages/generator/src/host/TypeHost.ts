@@ -233,6 +233,23 @@ export interface TypeHost {
   typeParameterNames(symbol: HostSymbol): readonly string[];
   /** The default of each of a declared generic's type parameters as written (`interface Page<T = Votes>` → `Votes`), in order; none for one without. */
   typeParameterDefaults(symbol: HostSymbol): readonly (HostTypeNode | undefined)[];
+  /**
+   * The interface, class or type alias whose declaration holds a type node (the innermost), where the type parameters it
+   * names are declared: `Page` for the `T[]` of `interface Page<T> { items: T[] }`; none for a node outside any.
+   */
+  declarationOf(node: HostTypeNode): HostSymbol | undefined;
+  /**
+   * What a declared interface or class extends, as its `extends` clauses write it: each base's declared symbol (through
+   * import aliases) and its type arguments (`interface CodePage extends Page<Code>` → `Page`, `[Code]`); not the lib's
+   * types, nor a base that is an expression (a mixin's call).
+   */
+  heritage(symbol: HostSymbol): readonly HostHeritage[];
+}
+
+/** One base of an interface or a class, as its `extends` clause writes it. */
+export interface HostHeritage {
+  readonly symbol: HostSymbol;
+  readonly typeArguments: readonly HostTypeNode[];
 }
 
 /** Whether `type` carries any of `flags`. */

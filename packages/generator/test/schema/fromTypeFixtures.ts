@@ -1604,6 +1604,204 @@ export const fixtureGroups: readonly FixtureGroup[] = [
         ],
       },
       {
+        name: 'an inherited member is read where its base declares it, in the scope of the extends clause\'s arguments (CodePage extends Page<Code>), never the derived type\'s own; so are the members of an intersection and of the lib\'s Partial<Page<Code>>',
+        source: `/** @maxLength 3 */
+        type Code = string;
+        /** @minimum 0 */
+        type Count = number;
+        interface Page<T> {
+          items: T[];
+          first?: T;
+        }
+        interface CodePage extends Page<Code> {
+          size: Count;
+        }
+        // Box's T is not Page's: Page's members are numbers
+        interface Box<T> extends Page<number> {
+          own: T;
+        }
+        interface Lists<T> extends Page<T[]> {}
+        interface Deeper extends CodePage {}
+        interface Keyed<K extends string> {
+          k: K;
+        }
+        // the order the extends clause writes
+        interface Ordered extends Keyed<'zeta' | 'alpha'> {}
+        class Entity<T> {
+          id!: T;
+        }
+        class Ticket extends Entity<Code> {
+          title!: string;
+        }
+        export interface Subject {
+          codes: CodePage;
+          box: Box<Code>;
+          lists: Lists<Code>;
+          deeper: Deeper;
+          ticket: Ticket;
+          mixed: Page<Code> & { size: Count };
+          partial: Partial<Page<Code>>;
+          ordered: Ordered;
+        }`,
+        want: {
+          type: 'object',
+          properties: {
+            codes: {
+              type: 'object',
+              properties: {
+                items: { type: 'array', items: { type: 'string', maxLength: 3 } },
+                first: { type: 'string', maxLength: 3 },
+                size: { type: 'number', minimum: 0 },
+              },
+              required: ['items', 'size'],
+              additionalProperties: false,
+            },
+            box: {
+              type: 'object',
+              properties: { items: { type: 'array', items: { type: 'number' } }, first: { type: 'number' }, own: { type: 'string', maxLength: 3 } },
+              required: ['items', 'own'],
+              additionalProperties: false,
+            },
+            lists: {
+              type: 'object',
+              properties: {
+                items: { type: 'array', items: { type: 'array', items: { type: 'string', maxLength: 3 } } },
+                first: { type: 'array', items: { type: 'string', maxLength: 3 } },
+              },
+              required: ['items'],
+              additionalProperties: false,
+            },
+            deeper: {
+              type: 'object',
+              properties: {
+                items: { type: 'array', items: { type: 'string', maxLength: 3 } },
+                first: { type: 'string', maxLength: 3 },
+                size: { type: 'number', minimum: 0 },
+              },
+              required: ['items', 'size'],
+              additionalProperties: false,
+            },
+            ticket: {
+              type: 'object',
+              properties: { id: { type: 'string', maxLength: 3 }, title: { type: 'string' } },
+              required: ['id', 'title'],
+              additionalProperties: false,
+            },
+            mixed: {
+              type: 'object',
+              properties: {
+                items: { type: 'array', items: { type: 'string', maxLength: 3 } },
+                first: { type: 'string', maxLength: 3 },
+                size: { type: 'number', minimum: 0 },
+              },
+              required: ['items', 'size'],
+              additionalProperties: false,
+            },
+            partial: {
+              type: 'object',
+              properties: { items: { type: 'array', items: { type: 'string', maxLength: 3 } }, first: { type: 'string', maxLength: 3 } },
+              required: [],
+              additionalProperties: false,
+            },
+            ordered: { type: 'object', properties: { k: { type: 'string', enum: ['zeta', 'alpha'] } }, required: ['k'], additionalProperties: false },
+          },
+          required: ['codes', 'box', 'lists', 'deeper', 'ticket', 'mixed', 'partial', 'ordered'],
+          additionalProperties: false,
+        },
+        valid: [
+          {
+            codes: { items: ['abc'], first: '', size: 0 },
+            box: { items: [1234], first: 5, own: 'abc' },
+            lists: { items: [['abc'], []], first: [] },
+            deeper: { items: [], size: 1 },
+            ticket: { id: 'abc', title: 'a long title' },
+            mixed: { items: [], size: 0 },
+            partial: { first: 'abc' },
+            ordered: { k: 'zeta' },
+          },
+        ],
+        invalid: [
+          { codes: { items: ['abcd'], size: 0 }, box: { items: [], own: '' }, lists: { items: [] }, deeper: { items: [], size: 1 }, ticket: { id: '', title: '' }, mixed: { items: [], size: 0 }, partial: {}, ordered: { k: 'alpha' } },
+          { codes: { items: [], size: -1 }, box: { items: [], own: '' }, lists: { items: [] }, deeper: { items: [], size: 1 }, ticket: { id: '', title: '' }, mixed: { items: [], size: 0 }, partial: {}, ordered: { k: 'alpha' } },
+          { codes: { items: [], size: 0 }, box: { items: [], own: 'abcd' }, lists: { items: [] }, deeper: { items: [], size: 1 }, ticket: { id: '', title: '' }, mixed: { items: [], size: 0 }, partial: {}, ordered: { k: 'alpha' } },
+          { codes: { items: [], size: 0 }, box: { items: [], own: '' }, lists: { items: [['abcd']] }, deeper: { items: [], size: 1 }, ticket: { id: '', title: '' }, mixed: { items: [], size: 0 }, partial: {}, ordered: { k: 'alpha' } },
+          { codes: { items: [], size: 0 }, box: { items: [], own: '' }, lists: { items: [] }, deeper: { items: [], size: 1 }, ticket: { id: 'abcd', title: '' }, mixed: { items: [], size: 0 }, partial: {}, ordered: { k: 'alpha' } },
+          { codes: { items: [], size: 0 }, box: { items: [], own: '' }, lists: { items: [] }, deeper: { items: [], first: 'abcd', size: 1 }, ticket: { id: '', title: '' }, mixed: { items: [], size: 0 }, partial: {}, ordered: { k: 'alpha' } },
+          { codes: { items: [], size: 0 }, box: { items: [], own: '' }, lists: { items: [] }, deeper: { items: [], size: 1 }, ticket: { id: '', title: '' }, mixed: { items: ['abcd'], size: 0 }, partial: {}, ordered: { k: 'alpha' } },
+          { codes: { items: [], size: 0 }, box: { items: [], own: '' }, lists: { items: [] }, deeper: { items: [], size: 1 }, ticket: { id: '', title: '' }, mixed: { items: [], size: 0 }, partial: { items: ['abcd'] }, ordered: { k: 'alpha' } },
+        ],
+      },
+      {
+        name: 'a type argument written with a type parameter in it (Page<T[]>, Page<Maybe<T>>) is read in the scope it is written in',
+        source: `/** @maxLength 3 */
+        type Code = string;
+        type Maybe<T> = T | null;
+        interface Page<T> {
+          items: T[];
+          first: T;
+        }
+        interface Wrap<T> {
+          lists: Page<T[]>;
+          maybes: Page<Maybe<T>>;
+          objects: Page<{ code: T }>;
+        }
+        export interface Subject {
+          wrap: Wrap<Code>;
+        }`,
+        want: {
+          type: 'object',
+          properties: {
+            wrap: {
+              type: 'object',
+              properties: {
+                lists: {
+                  type: 'object',
+                  properties: {
+                    items: { type: 'array', items: { type: 'array', items: { type: 'string', maxLength: 3 } } },
+                    first: { type: 'array', items: { type: 'string', maxLength: 3 } },
+                  },
+                  required: ['items', 'first'],
+                  additionalProperties: false,
+                },
+                maybes: {
+                  type: 'object',
+                  properties: {
+                    items: { type: 'array', items: { anyOf: [{ type: 'string', maxLength: 3 }, { type: 'null' }] } },
+                    first: { anyOf: [{ type: 'string', maxLength: 3 }, { type: 'null' }] },
+                  },
+                  required: ['items', 'first'],
+                  additionalProperties: false,
+                },
+                objects: {
+                  type: 'object',
+                  properties: {
+                    items: {
+                      type: 'array',
+                      items: { type: 'object', properties: { code: { type: 'string', maxLength: 3 } }, required: ['code'], additionalProperties: false },
+                    },
+                    first: { type: 'object', properties: { code: { type: 'string', maxLength: 3 } }, required: ['code'], additionalProperties: false },
+                  },
+                  required: ['items', 'first'],
+                  additionalProperties: false,
+                },
+              },
+              required: ['lists', 'maybes', 'objects'],
+              additionalProperties: false,
+            },
+          },
+          required: ['wrap'],
+          additionalProperties: false,
+        },
+        valid: [{ wrap: { lists: { items: [['abc']], first: [] }, maybes: { items: [null, 'abc'], first: null }, objects: { items: [], first: { code: 'abc' } } } }],
+        invalid: [
+          { wrap: { lists: { items: [['abcd']], first: [] }, maybes: { items: [], first: null }, objects: { items: [], first: { code: '' } } } },
+          { wrap: { lists: { items: [], first: ['abcd'] }, maybes: { items: [], first: null }, objects: { items: [], first: { code: '' } } } },
+          { wrap: { lists: { items: [], first: [] }, maybes: { items: ['abcd'], first: null }, objects: { items: [], first: { code: '' } } } },
+          { wrap: { lists: { items: [], first: [] }, maybes: { items: [], first: 'abcd' }, objects: { items: [], first: { code: '' } } } },
+          { wrap: { lists: { items: [], first: [] }, maybes: { items: [], first: null }, objects: { items: [{ code: 'abcd' }], first: { code: '' } } } },
+        ],
+      },
+      {
         name: 'keyword tags on a type alias reach the members of a generic instantiated with it, T | null among them',
         source: `/** @minimum 0 */
         type NonNegative = number;

@@ -2,6 +2,7 @@ import type ts from 'typescript';
 import {
   TypeFlag,
   type HostDocComment,
+  type HostHeritage,
   type HostIndexInfo,
   type HostProperty,
   type HostSymbol,
@@ -38,6 +39,7 @@ export type Ts6Namespace = Pick<
   | 'isClassLike'
   | 'isIndexSignatureDeclaration'
   | 'isIndexedAccessTypeNode'
+  | 'isInterfaceDeclaration'
   | 'isIntersectionTypeNode'
   | 'isLiteralTypeNode'
   | 'isMappedTypeNode'
@@ -370,6 +372,37 @@ class Ts6TypeHost implements TypeHost {
     const declarations = (symbol(handle).declarations ?? []) as readonly { readonly typeParameters?: readonly ts.TypeParameterDeclaration[] }[];
     const parameters = declarations.find((declaration) => declaration.typeParameters !== undefined)?.typeParameters ?? [];
     return parameters.map((parameter) => (parameter.default === undefined ? undefined : asNode(parameter.default)));
+  }
+
+  declarationOf(handle: HostTypeNode): HostSymbol | undefined {
+    const t = this.#ts;
+    let current: ts.Node | undefined = node(handle).parent;
+    while (current !== undefined && !t.isInterfaceDeclaration(current) && !t.isClassLike(current) && !t.isTypeAliasDeclaration(current)) {
+      current = current.parent;
+    }
+    const name = current === undefined ? undefined : (current as ts.InterfaceDeclaration | ts.ClassLikeDeclaration | ts.TypeAliasDeclaration).name;
+    const found = name === undefined ? undefined : this.#checker.getSymbolAtLocation(name);
+    return found === undefined ? undefined : asSymbol(found);
+  }
+
+  heritage(handle: HostSymbol): readonly HostHeritage[] {
+    const t = this.#ts;
+    const bases: HostHeritage[] = [];
+    for (const declaration of symbol(handle).declarations ?? []) {
+      if (!t.isInterfaceDeclaration(declaration) && !t.isClassLike(declaration)) continue;
+      const clauses: readonly ts.HeritageClause[] = (declaration.heritageClauses ?? []).filter((clause) => clause.token === t.SyntaxKind.ExtendsKeyword);
+      for (const base of clauses.flatMap((clause) => clause.types)) {
+        let found = this.#checker.getSymbolAtLocation(base.expression);
+        if (found !== undefined && (found.flags & t.SymbolFlags.Alias) !== 0) {
+          found = this.#checker.getAliasedSymbol(found);
+        }
+        const declarations = found?.declarations ?? [];
+        if (found !== undefined && declarations.some((candidate) => !this.#program.isSourceFileDefaultLibrary(candidate.getSourceFile()))) {
+          bases.push({ symbol: asSymbol(found), typeArguments: (base.typeArguments ?? []).map((argument) => asNode(argument)) });
+        }
+      }
+    }
+    return bases;
   }
 }
 

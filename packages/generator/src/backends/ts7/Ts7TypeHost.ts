@@ -3,6 +3,7 @@ import type { Checker, IndexedAccessType, MappedType, NodeHandle, Type, TypeRefe
 import {
   TypeFlag,
   type HostDocComment,
+  type HostHeritage,
   type HostIndexInfo,
   type HostProperty,
   type HostSymbol,
@@ -372,6 +373,15 @@ class Ts7TypeHost implements TypeHost {
       }
     }
     return [];
+  }
+
+  declarationOf(handle: HostTypeNode): HostSymbol | undefined {
+    const found = this.#typeNodes.declarationOf(handle);
+    return found === undefined ? undefined : asSymbol(found);
+  }
+
+  heritage(handle: HostSymbol): readonly HostHeritage[] {
+    return this.#typeNodes.heritage(symbol(handle)).map((base) => ({ symbol: asSymbol(base.symbol), typeArguments: base.typeArguments.map((argument) => asNode(argument)) }));
   }
 
   #isReference(t: Type): boolean {

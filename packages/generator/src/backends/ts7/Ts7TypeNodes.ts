@@ -15,6 +15,10 @@ export class Ts7TypeNodes {
   readonly #referenced = new Map<TypeNode, TsSymbol | undefined>();
   readonly #filesReferenced = new Set<object>();
   readonly #filesOfTypeNodes = new Set<object>();
+  /** The symbol of each declaration name `declarationOf` asked about. */
+  readonly #declared = new Map<Node, TsSymbol | undefined>();
+  readonly #filesDeclared = new Set<object>();
+  readonly #heritage = new Map<TsSymbol, readonly { readonly symbol: TsSymbol; readonly typeArguments: readonly TypeNode[] }[]>();
 
   constructor(context: Ts7Context) {
     this.#context = context;
@@ -117,6 +121,82 @@ export class Ts7TypeNodes {
       resolved[index] = targets[position];
     });
     references.forEach((found, index) => this.#referenced.set(found, resolved[index]));
+  }
+
+  /** The interface, class or type alias whose declaration holds `handle`: the innermost, by its name's symbol. */
+  declarationOf(handle: HostTypeNode): TsSymbol | undefined {
+    const ast = this.#context.ast;
+    let current: Node | undefined = node(handle).parent;
+    while (current !== undefined && !ast.isInterfaceDeclaration(current) && !ast.isClassDeclaration(current) && !ast.isClassExpression(current) && !ast.isTypeAliasDeclaration(current)) {
+      current = current.parent;
+    }
+    const name = current === undefined ? undefined : (current as { readonly name?: Node }).name;
+    if (name === undefined) {
+      return undefined;
+    }
+    if (!this.#declared.has(name)) {
+      // asked of every member of an object: the names of every declaration of the file, in one request
+      const names = [name, ...this.#declarationNamesOnce(name)].filter((found, index, all) => all.indexOf(found) === index);
+      const found = this.#context.checker.getSymbolAtLocation(names);
+      names.forEach((declared, index) => this.#declared.set(declared, found[index]));
+    }
+    return this.#declared.get(name);
+  }
+
+  /** The names of the interfaces, classes and type aliases of the file of `node`, the first time the file is asked about. */
+  #declarationNamesOnce(node: Node): Node[] {
+    const sourceFile = node.getSourceFile();
+    if (this.#filesDeclared.has(sourceFile)) {
+      return [];
+    }
+    this.#filesDeclared.add(sourceFile);
+    const ast = this.#context.ast;
+    const names: Node[] = [];
+    const visit = (child: Node): undefined => {
+      const named = ast.isInterfaceDeclaration(child) || ast.isClassDeclaration(child) || ast.isClassExpression(child) || ast.isTypeAliasDeclaration(child);
+      const name = named ? (child as { readonly name?: Node }).name : undefined;
+      if (name !== undefined && !this.#declared.has(name)) names.push(name);
+      child.forEachChild(visit);
+      return undefined;
+    };
+    sourceFile.forEachChild(visit);
+    return names;
+  }
+
+  /** What an interface or class extends, as written: each base's symbol (through an import alias) and type arguments, fetched in one batch. */
+  heritage(declared: TsSymbol): readonly { readonly symbol: TsSymbol; readonly typeArguments: readonly TypeNode[] }[] {
+    let bases = this.#heritage.get(declared);
+    if (bases !== undefined) {
+      return bases;
+    }
+    const { ast, sync, checker, api } = this.#context;
+    const written: { readonly expression: Node; readonly typeArguments: readonly TypeNode[] }[] = [];
+    for (const handle of declared.declarations) {
+      const declaration = handle.resolve();
+      if (declaration === undefined || !(ast.isInterfaceDeclaration(declaration) || ast.isClassDeclaration(declaration) || ast.isClassExpression(declaration))) continue;
+      for (const clause of declaration.heritageClauses ?? []) {
+        if (clause.token !== ast.SyntaxKind.ExtendsKeyword) continue;
+        // TypeScript 7 writes an interface's bases as type references, a class's as expressions
+        for (const base of clause.types) {
+          if (ast.isExpressionWithTypeArguments(base)) written.push({ expression: base.expression, typeArguments: [...(base.typeArguments ?? [])] });
+          else if (ast.isTypeReferenceNode(base)) written.push({ expression: base.typeName, typeArguments: [...(base.typeArguments ?? [])] });
+        }
+      }
+    }
+    const named = written.length === 0 ? [] : checker.getSymbolAtLocation(written.map((base) => base.expression));
+    const aliases = named.flatMap((found, index) => (found !== undefined && (found.flags & sync.SymbolFlags.Alias) !== 0 ? [index] : []));
+    const targets = aliases.length === 0 ? [] : api.batch(...aliases.map((index) => checker.getAliasedSymbol.gen(named[index]!)));
+    const resolved = [...named];
+    aliases.forEach((index, position) => {
+      resolved[index] = targets[position];
+    });
+    bases = written.flatMap((base, index) => {
+      const found = resolved[index];
+      const declarations = found?.declarations ?? [];
+      return found !== undefined && declarations.some((declaration) => !this.#isDefaultLibrary(declaration.path)) ? [{ symbol: found, typeArguments: base.typeArguments }] : [];
+    });
+    this.#heritage.set(declared, bases);
+    return bases;
   }
 
   #isDefaultLibrary(path: NodeHandle['path']): boolean {

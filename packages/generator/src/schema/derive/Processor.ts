@@ -17,11 +17,30 @@ export interface Site {
   readonly typeNode?: HostTypeNode;
 }
 
+/**
+ * Where type nodes are read: the type parameters of `owner` (an interface, a class or a type alias), each mapped to its
+ * argument as written, with the scope that argument is read in. Empty where the arguments are not known (a type derived
+ * without a node): a name is then read as itself, never as another declaration's parameter.
+ */
+export interface Scope {
+  readonly owner: HostSymbol | undefined;
+  readonly names: ReadonlyMap<string, Written>;
+}
+
+/** A type node and the scope it is read in (`T[]` of `Page<T[]>` in `Wrap<T>`'s): its `T` is that scope's. */
+export interface Written {
+  readonly node: HostTypeNode | undefined;
+  readonly scope: Scope;
+}
+
 /** What processors may ask of the builder (`ShapeBuilder`). */
 export interface Walk {
   readonly host: TypeHost;
   readonly purpose: Purpose;
+  /** Derives a type as `typeNode` writes it in the current scope. */
   derive(type: HostType, pointer: string, slot: Slot, typeNode?: HostTypeNode): Shape;
+  /** Derives a type as a node writes it in the scope it was found in (`resolve`). */
+  deriveWritten(type: HostType, pointer: string, slot: Slot, written: Written | undefined): Shape;
   /** Records a problem and returns the placeholder shape standing for the unrepresentable type. */
   fail(type: HostType, pointer: string, fault: Fault): Shape;
   /**
@@ -30,9 +49,20 @@ export interface Walk {
    * what the written arguments say beyond the checker's type (`''` when nothing): `Page<Votes>` and `Page<number>` are
    * one type to the checker, but two defs.
    */
-  inScopeOf<T>(typeNode: HostTypeNode | undefined, derive: (instantiation: string) => T): T;
-  /** A node as written in the current scope: a reference to a type parameter there (`T`) is the argument it was given (`Votes`). */
-  inScope(typeNode: HostTypeNode): HostTypeNode;
+  inScopeOf<T>(type: HostType, typeNode: HostTypeNode | undefined, derive: (instantiation: string) => T): T;
+  /**
+   * Derives what a member or an index signature of the object being derived (`inScopeOf`) writes in the scope of the
+   * declaration it is written in: an inherited member's in that of its base's arguments as the `extends` clause writes
+   * them (`CodePage extends Page<Code>`), never in the derived type's own.
+   */
+  member<T>(typeNode: HostTypeNode | undefined, derive: () => T): T;
+  /**
+   * A node as written in the current scope, and the scope to read it in: a reference to a type parameter there (`T`) is
+   * the argument it was given (`Votes`), read where that argument was written; no node for an argument not known.
+   */
+  resolve(typeNode: HostTypeNode): Written;
+  /** Runs `derive` with `scope` as the current scope: for a node `resolve` found, to read what it is written of. */
+  within<T>(scope: Scope, derive: () => T): T;
   /** Derives a type that may recur: on re-entry it becomes a `ref`, and its shape a def. */
   named(type: HostType, pointer: string, derive: () => Shape, instantiation?: string): Shape;
   /** A union's members, in the order they were written where the source says so. */

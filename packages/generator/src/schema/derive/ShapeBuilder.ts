@@ -9,9 +9,10 @@ import { faults, undefinedFault } from './faults.js';
 import { maxAliasExpansions, maxDerivationDepth, maxNestedInstantiations } from './limits.js';
 import { processorFor } from './processors.js';
 import { isPlainUnion, unionOf, writtenShapes } from './processors/union.js';
-import { isUndefined, type Purpose, type Site, type Slot, type Walk } from './Processor.js';
+import { isUndefined, type Purpose, type Scope, type Site, type Slot, type Walk, type Written } from './Processor.js';
 import { unionMemberNodes, writtenOrder } from './unionOrder.js';
-import { nonNullableArgument, recordValueNode } from './writtenNodes.js';
+import { TypeScopes } from './typeScopes.js';
+import { nonNullableArgument } from './writtenNodes.js';
 
 /*
  * The walker of schema derivation: derives toolgen's Shape IR from a type of the host (SPEC §3), asking
@@ -60,23 +61,23 @@ export class ShapeBuilder {
   readonly #instantiations = new Map<HostType, Map<string, object>>();
   readonly #usedNames = new Set<string>();
   readonly #defs = new Map<string, Shape>();
-  /**
-   * The type arguments in scope, by their parameters' names, as written (none when not written or not known): a frame
-   * for each declared object type being derived, innermost last. A frame is empty where its members' `T` is not the
-   * argument of an instantiation toolgen saw written.
-   */
-  readonly #scopes: ReadonlyMap<string, HostTypeNode | undefined>[] = [];
+  /** Where type nodes are read: the arguments of the generics being derived, as written. */
+  readonly #scopes: TypeScopes;
   /** The type aliases being derived as the node they declare (`#deriveWritten`), innermost last, each with its scope. */
-  readonly #expansions: { readonly type: HostType; readonly scope: ReadonlyMap<string, HostTypeNode | undefined>; readonly instantiation: string }[] = [];
+  readonly #expansions: { readonly type: HostType; readonly scope: Scope; readonly instantiation: string }[] = [];
 
   constructor(options: ShapeBuilderOptions) {
     const { host, purpose } = options;
+    this.#scopes = new TypeScopes(host);
     this.#walk = {
       host,
       purpose,
-      derive: (type, pointer, slot, written) => this.#deriveWritten(type, pointer, slot, this.#inScope(written)),
-      inScopeOf: (typeNode, derive) => this.#inScopeOf(typeNode, derive),
-      inScope: (typeNode) => this.#inScope(typeNode) ?? typeNode,
+      derive: (type, pointer, slot, written) => this.#deriveResolved(type, pointer, slot, written === undefined ? undefined : this.#scopes.resolve(written)),
+      deriveWritten: (type, pointer, slot, written) => this.#deriveResolved(type, pointer, slot, written),
+      inScopeOf: (type, typeNode, derive) => this.#inScopeOf(type, typeNode, derive),
+      member: (typeNode, derive) => this.#scopes.within(this.#scopes.memberScope(typeNode), derive),
+      resolve: (typeNode) => this.#scopes.resolve(typeNode),
+      within: (scope, derive) => this.#scopes.within(scope, derive),
       fail: (type, pointer, fault) => {
         this.#report({ pointer, typeText: fault.typeText ?? this.#walk.text(type), reason: fault.reason, fix: fault.fix });
         return { kind: 'any' };
@@ -118,7 +119,7 @@ export class ShapeBuilder {
     try {
       return this.#deriveWritten(type, pointer, 'root', typeNode);
     } finally {
-      this.#scopes.length = 0;
+      this.#scopes.reset();
       this.#expansions.length = 0;
       this.#root = undefined;
       this.#abandoned = false;
@@ -138,6 +139,13 @@ export class ShapeBuilder {
     return this.#withAliasTags(this.#deriveExpanded(type, pointer, slot, typeNode, 0), type, pointer, typeNode);
   }
 
+  /** `#deriveWritten` of a node in the scope it was found in (`TypeScopes.resolve`). */
+  #deriveResolved(type: HostType, pointer: string, slot: Slot, written: Written | undefined): Shape {
+    return written === undefined
+      ? this.#deriveWritten(type, pointer, slot, undefined)
+      : this.#scopes.within(written.scope, () => this.#deriveWritten(type, pointer, slot, written.node));
+  }
+
   /**
    * `#deriveWritten` without the tags of the aliases `typeNode` names, which the caller applies: those of an alias without
    * parameters and of the aliases it is declared as (`type Votes = Maybe<Vote>` → `Maybe`'s) come with `Votes`'s.
@@ -146,7 +154,7 @@ export class ShapeBuilder {
     // `NonNullable<Name | null>` is the checker's `string`: derived as its argument is written, `Name`, with `Name`'s tags
     const nonNullable = nonNullableArgument(this.#walk.host, typeNode);
     if (nonNullable !== undefined) {
-      return this.#deriveWritten(type, pointer, slot, this.#inScope(nonNullable));
+      return this.#deriveResolved(type, pointer, slot, this.#scopes.resolve(nonNullable));
     }
     // `Count | Negative` is the checker's `number`, no union: a number either alias allows (`Count | Count`: a Count)
     const host = this.#walk.host;
@@ -160,25 +168,25 @@ export class ShapeBuilder {
     if (expansion === undefined) {
       return this.#derive(type, pointer, slot, typeNode);
     }
-    this.#scopes.push(expansion.scope);
-    this.#expansions.push({ type, scope: expansion.scope, instantiation: this.#instantiation(expansion.scope) });
-    try {
-      // what the declared node is written through, read in the arguments' scope: `T | null` of `Maybe<Votes>` is `Votes`,
-      // also where the type derived is no longer the union (an optional parameter's, `undefined` and `null` set aside)
-      return expansion.generic
-        ? this.#withAliasTags(this.#derive(type, pointer, slot, expansion.declared), type, pointer, expansion.declared)
-        : this.#deriveExpanded(type, pointer, slot, expansion.declared, aliases + 1);
-    } finally {
-      this.#expansions.pop();
-      this.#scopes.pop();
-    }
+    return this.#scopes.within(expansion.scope, () => {
+      this.#expansions.push({ type, scope: expansion.scope, instantiation: this.#scopes.instantiation(expansion.scope) });
+      try {
+        // what the declared node is written through, read in the arguments' scope: `T | null` of `Maybe<Votes>` is `Votes`,
+        // also where the type derived is no longer the union (an optional parameter's, `undefined` and `null` set aside)
+        return expansion.generic
+          ? this.#withAliasTags(this.#derive(type, pointer, slot, expansion.declared), type, pointer, expansion.declared)
+          : this.#deriveExpanded(type, pointer, slot, expansion.declared, aliases + 1);
+      } finally {
+        this.#expansions.pop();
+      }
+    });
   }
 
   /**
    * The node a type alias written as `typeNode` declares, unless an object type literal, and the scope it is read in: a
    * generic one's arguments by its parameters' names, none for one without parameters (its names are its declaration's).
    */
-  #expansionOf(typeNode: HostTypeNode | undefined): { declared: HostTypeNode; scope: ReadonlyMap<string, HostTypeNode | undefined>; generic: boolean } | undefined {
+  #expansionOf(typeNode: HostTypeNode | undefined): { declared: HostTypeNode; scope: Scope; generic: boolean } | undefined {
     const host = this.#walk.host;
     const view = typeNode === undefined ? undefined : host.typeNode(typeNode);
     if (view?.kind === 'indexedAccess') return this.#memberExpansion(view.object, view.index);
@@ -187,7 +195,7 @@ export class ShapeBuilder {
     const alias = host.referencedSymbol(typeNode!);
     const declared = alias === undefined ? undefined : generic ? host.genericAliasDeclaredTypeNode(alias) : host.aliasDeclaredTypeNode(alias);
     if (alias === undefined || declared === undefined || !expandedKinds.has(host.typeNode(declared).kind)) return undefined;
-    return { declared, scope: this.#argumentScope(alias, view.typeArguments), generic };
+    return { declared, scope: this.#scopes.argumentScope(alias, view.typeArguments), generic };
   }
 
   /**
@@ -196,7 +204,7 @@ export class ShapeBuilder {
    * literal key: a mapped type's members are declared elsewhere (see mappedMembers), and a generic's inherited member in
    * the scope of its base's arguments, which are not these.
    */
-  #memberExpansion(object: HostTypeNode, index: HostTypeNode): { declared: HostTypeNode; scope: ReadonlyMap<string, HostTypeNode | undefined>; generic: boolean } | undefined {
+  #memberExpansion(object: HostTypeNode, index: HostTypeNode): { declared: HostTypeNode; scope: Scope; generic: boolean } | undefined {
     const host = this.#walk.host;
     const view = host.typeNode(object);
     const key = host.literalValue(host.typeFromNode(index));
@@ -208,74 +216,26 @@ export class ShapeBuilder {
     if (declared === undefined || symbol === undefined) return undefined;
     const generic = host.typeParameterNames(symbol).length > 0;
     if (generic && host.baseTypes(objectType).some((base) => host.properties(base).some((property) => property.name === key))) return undefined;
-    return { declared, scope: this.#argumentScope(symbol, view.typeArguments), generic: true };
-  }
-
-  /**
-   * A declared generic's parameters, each mapped to its argument as written (read in the innermost scope), or to its
-   * default as the declaration writes it where the reference leaves the argument out (`Page` of `interface Page<T = Votes>`):
-   * written in that declaration, a default is read in the scope this makes.
-   */
-  #argumentScope(declared: HostSymbol, written: readonly HostTypeNode[]): Map<string, HostTypeNode | undefined> {
-    const host = this.#walk.host;
-    const names = host.typeParameterNames(declared);
-    const defaults = written.length < names.length ? host.typeParameterDefaults(declared) : [];
-    return new Map(names.map((name, index) => [name, index < written.length ? this.#inScope(written[index]) : defaults[index]]));
+    return { declared, scope: this.#scopes.argumentScope(symbol, view.typeArguments), generic: true };
   }
 
   /** What the arguments of the generic alias `type` is being derived as say beyond the checker's type (`''` when nothing): a recursive one's def identity. */
   #expandedInstantiation(type: HostType): string {
     const innermost = this.#expansions.at(-1);
-    return innermost !== undefined && innermost.type === type && innermost.scope === this.#scopes.at(-1) ? innermost.instantiation : '';
-  }
-
-  /** A node as written in the innermost scope: a reference to a type parameter there is the argument it was given. */
-  #inScope(typeNode: HostTypeNode | undefined): HostTypeNode | undefined {
-    const scope = this.#scopes.at(-1);
-    if (typeNode === undefined || scope === undefined || scope.size === 0) return typeNode;
-    const view = this.#walk.host.typeNode(typeNode);
-    return view.kind === 'reference' && view.typeArguments.length === 0 && scope.has(view.name) ? scope.get(view.name) : typeNode;
+    return innermost !== undefined && innermost.type === type && innermost.scope === this.#scopes.current ? innermost.instantiation : '';
   }
 
   /** The node whose alias's tags and docs apply: a type parameter's argument also through `T | null` and parentheses. */
   #namedInScope(typeNode: HostTypeNode | undefined): HostTypeNode | undefined {
     const named = namedTypeNode(this.#walk.host, typeNode);
-    const argument = this.#inScope(named);
+    const argument = named === undefined ? undefined : this.#scopes.resolve(named).node;
     return argument !== named ? argument : typeNode;
   }
 
-  /**
-   * Derives an object in the scope its members are written in. An instantiation of a declared generic written with its
-   * arguments (`Page<Votes>`) maps the declaration's parameters to them; an object type literal (`{ first: T }`) and a
-   * mapped type written as one (`{ [K in Keys]: T }`) stay in the scope they are written in; anything else (a declared
-   * type without arguments, the lib's, an intersection, a declared mapped type, or no node) starts an empty one, so that
-   * a name in its members is never taken for another declaration's parameter.
-   */
-  #inScopeOf<T>(typeNode: HostTypeNode | undefined, derive: (instantiation: string) => T): T {
-    const host = this.#walk.host;
-    const view = typeNode === undefined ? undefined : host.typeNode(typeNode);
-    // an object type literal's members are written where it is, as a mapped type's template is (`{ [K in Keys]: T }`) and
-    // the lib's Record's value (`Record<string, T>`); an intersection's or a declared mapped type's (`Partial<T>`) come from
-    // elsewhere
-    if (view?.kind === 'typeLiteral' || view?.kind === 'mapped' || recordValueNode(host, typeNode) !== undefined) return derive('');
-    const declared = view?.kind === 'reference' ? host.referencedSymbol(typeNode!) : undefined;
-    const scope = view?.kind === 'reference' && declared !== undefined ? this.#argumentScope(declared, view.typeArguments) : new Map<string, HostTypeNode | undefined>();
-    this.#scopes.push(scope);
-    try {
-      return derive(this.#instantiation(scope));
-    } finally {
-      this.#scopes.pop();
-    }
-  }
-
-  /**
-   * What a scope's arguments say beyond the checker's types: each argument written otherwise than the type it is
-   * (`NonNegative` for `number`, `Other<NonNegative>` for `Other<number>`), by its text; `''` when none is.
-   */
-  #instantiation(scope: ReadonlyMap<string, HostTypeNode | undefined>): string {
-    const host = this.#walk.host;
-    const written = [...scope].filter((entry): entry is [string, HostTypeNode] => entry[1] !== undefined && host.typeNodeText(entry[1]) !== host.text(host.typeFromNode(entry[1])));
-    return written.length === 0 ? '' : JSON.stringify(written.map(([name, node]) => [name, host.typeNodeText(node)]));
+  /** Derives an object in the scope its members are written in (`TypeScopes.ofObject`). */
+  #inScopeOf<T>(type: HostType, typeNode: HostTypeNode | undefined, derive: (instantiation: string) => T): T {
+    const { scope, members, instantiation } = this.#scopes.ofObject(type, typeNode);
+    return this.#scopes.within(scope, () => this.#scopes.withMembers(members, () => derive(instantiation)));
   }
 
   /**
@@ -358,9 +318,15 @@ export class ShapeBuilder {
       return policy === 'problem' ? { kind: 'any' } : walk.fail(type, pointer, undefinedFault(slot));
     }
     const [only] = defined;
-    return defined.length === 1 && only !== undefined
-      ? this.#derive(only, pointer, slot, this.#inScope(definedTypeNode(walk.host, typeNode)))
-      : unionOf(defined, site, walk);
+    if (defined.length !== 1 || only === undefined) {
+      return unionOf(defined, site, walk);
+    }
+    const written = definedTypeNode(walk.host, typeNode);
+    if (written === undefined) {
+      return this.#derive(only, pointer, slot, undefined);
+    }
+    const resolved = this.#scopes.resolve(written);
+    return this.#scopes.within(resolved.scope, () => this.#derive(only, pointer, slot, resolved.node));
   }
 
   #named(type: HostType, pointer: string, derive: () => Shape, instantiation: string): Shape {

@@ -10,3 +10,6 @@ export const maxDerivationDepth = 64;
 
 /** How many aliases of aliases without parameters (`type A = B; type B = C[]`) are derived as the node they declare; a circular one, an error TypeScript reports, stops there. */
 export const maxAliasExpansions = 16;
+
+/** How many declarations up the `extends` clauses of an object's declarations a member's declaration is looked for (TypeScript reports a circular one). */
+export const maxBaseDepth = 64;

@@ -1,5 +1,5 @@
 import { TypeFlag, type HostProperty, type HostType, type HostTypeNode } from '../../host/TypeHost.js';
-import { hasFlag, type Walk } from './Processor.js';
+import { hasFlag, type Walk, type Written } from './Processor.js';
 
 /*
  * Union order. The checker's order of a union's members is its own: TypeScript 6 orders them by
@@ -81,20 +81,30 @@ function compareFallback(a: FallbackKey, b: FallbackKey): number {
  * keyword tags, as a member or an element does. A type written more than once has each of its nodes,
  * in order (`Count | Negative`, two aliases of `number` the checker makes one member of).
  */
-export function unionMemberNodes(walk: Walk, typeNode: HostTypeNode | undefined): ReadonlyMap<HostType, readonly HostTypeNode[]> {
-  const nodes = new Map<HostType, HostTypeNode[]>();
+export function unionMemberNodes(walk: Walk, typeNode: HostTypeNode | undefined): ReadonlyMap<HostType, readonly Written[]> {
+  const nodes = new Map<HostType, Written[]>();
   if (typeNode !== undefined) {
     collectWritten(walk, typeNode, [], 0, nodes);
   }
   return nodes;
 }
 
-function collectWritten(walk: Walk, written: HostTypeNode, into: HostType[], depth: number, nodes?: Map<HostType, HostTypeNode[]>): void {
+function collectWritten(walk: Walk, written: HostTypeNode, into: HostType[], depth: number, nodes?: Map<HostType, Written[]>): void {
   if (depth > 16) {
     return;
   }
-  // a generic alias's `T | null`, derived for `Maybe<Votes>`: `T` is `Votes` as written
-  const node = walk.inScope(written);
+  // a generic alias's `T | null`, derived for `Maybe<Votes>`: `T` is `Votes` as written, and what `Votes` is written of is
+  // read where it was written
+  const resolved = walk.resolve(written);
+  if (resolved.node === undefined) {
+    collectNode(walk, { node: written, scope: resolved.scope }, into, depth, nodes);
+  } else {
+    walk.within(resolved.scope, () => collectNode(walk, resolved, into, depth, nodes));
+  }
+}
+
+function collectNode(walk: Walk, resolved: Written, into: HostType[], depth: number, nodes?: Map<HostType, Written[]>): void {
+  const node = resolved.node!;
   const view = walk.host.typeNode(node);
   if (view.kind === 'parenthesized') {
     collectWritten(walk, view.inner, into, depth + 1, nodes);
@@ -111,7 +121,7 @@ function collectWritten(walk: Walk, written: HostTypeNode, into: HostType[], dep
   }
   if (!hasFlag(walk, type, TypeFlag.Union)) {
     into.push(type);
-    if (nodes !== undefined) nodes.set(type, [...(nodes.get(type) ?? []), node]);
+    if (nodes !== undefined) nodes.set(type, [...(nodes.get(type) ?? []), resolved]);
     return;
   }
   const aliased = walk.host.aliasTypeNode(type);

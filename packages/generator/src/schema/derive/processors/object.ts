@@ -12,7 +12,7 @@ export const objectProcessor: Processor = {
   kind: 'object',
   applies: (type, walk) => hasFlag(walk, type, TypeFlag.Object),
   derive: (type, site, walk) =>
-    walk.inScopeOf(site.typeNode, (instantiation) => walk.named(type, site.pointer, () => objectShape(type, site.pointer, walk, site.typeNode), instantiation)),
+    walk.inScopeOf(type, site.typeNode, (instantiation) => walk.named(type, site.pointer, () => objectShape(type, site.pointer, walk, site.typeNode), instantiation)),
 };
 
 function objectShape(type: HostType, pointer: string, walk: Walk, typeNode: HostTypeNode | undefined): Shape {
@@ -29,7 +29,8 @@ function objectShape(type: HostType, pointer: string, walk: Walk, typeNode: Host
   for (const member of members) {
     const declared = mapped === undefined || mapped.declared ? member.typeNode : undefined;
     const written = declared ?? recordValue ?? mapped?.template;
-    const property = propertyOf(written === member.typeNode ? member : { ...member, typeNode: written }, type, pointer, walk);
+    // an inherited member in the scope of its base's arguments (`CodePage extends Page<Code>`)
+    const property = walk.member(written, () => propertyOf(written === member.typeNode ? member : { ...member, typeNode: written }, type, pointer, walk));
     if (property !== undefined) {
       properties.push(property);
     }
@@ -104,5 +105,6 @@ function indexSignatureShape(type: HostType, pointer: string, walk: Walk, typeNo
   if (info === undefined || hasFlag(walk, info.valueType, TypeFlag.Never)) {
     return false;
   }
-  return walk.derive(info.valueType, `${pointer}/*`, 'value', info.valueTypeNode ?? recordValueNode(walk.host, typeNode));
+  const written = info.valueTypeNode ?? recordValueNode(walk.host, typeNode);
+  return walk.member(written, () => walk.derive(info.valueType, `${pointer}/*`, 'value', written));
 }

@@ -1,6 +1,6 @@
 import type { Shape } from '../../shape.js';
-import { TypeFlag, type HostType, type HostTypeNode } from '../../../host/TypeHost.js';
-import { hasFlag, type Processor, type Site, type Walk } from '../Processor.js';
+import { TypeFlag, type HostType } from '../../../host/TypeHost.js';
+import { hasFlag, type Processor, type Site, type Walk, type Written } from '../Processor.js';
 import { unionMemberNodes } from '../unionOrder.js';
 import { loneUnionMember } from '../writtenNodes.js';
 
@@ -51,7 +51,7 @@ export function unionOf(members: readonly HostType[], site: Site, walk: Walk): S
         }
         continue;
       }
-      for (const shape of writtenShapes(walk, member, site.pointer, written.get(member) ?? (lone === undefined ? [] : [lone]))) {
+      for (const shape of writtenShapes(walk, member, site.pointer, written.get(member) ?? (lone === undefined ? [] : [walk.resolve(lone)]))) {
         shapes.push(...(shape.kind === 'union' && !hasAnnotations(shape) ? shape.members : [shape]));
       }
     }
@@ -67,13 +67,13 @@ export function unionOf(members: readonly HostType[], site: Site, walk: Walk): S
  * A member's shape as each of its written nodes says: one for most, several for a type written as aliases whose tags differ
  * (`Count | Negative`, both `number`): the value may be either, so the schema says either, not the first alone.
  */
-export function writtenShapes(walk: Walk, member: HostType, pointer: string, nodes: readonly (HostTypeNode | undefined)[]): readonly Shape[] {
+export function writtenShapes(walk: Walk, member: HostType, pointer: string, nodes: readonly Written[]): readonly Shape[] {
   if (nodes.length <= 1) {
-    return [walk.derive(member, pointer, 'element', nodes[0])];
+    return [walk.deriveWritten(member, pointer, 'element', nodes[0])];
   }
   const shapes = new Map<string, Shape>();
   for (const node of nodes) {
-    const shape = walk.derive(member, pointer, 'element', node);
+    const shape = walk.deriveWritten(member, pointer, 'element', node);
     shapes.set(JSON.stringify(shape), shape);
   }
   return [...shapes.values()];
