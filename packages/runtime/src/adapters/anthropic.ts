@@ -83,7 +83,7 @@ export async function runAnthropicToolUse(
   const fn = findCalledFunction(functions, block.name);
   if (typeof fn === 'string') return failed(block, fn);
   const invokeContext = await contextFor(context, fn, { callId: block.id });
-  const run = runnerFunction(fn, options, invokeContext);
+  const run = await runnerFunction(fn, block.input, options, invokeContext);
   if (typeof run === 'string') return failed(block, run);
   const outcome = await runToolCall(run, block.input, invokeContext);
   if (!outcome.ok) return failed(block, outcome.message);

@@ -154,9 +154,10 @@ async function answer(
     return `The arguments of ${name} are not valid JSON (${(error as Error).message}). Send them again as one JSON object.`;
   }
   const context = await contextFor(option, fn, { callId });
-  const run = runnerFunction(fn, options, context);
+  const normalized = fn.normalizeStrictArguments(args);
+  const run = await runnerFunction(fn, normalized, options, context);
   if (typeof run === 'string') return run;
-  const outcome = await runToolCall(run, fn.normalizeStrictArguments(args), context);
+  const outcome = await runToolCall(run, normalized, context);
   if (!outcome.ok) return outcome.message;
   return contentOf(fn, outcome.value) ?? resultText(outcome.value);
 }

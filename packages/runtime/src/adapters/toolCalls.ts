@@ -1,7 +1,7 @@
 import type { ToolApprovalResponse } from '../approval/ToolApprovalChannel.js';
 import type { ToolApprovalRequest } from '../approval/ToolApprovalRequest.js';
 import { ToolApprovalRouter } from '../approval/ToolApprovalRouter.js';
-import { isApprovalGated, withApproval } from '../approval/withApproval.js';
+import { acceptedArguments, isApprovalGated, withApproval } from '../approval/withApproval.js';
 import { ToolFailure } from '../errors/ToolFailure.js';
 import { checkSameCopy } from '../function/runtimeCopy.js';
 import type { AIFunction, JsonValue, ToolInvocationContext } from '../function/AIFunction.js';
@@ -167,14 +167,20 @@ export interface RunnerOptions {
  * The function a runner invokes for `fn`, failing closed: `fn` itself when it needs no approval,
  * is approval-wrapped, or the host passed `approval: 'unchecked'`; wrapped for approval through
  * `options.approval` when that is a function; otherwise the text that answers the model, since
- * nobody could approve the call.
+ * nobody could approve the call: the validator's message for arguments it rejects (what the model
+ * can correct), else that the call needs approval.
  */
-export function runnerFunction(fn: AIFunction, options: RunnerOptions = {}, context: ToolInvocationContext = {}): AIFunction | string {
+export async function runnerFunction(fn: AIFunction, args: unknown, options: RunnerOptions = {}, context: ToolInvocationContext = {}): Promise<AIFunction | string> {
   const { approval } = options;
   if (fn.metadata.approval !== 'require_approval' || isApprovalGated(fn) || approval === 'unchecked') return fn;
   if (typeof approval === 'function') {
     const channel = { name: 'runner', requestApproval: async (request: ToolApprovalRequest, signal: AbortSignal) => approval(request, signal) };
     return withApproval(fn, new ToolApprovalRouter({ runMode: 'use_agent_policy', channel }));
+  }
+  try {
+    await acceptedArguments(fn, args, context);
+  } catch (error) {
+    return error instanceof ToolFailure ? error.message : 'The arguments could not be read.';
   }
   context.logger?.warn?.(
     `Tool ${fn.qualifiedName} needs approval and was not run: pass the functions resolveAgentTools returned with an approval router, ` +

@@ -27,6 +27,11 @@ function answered(outcome: Outcome): Extract<Outcome, { kind: 'answer' }> {
   return outcome;
 }
 
+/** What a person was shown, as JSON, with a date-time as the Date the tool receives prints it (an SDK may show the model's own text). */
+function normalizedShown(text: string): unknown {
+  return JSON.parse(text, (_key, value: unknown) => (typeof value === 'string' && /^\d{4}-\d\d-\d\dT/.test(value) ? new Date(value).toISOString() : value));
+}
+
 /** The answer's error flag, where the SDK has one. */
 function errorFlag(driver: AdapterDriver, outcome: Extract<Outcome, { kind: 'answer' }>): boolean | undefined {
   return driver.flagsErrors ? outcome.isError : undefined;
@@ -109,6 +114,22 @@ describe.each(adapterDrivers)('the adapter contract: $name', (driver) => {
       expect(errorFlag(driver, outcome)).toBe(flagged(true));
     }
     expect(calendar.cancelled).not.toContain('Contract');
+  });
+
+  it('runs a require_approval function once a person approves, shown the arguments it runs with, a Date among them', async () => {
+    const { outcome, asked } = await driver.callApproving(calendar.toolset.functions, 'calendar__cancel_meeting', { title: 'Retro', from: '2026-03-02T09:00:00Z' });
+    expect(asked.map((text) => normalizedShown(text))).toEqual([{ title: 'Retro', from: '2026-03-02T09:00:00.000Z' }]);
+    expect(errorFlag(driver, answered(outcome))).toBe(flagged(false));
+    expect(calendar.cancelled).toContain('Retro from 2026-03-02T09:00:00.000Z');
+  });
+
+  it("answers invalid arguments of a require_approval function with the validator's message, and asks nobody", async () => {
+    const message = 'Invalid arguments:\n- /title: must be a string; got 5\nCorrect these arguments and call the tool again.';
+    for (const { outcome, asked } of [{ outcome: await driver.call(calendar.toolset.functions, 'calendar__cancel_meeting', { title: 5 }), asked: [] }, await driver.callApproving(calendar.toolset.functions, 'calendar__cancel_meeting', { title: 5 })]) {
+      expect(answered(outcome).text).toContain(message);
+      expect(asked).toEqual([]);
+    }
+    expect(calendar.cancelled).not.toContain(5);
   });
 
   it('validates each call exactly once, and runs the value the validator produced', async () => {

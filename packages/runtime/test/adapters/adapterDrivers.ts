@@ -1,7 +1,7 @@
 import { Agent, run, setTracingDisabled } from '@openai/agents';
-import { generateText, stepCountIs } from 'ai';
+import { generateText, stepCountIs, type ModelMessage } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
-import type { AIFunction, ToolInvocationContext } from '@toolgen/runtime';
+import type { AIFunction, ToolApprovalRequest, ToolApprovalResponse, ToolInvocationContext } from '@toolgen/runtime';
 import { toAISDKTools } from '@toolgen/runtime/ai-sdk';
 import { runAnthropicToolUse, toAnthropicTools } from '@toolgen/runtime/anthropic';
 import { registerMcpTools } from '@toolgen/runtime/mcp';
@@ -25,6 +25,13 @@ export interface DriverCallOptions {
   readonly signal?: AbortSignal;
 }
 
+/** What the model reads after a call a person was asked about and approved, and what each time they were asked about. */
+export interface ApprovedOutcome {
+  readonly outcome: Outcome;
+  /** The arguments each question showed the person, as JSON text, in order: none when nobody was asked. */
+  readonly asked: readonly string[];
+}
+
 /** What the model reads after the call, or that the SDK stopped to ask a person first. */
 export type Outcome =
   | { readonly kind: 'answer'; readonly text: string; readonly isError: boolean | undefined; readonly callId: string | undefined }
@@ -41,6 +48,8 @@ export interface AdapterDriver {
   /** The tools as the SDK is offered them, wire name and schema (for MCP, what a client lists). */
   offer(functions: readonly AIFunction[], names?: 'name'): Promise<{ name: string; schema: unknown }[]>;
   call(functions: readonly AIFunction[], wireName: string, args: unknown, options?: DriverCallOptions): Promise<Outcome>;
+  /** One call, with a person who approves whatever the SDK (or the runner's `approval`) asks about through this SDK's own flow. */
+  callApproving(functions: readonly AIFunction[], wireName: string, args: unknown): Promise<ApprovedOutcome>;
 }
 
 const answer = (text: string, isError: boolean | undefined, callId: string | undefined): Outcome => ({ kind: 'answer', text, isError, callId });
@@ -56,6 +65,11 @@ const openaiChat: AdapterDriver = {
     const reply = await runOpenAIToolCall(functions, { id: 'call_c1', type: 'function', function: { name, arguments: JSON.stringify(args) } }, context);
     return answer(String(reply.content), undefined, reply.tool_call_id);
   },
+  async callApproving(functions, name, args) {
+    const person = approvingPerson();
+    const reply = await runOpenAIToolCall(functions, { id: 'call_c1', type: 'function', function: { name, arguments: JSON.stringify(args) } }, {}, { approval: person.approve });
+    return { outcome: answer(String(reply.content), undefined, reply.tool_call_id), asked: person.asked };
+  },
 };
 
 const openaiResponses: AdapterDriver = {
@@ -69,6 +83,12 @@ const openaiResponses: AdapterDriver = {
     const reply = await runOpenAIToolCall(functions, item, withSignal(options));
     return answer(String(reply.output), undefined, reply.call_id);
   },
+  async callApproving(functions, name, args) {
+    const person = approvingPerson();
+    const item = { id: 'fc_r1', type: 'function_call' as const, call_id: 'call_r1', name, arguments: JSON.stringify(args), status: 'completed' as const };
+    const reply = await runOpenAIToolCall(functions, item, {}, { approval: person.approve });
+    return { outcome: answer(String(reply.output), undefined, reply.call_id), asked: person.asked };
+  },
 };
 
 const anthropic: AdapterDriver = {
@@ -80,6 +100,11 @@ const anthropic: AdapterDriver = {
   async call(functions, name, input, options = {}) {
     const reply = await runAnthropicToolUse(functions, { id: 'toolu_a1', name, input }, withSignal(options));
     return answer(String(reply.content), reply.is_error === true, reply.tool_use_id);
+  },
+  async callApproving(functions, name, input) {
+    const person = approvingPerson();
+    const reply = await runAnthropicToolUse(functions, { id: 'toolu_a1', name, input }, {}, { approval: person.approve });
+    return { outcome: answer(String(reply.content), reply.is_error === true, reply.tool_use_id), asked: person.asked };
   },
 };
 
@@ -106,17 +131,39 @@ const aiSdk: AdapterDriver = {
     });
     const result = await generateText({ model, tools, toolApproval, prompt: 'Go.', stopWhen: stepCountIs(3), ...(options.signal === undefined ? {} : { abortSignal: options.signal }) });
     if (result.content.some((part) => part.type === 'tool-approval-request')) return { kind: 'awaiting approval' };
-    for (const prompt of model.doGenerateCalls[1]?.prompt ?? []) {
-      if (prompt.role !== 'tool') continue;
-      for (const part of prompt.content) {
-        if (part.type !== 'tool-result' || part.toolCallId !== toolCallId) continue;
-        const output = part.output as { type: string; value: unknown };
-        return answer(output.type === 'json' ? JSON.stringify(output.value) : String(output.value), output.type.startsWith('error'), toolCallId);
-      }
-    }
-    throw new Error('The AI SDK sent the model no result for the call.');
+    return aiSdkAnswer(model, toolCallId);
+  },
+  async callApproving(functions, toolName, args) {
+    const { tools, toolApproval } = toAISDKTools(functions);
+    const toolCallId = 'call_s1';
+    const model = new MockLanguageModelV4({
+      doGenerate: [
+        { content: [{ type: 'tool-call', toolCallId, toolName, input: JSON.stringify(args) }], finishReason: { unified: 'tool-calls', raw: 'tool_calls' }, usage, warnings: [] },
+        { content: [{ type: 'text', text: 'ok' }], finishReason: { unified: 'stop', raw: 'stop' }, usage, warnings: [] },
+      ],
+    });
+    const messages: ModelMessage[] = [{ role: 'user', content: 'Go.' }];
+    const first = await generateText({ model, tools, toolApproval, messages, stopWhen: stepCountIs(3) });
+    const requests = first.content.filter((part) => part.type === 'tool-approval-request');
+    if (requests.length === 0) return { outcome: aiSdkAnswer(model, toolCallId), asked: [] };
+    messages.push(...first.responseMessages, { role: 'tool', content: requests.map((part) => ({ type: 'tool-approval-response', approvalId: part.approvalId, approved: true })) });
+    await generateText({ model, tools, toolApproval, messages, stopWhen: stepCountIs(3) });
+    return { outcome: aiSdkAnswer(model, toolCallId), asked: requests.map((part) => JSON.stringify(part.toolCall.input)) };
   },
 };
+
+/** What the AI SDK's mock model read of the call in its second turn. */
+function aiSdkAnswer(model: MockLanguageModelV4, toolCallId: string): Outcome {
+  for (const prompt of model.doGenerateCalls[1]?.prompt ?? []) {
+    if (prompt.role !== 'tool') continue;
+    for (const part of prompt.content) {
+      if (part.type !== 'tool-result' || part.toolCallId !== toolCallId) continue;
+      const output = part.output as { type: string; value: unknown };
+      return answer(output.type === 'json' ? JSON.stringify(output.value) : String(output.value), output.type.startsWith('error'), toolCallId);
+    }
+  }
+  throw new Error('The AI SDK sent the model no result for the call.');
+}
 
 const openaiAgents: AdapterDriver = {
   name: 'OpenAI Agents SDK',
@@ -133,6 +180,19 @@ const openaiAgents: AdapterDriver = {
     const text = agentsOutputs(model.requests[1])['call_g1'];
     if (text === undefined) throw new Error('The Agents SDK sent the model no result for the call.');
     return answer(text, undefined, 'call_g1');
+  },
+  async callApproving(functions, name, args) {
+    const model = new ScriptedModel(() => [functionCall(name, args, 'call_g1')], () => [message('ok')]);
+    const agent = new Agent({ name: 'Contract', instructions: 'Call the tool.', model, tools: toOpenAIAgentsTools(functions) });
+    const first = await run(agent, 'Go.');
+    const asked = first.interruptions.map((item) => item.arguments ?? '');
+    if (asked.length > 0) {
+      for (const item of first.state.getInterruptions()) first.state.approve(item);
+      await run(agent, first.state);
+    }
+    const text = agentsOutputs(model.requests[1])['call_g1'];
+    if (text === undefined) throw new Error('The Agents SDK sent the model no result for the call.');
+    return { outcome: answer(text, undefined, 'call_g1'), asked };
   },
 };
 
@@ -154,7 +214,30 @@ const mcp: AdapterDriver = {
     const result = await client.callTool({ name, arguments: args as Record<string, unknown> }, options.signal === undefined ? undefined : { signal: options.signal });
     return answer(textOf(result), result.isError === true, undefined);
   },
+  async callApproving(functions, name, args) {
+    const server = newServer();
+    registerMcpTools(server, functions);
+    const asked: string[] = [];
+    const client = await connectClient(server, async (request) => {
+      asked.push(/Arguments: (.*)/.exec(request.params.message ?? '')?.[1] ?? '');
+      return { action: 'accept', content: { approve: true } };
+    });
+    const result = await client.callTool({ name, arguments: args as Record<string, unknown> });
+    return { outcome: answer(textOf(result), result.isError === true, undefined), asked };
+  },
 };
+
+/** A person who approves every call a runner asks about, and what each question showed them. */
+function approvingPerson(): { approve: (request: ToolApprovalRequest) => ToolApprovalResponse; asked: string[] } {
+  const asked: string[] = [];
+  return {
+    asked,
+    approve: (request) => {
+      asked.push(JSON.stringify(request.arguments));
+      return { decision: 'approve' };
+    },
+  };
+}
 
 /** A context with the signal in it, for the adapters that take the signal there (they have no run of their own). */
 function withSignal(options: DriverCallOptions): DriverCallOptions['context'] {

@@ -68,7 +68,15 @@ describe('toAnthropicTools', () => {
     expect(tools[1]).toEqual({
       name: 'calendar__cancel_meeting',
       description: 'Cancels a meeting for everyone.',
-      input_schema: { type: 'object', properties: { title: { type: 'string', description: "The meeting's title." } }, required: ['title'], additionalProperties: false },
+      input_schema: {
+        type: 'object',
+        properties: {
+          title: { type: 'string', description: "The meeting's title." },
+          from: { type: 'string', format: 'date-time', description: 'When the cancellation starts, if not now.' },
+        },
+        required: ['title'],
+        additionalProperties: false,
+      },
     });
     expect(tools[0]!.input_schema).toEqual(calendar.schedule.variants.anthropic);
     expect(Object.keys(tools[0]!)).toEqual(['name', 'description', 'input_schema']);

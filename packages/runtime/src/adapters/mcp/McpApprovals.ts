@@ -88,10 +88,11 @@ export class McpApprovals {
     switch (readAnswer(responses?.[approvalRequestKey])) {
       case 'approve': {
         const callId = String(ctx.mcpReq.id);
-        // a wrapped function asks its own router unless it holds a grant for exactly this call
+        // a wrapped function asks its own router unless it holds a grant for exactly this call; either is called with the
+        // JSON the user was shown, which the call validates again into the same value (a Date again, not one to validate)
         return isApprovalGated(fn)
           ? { kind: 'approved', args: json, context: { callId, approvalGrant: issueSdkApprovalGrant(callId, digest) } }
-          : { kind: 'approved', args: validated.value, context: {} };
+          : { kind: 'approved', args: json, context: {} };
       }
       case 'decline':
         return refused(fn, { status: 'rejected', by: 'channel' });
@@ -122,7 +123,7 @@ export class McpApprovals {
       case 'approve':
         return isApprovalGated(fn)
           ? { kind: 'approved', args: json, context: { callId, approvalGrant: issueSdkApprovalGrant(callId, sdkApprovalDigest(fn, validated.value)) } }
-          : { kind: 'approved', args: validated.value, context: {} };
+          : { kind: 'approved', args: json, context: {} };
       case 'decline':
         return refused(fn, { status: 'rejected', by: 'channel' });
       case 'cancel':
