@@ -1,5 +1,5 @@
 import { jsonSchema, TypeValidationError, type JSONSchema7, type Tool, type ToolSet } from 'ai';
-import { isApprovalGated } from '../approval/withApproval.js';
+import { declaresApproval, isApprovalGated } from '../approval/withApproval.js';
 import { ToolArgumentError, ToolFailure } from '../errors/ToolFailure.js';
 import type { AIFunction, JsonSchema, JsonValue, ToolArgumentsCheck, ToolArgumentsValue, ToolInput, ToolInvocationContext, ToolLogger, ToolResult } from '../function/AIFunction.js';
 import { jsonSchemaForTarget } from '../function/jsonSchemaForTarget.js';
@@ -121,7 +121,7 @@ export function toAISDKTools<Fn extends AnyFunction, Names extends WireNames = '
 }
 
 function needsApproval(fn: AIFunction): boolean {
-  return fn.metadata.approval === 'require_approval' || isApprovalGated(fn);
+  return declaresApproval(fn) || isApprovalGated(fn);
 }
 
 /** Where an unexpected error goes when nobody said: the host's console, with the tool's name in the message. */

@@ -1,7 +1,7 @@
 import type { ToolApprovalResponse } from '../approval/ToolApprovalChannel.js';
 import type { ToolApprovalRequest } from '../approval/ToolApprovalRequest.js';
 import { ToolApprovalRouter } from '../approval/ToolApprovalRouter.js';
-import { acceptedArguments, isApprovalGated, withApproval } from '../approval/withApproval.js';
+import { acceptedArguments, declaresApproval, isApprovalGated, withApproval } from '../approval/withApproval.js';
 import { ToolFailure } from '../errors/ToolFailure.js';
 import { checkSameCopy } from '../function/runtimeCopy.js';
 import type { AIFunction, JsonValue, ToolInvocationContext } from '../function/AIFunction.js';
@@ -172,7 +172,7 @@ export interface RunnerOptions {
  */
 export async function runnerFunction(fn: AIFunction, args: unknown, options: RunnerOptions = {}, context: ToolInvocationContext = {}): Promise<AIFunction | string> {
   const { approval } = options;
-  if (fn.metadata.approval !== 'require_approval' || isApprovalGated(fn) || approval === 'unchecked') return fn;
+  if (!declaresApproval(fn) || isApprovalGated(fn) || approval === 'unchecked') return fn;
   if (typeof approval === 'function') {
     const channel = { name: 'runner', requestApproval: async (request: ToolApprovalRequest, signal: AbortSignal) => approval(request, signal) };
     return withApproval(fn, new ToolApprovalRouter({ runMode: 'use_agent_policy', channel }));

@@ -1,4 +1,4 @@
-import { withApproval } from '../approval/withApproval.js';
+import { withApproval, withPolicyApproval } from '../approval/withApproval.js';
 import type { ToolCatalogue, ToolCatalogueEntry } from '../catalogue/ToolCatalogue.js';
 import type { AIFunction } from '../function/AIFunction.js';
 import type { NetworkScope, ToolApprovalMode } from '../governance.js';
@@ -122,6 +122,8 @@ export function resolveAgentTools(agent: AgentDefinition, catalogue: ToolCatalog
     const requiresApproval = approvalMode === 'require_approval';
     let fn = entry.function;
     if (requiresApproval && surface.approvals !== undefined) fn = withApproval(fn, surface.approvals, { networkScope, policies: resolver });
+    // exposed unwrapped, even where the tool declares requiresApproval(): no adapter asks about it
+    if (approvalMode === 'auto_approve' && fn.metadata.approval === 'require_approval') fn = withPolicyApproval(fn);
     fn = withFailureFolding(withWorkspaceContainment(fn, surface.workspace), tracker);
     tools.push({ qualifiedName: entry.qualifiedName, function: fn, entry, approvalMode, requiresApproval, networkScope });
   }

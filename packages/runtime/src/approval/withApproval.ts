@@ -133,7 +133,33 @@ export function approvalGateOf(fn: AIFunction): ApprovalGate | undefined {
  */
 export function sdkShouldAsk(fn: AIFunction): boolean {
   const gate = approvalGateOf(fn);
-  return gate === undefined ? fn.metadata.approval === 'require_approval' : asksChannel(gate.router);
+  return gate === undefined ? declaresApproval(fn) : asksChannel(gate.router);
+}
+
+/** The functions an agent's policy exposes with `auto_approve` (`withPolicyApproval`). */
+const approvedByPolicy = new WeakSet<AIFunction>();
+
+/**
+ * `fn` as an agent's policy exposes it with `auto_approve`: unwrapped, so no adapter asks anyone
+ * about its calls though the tool declares `requiresApproval()` (`resolveAgentTools` only).
+ */
+export function withPolicyApproval(fn: AIFunction): AIFunction {
+  const exposed = wrapFunction(fn, (valid, context) => fn.run(valid as never, context));
+  approvedByPolicy.add(exposed);
+  return exposed;
+}
+
+/**
+ * Whether a call of `fn` needs a person's approval by what its tool declares: it declares
+ * `require_approval`, and no agent's policy auto-approves it (`withPolicyApproval`). An approval
+ * wrapper decides for itself (`isApprovalGated`).
+ */
+export function declaresApproval(fn: AIFunction): boolean {
+  if (fn.metadata.approval !== 'require_approval') return false;
+  for (const link of functionChain(fn)) {
+    if (approvedByPolicy.has(link)) return false;
+  }
+  return true;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { AIFunction } from '@toolgen/runtime';
+import { resolveAgentTools, ToolApprovalRouter, ToolCatalogue, type AIFunction } from '@toolgen/runtime';
 import type { ToolCallInfo } from '@toolgen/runtime/openai';
 import { recordingLogger } from '../invokeFixtures.js';
 import { adapterDrivers, type AdapterDriver, type Outcome } from './adapterDrivers.js';
@@ -130,6 +130,18 @@ describe.each(adapterDrivers)('the adapter contract: $name', (driver) => {
       expect(asked).toEqual([]);
     }
     expect(calendar.cancelled).not.toContain(5);
+  });
+
+  it("runs a require_approval tool an agent's policy auto-approves, asking nobody: exposed unwrapped, with or without a router", async () => {
+    const catalogue = new ToolCatalogue();
+    catalogue.sync({ toolsets: [calendar.toolset] });
+    const agent = { name: 'contract', toolsets: [{ owner: 'calendar' }], policies: [{ toolName: 'calendar__cancel_meeting', approvalMode: 'auto_approve' as const }] };
+    const channel = { name: 'person', requestApproval: async () => ({ decision: 'reject' as const }) };
+    for (const [title, surface] of [['Auto 1', {}], ['Auto 2', { approvals: new ToolApprovalRouter({ runMode: 'use_agent_policy', channel }) }]] as const) {
+      const { outcome, asked } = await driver.callApproving(resolveAgentTools(agent, catalogue, surface).functions, 'calendar__cancel_meeting', { title });
+      expect([asked, errorFlag(driver, answered(outcome))]).toEqual([[], flagged(false)]);
+      expect(calendar.cancelled).toContain(title);
+    }
   });
 
   it('validates each call exactly once, and runs the value the validator produced', async () => {

@@ -9,7 +9,7 @@ import type {
   ToolAnnotations,
 } from '@modelcontextprotocol/server';
 import type { McpServer as McpServerV1 } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { isApprovalGated, sdkShouldAsk } from '../../approval/withApproval.js';
+import { declaresApproval, isApprovalGated, sdkShouldAsk } from '../../approval/withApproval.js';
 import type { AIFunction, JsonSchema, JsonValue } from '../../function/AIFunction.js';
 import { jsonSchemaForTarget } from '../../function/jsonSchemaForTarget.js';
 import { contentOf } from '../contentParts.js';
@@ -273,5 +273,5 @@ function jsonSchemaOnly(schema: JsonSchema): StandardSchemaWithJSON {
 
 /** Unless told otherwise, a function asks when it is approval-wrapped or declares `require_approval`: plain functions fail closed too. */
 function needsApprovalByDefault(fn: AIFunction): boolean {
-  return isApprovalGated(fn) || fn.metadata.approval === 'require_approval';
+  return isApprovalGated(fn) || declaresApproval(fn);
 }
