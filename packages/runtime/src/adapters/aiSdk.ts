@@ -1,5 +1,6 @@
 import { jsonSchema, TypeValidationError, type JSONSchema7, type Tool, type ToolSet } from 'ai';
-import { declaresApproval, isApprovalGated } from '../approval/withApproval.js';
+import { acceptedArguments, declaresApproval, isApprovalGated } from '../approval/withApproval.js';
+import { checksBeforeApproval, refusalBeforeApproval } from '../function/checksBeforeApproval.js';
 import { ToolArgumentError, ToolFailure } from '../errors/ToolFailure.js';
 import type { AIFunction, JsonSchema, JsonValue, ToolArgumentsCheck, ToolArgumentsValue, ToolInput, ToolInvocationContext, ToolLogger, ToolResult } from '../function/AIFunction.js';
 import { jsonSchemaForTarget } from '../function/jsonSchemaForTarget.js';
@@ -10,8 +11,12 @@ import { asToolFailure, byWireName, callContext, contextFor, resultText, type Ad
 
 export type { AdapterOptions, ToolCallInfo, ToolContextOption, WireNames } from './toolCalls.js';
 
-/** How `toolApproval` treats one tool: ai 7's status for a call that asks the user, or for one that runs at once. */
-export type AISDKToolApproval = 'user-approval' | 'not-applicable';
+/**
+ * How `toolApproval` treats one tool: ai 7's status for a call that asks the user, or for one that runs at once; for a
+ * tool that needs approval and checks its calls first (workspace paths), a function of the call that denies one those
+ * checks refuse, with their reason, rather than ask anyone about it.
+ */
+export type AISDKToolApproval = 'user-approval' | 'not-applicable' | ((input: unknown) => Promise<'user-approval' | { readonly type: 'denied'; readonly reason: string }>);
 
 /**
  * The ai `Tool` a function becomes: its input the arguments as the model sends them (JSON, so a
@@ -32,7 +37,7 @@ export type AISDKToolSet<Fn extends AnyFunction, Names extends WireNames = 'qual
 export interface AISDKTools<Tools = ToolSet> {
   /** An ai v7 `ToolSet`, keyed by wire name and typed per tool. */
   readonly tools: Tools;
-  /** Per wire name, `'user-approval'` for a tool that needs approval and `'not-applicable'` for the others. */
+  /** Per wire name, `'user-approval'` for a tool that needs approval (a function of the call where it checks calls first) and `'not-applicable'` for the others. */
   readonly toolApproval: Readonly<Record<keyof Tools & string, AISDKToolApproval>>;
 }
 
@@ -116,7 +121,23 @@ export function toAISDKTools<Fn extends AnyFunction, Names extends WireNames = '
   const calls = new CallContexts(options);
   return {
     tools: Object.fromEntries(entries.map(([name, fn]) => [name, aiSdkTool(fn, calls)])) as unknown as AISDKToolSet<Fn, Names>,
-    toolApproval: Object.fromEntries(entries.map(([name, fn]) => [name, needsApproval(fn) ? 'user-approval' : 'not-applicable'])) as Record<keyof AISDKToolSet<Fn, Names> & string, AISDKToolApproval>,
+    toolApproval: Object.fromEntries(entries.map(([name, fn]) => [name, approvalOf(fn)])) as Record<keyof AISDKToolSet<Fn, Names> & string, AISDKToolApproval>,
+  };
+}
+
+function approvalOf(fn: AIFunction): AISDKToolApproval {
+  if (!needsApproval(fn)) return 'not-applicable';
+  if (!checksBeforeApproval(fn)) return 'user-approval';
+  // nobody is asked about a call that would be refused whoever approved it: the model reads why instead
+  return async (input) => {
+    let validated: unknown;
+    try {
+      validated = await acceptedArguments(fn, input);
+    } catch {
+      return 'user-approval'; // the SDK's input step refuses it before this; were it not, execute would
+    }
+    const refusal = await refusalBeforeApproval(fn, validated);
+    return refusal === undefined ? 'user-approval' : { type: 'denied', reason: refusal };
   };
 }
 

@@ -1,6 +1,7 @@
 import { tool, type FunctionTool, type RunContext, type ToolOutputFileContent, type ToolOutputImage, type ToolOutputText } from '@openai/agents';
 import { issueSdkApprovalGrant } from '../approval/toolApprovalGrant.js';
 import { defaultRaisedApprovalExpiryMs, raisedApprovals } from '../approval/RaisedApprovals.js';
+import { refusalBeforeApproval } from '../function/checksBeforeApproval.js';
 import { approvalGateOf, argumentsAsJson, sdkApprovalDigest, sdkShouldAsk, type ToolApprovalInvocationContext } from '../approval/withApproval.js';
 import type { AIFunction, JsonValue, ToolInvocationContext } from '../function/AIFunction.js';
 import type { ContentPart } from '../content/ContentResult.js';
@@ -129,6 +130,7 @@ function functionTool<TContext>(name: string, fn: AIFunction, options: OpenAIAge
       ? async (_runContext, input, callId) => {
           const validated = validatedCall(fn, input);
           if (validated === undefined || callId === undefined) return false; // execute answers the validator's words; nothing runs unasked
+          if ((await refusalBeforeApproval(fn, validated.value)) !== undefined) return false; // execute answers the refusal
           raisedApprovals.raise(fn.qualifiedName, callId, sdkApprovalDigest(fn, validated.value), expiryMs, { wireName: name, args: argumentsAsJson(validated.value) });
           return true;
         }
@@ -143,6 +145,9 @@ function functionTool<TContext>(name: string, fn: AIFunction, options: OpenAIAge
       const validated = validatedCall(fn, input);
       // invalid arguments are answered in the validator's words, and nobody was asked
       if (validated === undefined) return answer(fn, await runToolCall(fn, args, invokeContext));
+      // a call refused whoever approved it (a path outside the workspace) is answered so, and nobody was asked
+      const refusal = await refusalBeforeApproval(fn, validated.value, invokeContext);
+      if (refusal !== undefined) return refusal;
       const digest = sdkApprovalDigest(fn, validated.value);
       if (!raisedApprovals.take(fn.qualifiedName, callId, digest)) return unraisedApproval(fn, callId, invokeContext);
       const approved: ToolApprovalInvocationContext =

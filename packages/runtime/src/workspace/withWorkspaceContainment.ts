@@ -1,4 +1,5 @@
-import type { AIFunction } from '../function/AIFunction.js';
+import type { AIFunction, ToolInvocationContext } from '../function/AIFunction.js';
+import { checkBeforeApproval } from '../function/checksBeforeApproval.js';
 import type { WorkspaceOptions } from './WorkspaceOptions.js';
 import { checkWorkspaceArguments, sentPaths } from './enforceWorkspacePaths.js';
 import type { WorkspaceInvocationContext } from './WorkspaceInvocationContext.js';
@@ -22,8 +23,7 @@ export function withWorkspaceContainment(fn: AIFunction, workspace: WorkspaceOpt
   const paths = fn.metadata.workspacePaths;
   if (paths.length === 0) return fn;
   // run receives validated arguments: an invalid path argument is already a ToolArgumentError with its pointer, like any other
-  return wrapFunction(fn, async (valid, context) => {
-    context.signal?.throwIfAborted();
+  const check = async (valid: unknown, context: ToolInvocationContext): Promise<void> => {
     const checked = { ...context, lenient: false };
     if (workspace === undefined) {
       const [sent] = sentPaths(paths, valid, checked);
@@ -31,7 +31,14 @@ export function withWorkspaceContainment(fn: AIFunction, workspace: WorkspaceOpt
     } else {
       await checkWorkspaceArguments(paths, valid, workspace, checked);
     }
+  };
+  const contained = wrapFunction(fn, async (valid, context) => {
+    context.signal?.throwIfAborted();
+    await check(valid, context);
     const inner: WorkspaceInvocationContext = { ...context, workspace };
     return fn.run(valid as never, inner);
   });
+  // an SDK's approval step asks about no call these paths refuse
+  checkBeforeApproval(contained, check);
+  return contained;
 }

@@ -144,6 +144,20 @@ describe.each(adapterDrivers)('the adapter contract: $name', (driver) => {
     }
   });
 
+  it('asks nobody about a call its workspace refuses, whoever would approve it: the model reads why, and the tool does not run', async () => {
+    const catalogue = new ToolCatalogue();
+    catalogue.sync({ toolsets: [calendar.agenda] });
+    const channel = { name: 'person', requestApproval: async () => ({ decision: 'approve' as const }) };
+    const functions = resolveAgentTools({ name: 'contract', toolsets: [{ owner: 'agenda' }] }, catalogue, {
+      approvals: new ToolApprovalRouter({ runMode: 'use_agent_policy', channel }),
+      workspace: { root: import.meta.dirname },
+    }).functions;
+    const { outcome, asked } = await driver.callApproving(functions, 'agenda__attach_agenda', { path: '../../etc/passwd' });
+    expect(asked).toEqual([]);
+    expect(answered(outcome).text).toContain('The path "../../etc/passwd" in "path"');
+    expect(calendar.attached).toEqual([]);
+  });
+
   it('validates each call exactly once, and runs the value the validator produced', async () => {
     const echo = countedEcho();
     const outcome = answered(await driver.call([echo.fn], 'test__echo', { value: 'hello' }));

@@ -144,7 +144,8 @@ const aiSdk: AdapterDriver = {
     });
     const messages: ModelMessage[] = [{ role: 'user', content: 'Go.' }];
     const first = await generateText({ model, tools, toolApproval, messages, stopWhen: stepCountIs(3) });
-    const requests = first.content.filter((part) => part.type === 'tool-approval-request');
+    // a request the SDK answered itself (a call toolApproval denied) asks nobody
+    const requests = first.content.flatMap((part) => (part.type === 'tool-approval-request' && part.isAutomatic !== true ? [part] : []));
     if (requests.length === 0) return { outcome: aiSdkAnswer(model, toolCallId), asked: [] };
     messages.push(...first.responseMessages, { role: 'tool', content: requests.map((part) => ({ type: 'tool-approval-response', approvalId: part.approvalId, approved: true })) });
     await generateText({ model, tools, toolApproval, messages, stopWhen: stepCountIs(3) });
@@ -158,7 +159,8 @@ function aiSdkAnswer(model: MockLanguageModelV4, toolCallId: string): Outcome {
     if (prompt.role !== 'tool') continue;
     for (const part of prompt.content) {
       if (part.type !== 'tool-result' || part.toolCallId !== toolCallId) continue;
-      const output = part.output as { type: string; value: unknown };
+      const output = part.output as { type: string; value?: unknown; reason?: string };
+      if (output.type === 'execution-denied') return answer(output.reason ?? 'denied', true, toolCallId);
       return answer(output.type === 'json' ? JSON.stringify(output.value) : String(output.value), output.type.startsWith('error'), toolCallId);
     }
   }

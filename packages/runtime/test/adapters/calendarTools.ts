@@ -70,6 +70,27 @@ export class CalendarToolset extends Toolset {
 
 const tmpRoot = path.join(import.meta.dirname, '.tmp');
 
+const agendaSource = `import { Toolset } from '@toolgen/runtime';
+
+/** The agendas attached so far, by path. */
+export const attached: string[] = [];
+
+export class AgendaToolset extends Toolset {
+  constructor() {
+    super();
+    this.addTool(AgendaToolset.attachAgenda).requiresApproval().workspacePath('path');
+  }
+
+  /**
+   * Attaches an agenda file to the next meeting.
+   * @param path The agenda's path in the workspace.
+   */
+  static attachAgenda(path: string): void {
+    attached.push(path);
+  }
+}
+`;
+
 export interface Calendar {
   readonly toolset: GeneratedToolset;
   readonly schedule: AIFunction;
@@ -77,6 +98,10 @@ export interface Calendar {
   readonly findRooms: AIFunction;
   /** The titles `cancel_meeting` was called with, in order. */
   readonly cancelled: string[];
+  /** A tool that needs approval and takes a workspace path: `agenda__attach_agenda`. */
+  readonly agenda: GeneratedToolset;
+  /** The paths `attach_agenda` was called with, in order. */
+  readonly attached: string[];
 }
 
 /** Generates the calendar toolset with toolgen (as `npx toolgen` would) and imports it. */
@@ -97,11 +122,14 @@ export async function generateCalendar(): Promise<Calendar> {
   writeFileSync(path.join(root, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['src'] }));
   mkdirSync(path.join(root, 'src'));
   writeFileSync(path.join(root, 'src/calendar.ts'), calendarSource);
+  writeFileSync(path.join(root, 'src/agenda.ts'), agendaSource);
   let output = '';
   const code = await main(['--format', 'json'], { stdout: (text) => (output += text), stderr: (text) => (output += text) }, root);
   if (code !== 0) throw new Error(`toolgen failed on the calendar toolset:\n${output}`);
   const tools = (await import(pathToFileURL(path.join(root, 'src/calendar.tools.ts')).href)) as { calendarToolset: GeneratedToolset };
   const source = (await import(pathToFileURL(path.join(root, 'src/calendar.ts')).href)) as { cancelled: string[] };
+  const agenda = (await import(pathToFileURL(path.join(root, 'src/agenda.tools.ts')).href)) as { agendaToolset: GeneratedToolset };
+  const agendaSourceModule = (await import(pathToFileURL(path.join(root, 'src/agenda.ts')).href)) as { attached: string[] };
   const named = (name: string): AIFunction => tools.calendarToolset.functions.find((fn) => fn.name === name)!;
   return {
     toolset: tools.calendarToolset,
@@ -109,5 +137,7 @@ export async function generateCalendar(): Promise<Calendar> {
     cancel: named('cancel_meeting'),
     findRooms: named('find_rooms'),
     cancelled: source.cancelled,
+    agenda: agenda.agendaToolset,
+    attached: agendaSourceModule.attached,
   };
 }

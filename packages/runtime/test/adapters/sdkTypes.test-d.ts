@@ -3,7 +3,7 @@ import { generateText, stepCountIs, streamText, ToolLoopAgent, type LanguageMode
 import OpenAI from 'openai';
 import { describe, expectTypeOf, it } from 'vitest';
 import type { AIFunction } from '@toolgen/runtime';
-import { toAISDKTools } from '@toolgen/runtime/ai-sdk';
+import { toAISDKTools, type AISDKToolApproval } from '@toolgen/runtime/ai-sdk';
 import { runAnthropicToolUse, toAnthropicTools } from '@toolgen/runtime/anthropic';
 import { runOpenAIToolCall, toOpenAITools } from '@toolgen/runtime/openai';
 
@@ -71,7 +71,7 @@ describe('the AI SDK adapter types against ai 7', () => {
   it('tools and toolApproval fit generateText, streamText and ToolLoopAgent', () => {
     const { tools, toolApproval } = toAISDKTools(functions, { names: 'qualified', context: () => ({}) });
     expectTypeOf(tools).toExtend<ToolSet>();
-    expectTypeOf(toolApproval).toEqualTypeOf<Readonly<Record<string, 'user-approval' | 'not-applicable'>>>();
+    expectTypeOf(toolApproval).toEqualTypeOf<Readonly<Record<string, AISDKToolApproval>>>();
     async function run(): Promise<void> {
       await generateText({ model, tools, toolApproval, prompt: 'Close ticket 4711.', stopWhen: stepCountIs(5) });
       streamText({ model, tools, toolApproval, prompt: 'Close ticket 4711.' });
@@ -92,7 +92,7 @@ declare const remove: AIFunction<{ id: number }, undefined, 'remove', 'notes__re
 describe('the AI SDK adapter types generated tools (issue 26, item 7)', () => {
   it('keys the ToolSet by wire name and types each input (JSON: a Date as its string) and output', async () => {
     const { tools, toolApproval } = toAISDKTools([find, remove]);
-    expectTypeOf(toolApproval).toEqualTypeOf<Readonly<Record<'notes__find' | 'notes__remove', 'user-approval' | 'not-applicable'>>>();
+    expectTypeOf(toolApproval).toEqualTypeOf<Readonly<Record<'notes__find' | 'notes__remove', AISDKToolApproval>>>();
     expectTypeOf<keyof typeof tools>().toEqualTypeOf<'notes__find' | 'notes__remove'>();
     const result = await generateText({ model, tools, toolApproval, prompt: 'Find the notes.' });
     expectTypeOf(result.toolCalls).toBeArray();

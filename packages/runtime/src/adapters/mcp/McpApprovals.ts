@@ -5,6 +5,7 @@ import { ToolApprovalError } from '../../approval/ToolApprovalError.js';
 import type { ToolApprovalRefusal } from '../../approval/ToolApprovalOutcome.js';
 import { acceptedArguments, argumentsAsJson, isApprovalGated, sdkApprovalDigest } from '../../approval/withApproval.js';
 import { ToolFailure } from '../../errors/ToolFailure.js';
+import { refusalBeforeApproval } from '../../function/checksBeforeApproval.js';
 import type { AIFunction, JsonValue, ToolInvocationContext } from '../../function/AIFunction.js';
 import { clientCanElicit } from './clientCanElicit.js';
 
@@ -57,6 +58,9 @@ export class McpApprovals {
   async decide(server: McpServer, fn: AIFunction, args: unknown, ctx: ServerContext): Promise<ApprovalDecision> {
     const validated = await validate(fn, args);
     if (!validated.ok) return { kind: 'refused', message: validated.message };
+    // nobody is asked about a call that would be refused whoever approved it (a path outside the workspace)
+    const refusal = await refusalBeforeApproval(fn, validated.value);
+    if (refusal !== undefined) return { kind: 'refused', message: refusal };
     // the user is shown, and the answer bound to, the arguments as the tool will run them
     const json = argumentsAsJson(validated.value);
     const digest = sdkApprovalDigest(fn, validated.value);
@@ -111,6 +115,8 @@ export class McpApprovals {
   async decideInline(fn: AIFunction, args: unknown, callId: string, canElicit: boolean, elicit: (form: ReturnType<typeof approvalForm>, timeoutMs: number) => Promise<unknown>): Promise<Exclude<ApprovalDecision, { kind: 'ask' }>> {
     const validated = await validate(fn, args);
     if (!validated.ok) return { kind: 'refused', message: validated.message };
+    const refusal = await refusalBeforeApproval(fn, validated.value);
+    if (refusal !== undefined) return { kind: 'refused', message: refusal };
     if (!canElicit) return { kind: 'refused', message: `${fn.qualifiedName} was not called: this tool needs approval, and this client cannot give it.` };
     const json = argumentsAsJson(validated.value);
     let response: unknown;
