@@ -4,7 +4,7 @@ import type { Shape, ShapeDocument } from '../schema/shape.js';
  * Which side of a call a type describes: `arguments` as the validator hands them to the method
  * (`Date`s and `URL`s), the `result` as the JSON the model receives (their strings), or what the
  * method is `returned` to give, loosely enough that its own declared type fits: arrays readonly,
- * optional members also `undefined`, `Date`s and `URL`s as themselves.
+ * optional members and index signatures' values also `undefined`, `Date`s and `URL`s as themselves.
  */
 export type ShapeTypeSide = 'arguments' | 'result' | 'returned';
 
@@ -48,8 +48,10 @@ export function shapeType(document: ShapeDocument, side: ShapeTypeSide, prefix: 
           (property) => `${propertyName(property.name)}${property.optional ? '?' : ''}: ${print(property.shape)}${property.optional && side === 'returned' ? ' | undefined' : ''}`,
         );
         if (shape.additionalProperties !== false) {
-          // named members beside other keys: the index signature must admit the members' types too
-          members.push(`[key: string]: ${shape.properties.length === 0 ? print(shape.additionalProperties) : side === 'result' ? 'JsonValue | undefined' : 'unknown'}`);
+          // named members beside other keys: the index signature must admit the members' types too; what the method is
+          // returned or declares may hold undefined values (`Partial<Record<string, V>>`), which JSON leaves out
+          const value = side === 'returned' ? `${print(shape.additionalProperties)} | undefined` : print(shape.additionalProperties);
+          members.push(`[key: string]: ${shape.properties.length === 0 ? value : side === 'result' ? 'JsonValue | undefined' : 'unknown'}`);
         }
         return members.length === 0 ? '{}' : `{ ${members.join('; ')} }`;
       }

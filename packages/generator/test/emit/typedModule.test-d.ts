@@ -31,7 +31,7 @@ describe('the typed tools of a generated module', () => {
   it('names each tool in its type, keys the record by name, and stays a GeneratedToolset', () => {
     expectTypeOf(list.name).toEqualTypeOf<'list'>();
     expectTypeOf(list.qualifiedName).toEqualTypeOf<'constructs__list'>();
-    expectTypeOf<keyof typeof constructsToolset.tools>().toEqualTypeOf<'list' | 'assign' | 'stamp'>();
+    expectTypeOf<keyof typeof constructsToolset.tools>().toEqualTypeOf<'list' | 'assign' | 'stamp' | 'tally'>();
     expectTypeOf(constructsToolset).toExtend<GeneratedToolset>();
     expectTypeOf(constructsToolset.functions).items.toExtend<AIFunction>();
   });

@@ -12,6 +12,12 @@ export interface Window {
 
 export type Target = { readonly kind: 'user'; readonly id: number } | { readonly kind: 'team'; readonly name: string };
 
+/** A string enum: the module passes an argument holding one as the method's own type (`__toolgenWithin`). */
+export enum Level {
+  Low = 'low',
+  High = 'high',
+}
+
 export class ListSettings {
   limit = 10;
 }
@@ -22,6 +28,7 @@ export class ConstructsToolset extends Toolset {
     this.addTool(ConstructsToolset.list).readOnly().withSettings<ListSettings>();
     this.addTool(ConstructsToolset.assign);
     this.addTool(ConstructsToolset.stamp);
+    this.addTool(ConstructsToolset.tally);
   }
 
   /**
@@ -55,5 +62,14 @@ export class ConstructsToolset extends Toolset {
    */
   static stamp(when: Date): Date | null {
     return when;
+  }
+
+  /**
+   * Tallies counts, some left out, beside an enum: what the module declares of both must hold the method's own types.
+   * @param counts Counts by name.
+   * @param level How loud.
+   */
+  static tally(counts: Partial<Record<string, number>>, level: Level): Partial<Record<string, number>> {
+    return level === Level.High ? counts : {};
   }
 }
