@@ -551,6 +551,13 @@ export const fixtureGroups: readonly FixtureGroup[] = [
         valid: ['T-12', 'T-1.5'],
         invalid: ['T-', 'X-1', 'T-one'],
       },
+      {
+        name: 'a template literal type\'s string matches any string, line breaks included',
+        source: 'export type Subject = `usr_${string}`;',
+        want: { type: 'string', pattern: '^usr_[\\s\\S]*$' },
+        valid: ['usr_', 'usr_a', 'usr_a\nb', 'usr_\r\n'],
+        invalid: ['usr', 'x_usr_', 1],
+      },
     ],
   },
   {

@@ -53,6 +53,14 @@ export const problemFixtures: readonly ProblemFixture[] = [
     ],
   },
   {
+    name: 'a case type of the lib (Uppercase<string>), alone or in a template literal type',
+    source: 'export interface Subject { code: Uppercase<string>; key: `id-${Lowercase<string>}`; plain: `id-${string}` }',
+    want: [
+      { pointer: '/code', typeText: 'Uppercase<string>', reason: /cannot say a case rule/, fix: /@pattern the values must match/ },
+      { pointer: '/key', typeText: '`id-${Lowercase<string>}`', reason: /cannot say a case rule/, fix: /@pattern the values must match/ },
+    ],
+  },
+  {
     name: 'bigint and a bigint literal',
     source: 'export interface Subject { big: bigint; ten: 10n }',
     want: [
@@ -227,7 +235,7 @@ export const problemFixtures: readonly ProblemFixture[] = [
       other: \`x-\${string}\`;
     }`,
     want: [
-      { pointer: '/header', typeText: '`x-${string}`', reason: /@pattern would replace the pattern of the template literal type \(\^x-\.\*\$\)/, fix: /one @pattern that says both/ },
+      { pointer: '/header', typeText: '`x-${string}`', reason: /@pattern would replace the pattern of the template literal type \(\^x-\[\\s\\S\]\*\$\)/, fix: /one @pattern that says both/ },
       { pointer: '/version', typeText: '`v${number}` | null | undefined', reason: /@pattern would replace the pattern of the template literal type/, fix: /remove @pattern/ },
     ],
   },

@@ -48,6 +48,10 @@ export const faults = {
     reason: 'toolgen cannot derive a JSON Schema for this kind of type',
     fix: 'use plain data: string, number, boolean, literals, arrays, tuples, objects, unions of those, or Date',
   },
+  stringCase: {
+    reason: 'a JSON Schema pattern cannot say a case rule (Uppercase, Lowercase, Capitalize, Uncapitalize) for every alphabet, so any string would pass',
+    fix: 'use string with a @pattern the values must match (such as "^[A-Z0-9_]+$"), or a union of string literals',
+  },
   restNotLast: {
     reason: 'a rest element followed by other elements cannot be expressed with prefixItems',
     fix: 'put the rest element last, or use an array',

@@ -1,13 +1,28 @@
 import { TypeFlag, type HostType } from '../../../host/TypeHost.js';
+import type { Shape } from '../../shape.js';
+import { faults } from '../faults.js';
 import { flagged, hasFlag, type Walk } from '../Processor.js';
 
-/** `string`, `Uppercase<string>` and the like, and template literal types (a `pattern` their strings match). */
-export const stringProcessor = flagged('string', TypeFlag.String | TypeFlag.TemplateLiteral | TypeFlag.StringMapping, (type, _site, walk) => {
+/**
+ * `string`, template literal types (a `pattern` their strings match), and the lib's case types (`Uppercase<string>`): in a
+ * result a string, in parameters a problem, since no pattern says a case rule for every alphabet and a model would be told
+ * any string goes.
+ */
+export const stringProcessor = flagged('string', TypeFlag.String | TypeFlag.TemplateLiteral | TypeFlag.StringMapping, (type, site, walk): Shape => {
+  if (walk.purpose === 'input' && mapsCase(type, walk)) {
+    return walk.fail(type, site.pointer, faults.stringCase);
+  }
   if (!hasFlag(walk, type, TypeFlag.TemplateLiteral)) {
     return { kind: 'string' };
   }
   return { kind: 'string', pattern: `^${templatePattern(type, walk)}$`, templatePattern: true };
 });
+
+/** Whether a case type (`Uppercase<string>`) is the type, or a span of the template literal type it is. */
+function mapsCase(type: HostType, walk: Walk): boolean {
+  if (hasFlag(walk, type, TypeFlag.StringMapping)) return true;
+  return hasFlag(walk, type, TypeFlag.TemplateLiteral) && walk.host.template(type).types.some((span) => mapsCase(span, walk));
+}
 
 /** The regular expression a template literal type's strings match. */
 function templatePattern(type: HostType, walk: Walk): string {
@@ -22,7 +37,8 @@ function templatePattern(type: HostType, walk: Walk): string {
     if (hasFlag(walk, span, TypeFlag.TemplateLiteral)) {
       return templatePattern(span, walk);
     }
-    return '.*';
+    // any string, line breaks included (`.` matches none)
+    return '[\\s\\S]*';
   });
   return texts.map((text, index) => escapeRegExp(text) + (spans[index] ?? '')).join('');
 }
