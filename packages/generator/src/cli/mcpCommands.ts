@@ -12,6 +12,8 @@ export interface McpCommandOptions {
   readonly project: string;
   readonly policy: string | undefined;
   readonly services: string | undefined;
+  /** Absolute path of the folder the tools' workspace paths must stay inside (`--workspace`). */
+  readonly workspace: string | undefined;
   readonly approvalTimeoutMs: number | undefined;
   /** The tools' names on the wire: qualified (`ticket__search_tickets`, the default) or the tool names. */
   readonly names: 'name' | 'qualified';
@@ -34,8 +36,8 @@ export type McpSubcommand =
   | { readonly kind: 'import-mcp'; readonly options: ImportMcpCommandOptions }
   | { readonly kind: 'help'; readonly text: string };
 
-export const mcpUsage = `Usage: toolgen mcp -p <project> [--policy <file.yaml>] [--services <module>] [--names name|qualified]
-                   [--http [host:]port [--auth-token-env NAME]]
+export const mcpUsage = `Usage: toolgen mcp -p <project> [--policy <file.yaml>] [--services <module>] [--workspace <dir>]
+                   [--names name|qualified] [--http [host:]port [--auth-token-env NAME]]
 
 Serves the project's generated tools over stdio (or Streamable HTTP) to an MCP client (a desktop
 app, an agent).
@@ -49,6 +51,8 @@ Options:
       --services <module>     the module whose createServices() (or services export) gives the
                               tools their ToolServices (default: "toolgen": { "services" } in the
                               package.json beside the tsconfig)
+      --workspace <dir>       the folder the tools' workspace paths must stay inside; needed when a
+                              tool takes one (workspacePath)
       --approval-timeout <s>  seconds the user has to answer an approval request (default: 300)
       --names name|qualified  the tools' names for clients: qualified (ticket__search_tickets, the
                               default, unique across toolsets) or the tool names (search_tickets),
@@ -100,7 +104,7 @@ export function isMcpSubcommand(argv: readonly string[]): boolean {
 export async function parseMcpSubcommand(argv: readonly string[], cwd: string): Promise<McpSubcommand> {
   const [name, ...rest] = argv;
   if (name === 'mcp') {
-    const values = parse(rest, { project: { type: 'string', short: 'p' }, policy: { type: 'string' }, services: { type: 'string' }, 'approval-timeout': { type: 'string' }, names: { type: 'string' }, http: { type: 'string' }, 'auth-token-env': { type: 'string' } }, 'mcp');
+    const values = parse(rest, { project: { type: 'string', short: 'p' }, policy: { type: 'string' }, services: { type: 'string' }, workspace: { type: 'string' }, 'approval-timeout': { type: 'string' }, names: { type: 'string' }, http: { type: 'string' }, 'auth-token-env': { type: 'string' } }, 'mcp');
     if (values.help === true) return { kind: 'help', text: mcpUsage };
     const command = parseCommand(['-p', stringValue(values.project) ?? 'tsconfig.json'], cwd);
     if (command.kind !== 'run') throw new UsageError('toolgen mcp: cannot read -p.');
@@ -114,12 +118,14 @@ export async function parseMcpSubcommand(argv: readonly string[], cwd: string): 
     const http = parseHttp(stringValue(values.http), stringValue(values['auth-token-env']));
     const policy = stringValue(values.policy);
     const services = stringValue(values.services);
+    const workspace = stringValue(values.workspace);
     return {
       kind: 'mcp',
       options: {
         project: command.options.project,
         policy: policy === undefined ? undefined : path.resolve(cwd, policy),
         services: services === undefined ? undefined : path.resolve(cwd, services),
+        workspace: workspace === undefined ? undefined : path.resolve(cwd, workspace),
         approvalTimeoutMs: seconds === undefined ? undefined : seconds * 1000,
         names,
         http,

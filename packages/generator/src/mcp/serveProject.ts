@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { McpServer } from '@modelcontextprotocol/server';
@@ -13,6 +13,7 @@ import {
   type ToolInvocationContext,
   type ToolLogger,
   type ToolServices,
+  withWorkspaceContainment,
 } from '@toolgen/runtime';
 import { clientCanElicit, missingClientCapabilities, registerMcpTools, serveMcpHttp } from '@toolgen/runtime/mcp';
 import http from 'node:http';
@@ -33,6 +34,11 @@ export interface ServeProjectOptions {
    * `"toolgen": { "services": "…" }` entry of the package.json beside the tsconfig, if any.
    */
   readonly services?: string | undefined;
+  /**
+   * Absolute path of the folder the tools' workspace paths must stay inside (`withWorkspaceContainment`): required
+   * when a tool served takes one, since without it every such call would be refused.
+   */
+  readonly workspace?: string | undefined;
   /** How long the user has to answer an approval request, in milliseconds; 5 minutes unless given. */
   readonly approvalTimeoutMs?: number | undefined;
   /** The tools' names on the wire: qualified names unless `'name'`. */
@@ -106,7 +112,38 @@ export async function loadProjectTools(options: ServeProjectOptions): Promise<Pr
         'Pass --services <module> (a module exporting createServices() or services), or set "toolgen": { "services": "<module>" } in the package.json beside the tsconfig.',
     );
   }
-  return { functions, needsApproval, omitted, context: services === undefined ? { logger } : { services, logger } };
+  return { functions: contained(functions, needsApproval, options.workspace), needsApproval, omitted, context: services === undefined ? { logger } : { services, logger } };
+}
+
+/**
+ * The functions, each that takes workspace paths contained in `workspace` (`needsApproval` follows it); without a
+ * workspace, a configuration error naming those tools, since every call of them would be refused.
+ */
+function contained(functions: readonly AIFunction[], needsApproval: Set<AIFunction>, workspace: string | undefined): readonly AIFunction[] {
+  const withPaths = functions.filter((fn) => fn.metadata.workspacePaths.length > 0);
+  if (withPaths.length === 0) return functions;
+  if (workspace === undefined) {
+    const names = withPaths.map((fn) => `${fn.qualifiedName} (${fn.metadata.workspacePaths.map((path) => path.parameter).join(', ')})`);
+    throw new ServeConfigurationError(
+      `${names.join(', ')} ${withPaths.length === 1 ? 'takes a workspace path' : 'take workspace paths'}, and no workspace is given, so every call would be refused. ` +
+        'Pass --workspace <dir>: the folder those paths must stay inside.',
+    );
+  }
+  if (!isDirectory(workspace)) throw new ServeConfigurationError(`--workspace ${workspace} is not a folder: name the existing folder the tools' paths must stay inside.`);
+  return functions.map((fn) => {
+    if (fn.metadata.workspacePaths.length === 0) return fn;
+    const wrapped = withWorkspaceContainment(fn, { root: workspace });
+    if (needsApproval.delete(fn)) needsApproval.add(wrapped);
+    return wrapped;
+  });
+}
+
+function isDirectory(folder: string): boolean {
+  try {
+    return statSync(folder).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 /**

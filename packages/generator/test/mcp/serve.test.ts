@@ -297,6 +297,52 @@ describe('toolgen mcp usage and configuration', () => {
     expect([served.status, served.stderr]).toEqual([0, expect.stringMatching(/serving 3 tools/)]);
   });
 
+  it('serves a tool that takes a workspace path only with --workspace, its paths contained there; without it exits 2, naming the tool', async () => {
+    const project = temp.folder();
+    mkdirSync(path.join(project, 'src'));
+    mkdirSync(path.join(project, 'notes'));
+    writeFileSync(path.join(project, 'notes', 'todo.txt'), 'Buy milk.');
+    cpSync(path.join(tickets, 'tsconfig.json'), path.join(project, 'tsconfig.json'));
+    writeFileSync(path.join(project, 'package.json'), JSON.stringify({ type: 'module' }));
+    writeFileSync(
+      path.join(project, 'src/notes.ts'),
+      [
+        "import { Toolset } from '@toolgen/runtime';",
+        '',
+        'export class NoteToolset extends Toolset {',
+        '  constructor() {',
+        '    super();',
+        "    this.addTool(NoteToolset.readNote).readOnly().workspacePath('file');",
+        '  }',
+        '',
+        '  /**',
+        '   * Reads a note.',
+        '   * @param file The note, in the workspace.',
+        '   */',
+        '  static readNote(file: string): string {',
+        '    return `read ${file}`;',
+        '  }',
+        '}',
+        '',
+      ].join('\n'),
+    );
+    const generated = await run(['-p', project]);
+    expect(generated.code, generated.stdout + generated.stderr).toBe(0);
+    // the real bin, as a client spawns it: it loads the modules the way a user's project does
+    const refused = spawnSync(process.execPath, [bin, 'mcp', '-p', project], { cwd: repo, encoding: 'utf8', timeout: 60_000, input: '' });
+    expect([refused.status, refused.stdout, refused.stderr]).toEqual([
+      2,
+      '',
+      'toolgen: note__read_note (file) takes a workspace path, and no workspace is given, so every call would be refused. Pass --workspace <dir>: the folder those paths must stay inside.\n',
+    ]);
+    const missing = spawnSync(process.execPath, [bin, 'mcp', '-p', project, '--workspace', path.join(project, 'nowhere')], { cwd: repo, encoding: 'utf8', timeout: 60_000, input: '' });
+    expect([missing.status, missing.stderr]).toEqual([2, expect.stringMatching(/--workspace .*nowhere is not a folder/)]);
+    const { client } = await spawnToolgenMcp(['-p', project, '--workspace', path.join(project, 'notes')]);
+    expect(textOf(await client.callTool({ name: 'note__read_note', arguments: { file: 'todo.txt' } }))).toBe('read todo.txt');
+    const outside = await client.callTool({ name: 'note__read_note', arguments: { file: '../package.json' } });
+    expect([outside.isError, textOf(outside)]).toEqual([true, expect.stringMatching(/^The path "\.\.\/package\.json" in "file" contains "\.\."/)]);
+  });
+
   it('--names name cannot meet two tools of one name in a project (TSH007 refuses them), and would refuse them at start-up, naming both', async () => {
     const project = temp.folder();
     writeFileSync(path.join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', strict: true, types: ['node'] }, include: ['src'] }));
