@@ -125,6 +125,8 @@ export interface ObjectShape extends Annotations {
   readonly properties: readonly PropertyShape[];
   /** The value shape of an index signature (`Record<string, T>`), or `false`: no other properties. */
   readonly additionalProperties: Shape | false;
+  /** The pattern the other keys match, for an index signature keyed by a template literal type (`Record<\`ORD-${number}\`, T>`): `propertyNames`. */
+  readonly keyPattern?: string;
   /**
    * Present, and true, for a class with methods or accessors: JSON carries only its data members,
    * so the value the validator builds is a plain object, not an instance.

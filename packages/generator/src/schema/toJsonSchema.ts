@@ -83,6 +83,7 @@ function printKind(shape: Shape): MutableSchema {
         properties,
         required: shape.properties.filter((p) => !p.optional).map((p) => p.name),
         additionalProperties: shape.additionalProperties === false ? false : printShape(shape.additionalProperties),
+        ...(shape.keyPattern === undefined ? {} : { propertyNames: { pattern: shape.keyPattern } }),
       };
     }
     case 'union':

@@ -405,6 +405,42 @@ export const fixtureGroups: readonly FixtureGroup[] = [
         invalid: [{ a: '1' }, [], null],
       },
       {
+        name: 'a map keyed by template literal types takes only the keys they allow (propertyNames)',
+        source: `type OrderId = \`ORD-\${number}\`;
+        export interface Subject {
+          tags: Record<OrderId, string[]>;
+          headers: { [name: \`x-\${string}\`]: string; [other: \`v\${number}\`]: string };
+        }`,
+        want: {
+          type: 'object',
+          properties: {
+            tags: {
+              type: 'object',
+              properties: {},
+              required: [],
+              additionalProperties: { type: 'array', items: { type: 'string' } },
+              propertyNames: { pattern: '^ORD-[+-]?(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][+-]?\\d+)?$' },
+            },
+            headers: {
+              type: 'object',
+              properties: {},
+              required: [],
+              additionalProperties: { type: 'string' },
+              propertyNames: { pattern: '^(?:x-[\\s\\S]*|v[+-]?(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][+-]?\\d+)?)$' },
+            },
+          },
+          required: ['tags', 'headers'],
+          additionalProperties: false,
+        },
+        valid: [{ tags: {}, headers: {} }, { tags: { 'ORD-1': ['a'], 'ORD-2.5': [] }, headers: { 'x-trace': '1', v2: 'yes' } }],
+        invalid: [
+          { tags: { foo: ['a'] }, headers: {} },
+          { tags: { 'ORD-x': [] }, headers: {} },
+          { tags: {}, headers: { trace: '1' } },
+          { tags: { 'ORD-1': [1] }, headers: {} },
+        ],
+      },
+      {
         name: 'string and numeric index signatures',
         source: `export interface Subject {
           labels: { [key: string]: string };

@@ -53,11 +53,12 @@ export const problemFixtures: readonly ProblemFixture[] = [
     ],
   },
   {
-    name: 'a case type of the lib (Uppercase<string>), alone or in a template literal type',
-    source: 'export interface Subject { code: Uppercase<string>; key: `id-${Lowercase<string>}`; plain: `id-${string}` }',
+    name: 'a case type of the lib (Uppercase<string>), alone, in a template literal type, or as a map\'s keys',
+    source: 'export interface Subject { code: Uppercase<string>; key: `id-${Lowercase<string>}`; plain: `id-${string}`; cased: Record<Capitalize<string>, number> }',
     want: [
       { pointer: '/code', typeText: 'Uppercase<string>', reason: /cannot say a case rule/, fix: /@pattern the values must match/ },
       { pointer: '/key', typeText: '`id-${Lowercase<string>}`', reason: /cannot say a case rule/, fix: /@pattern the values must match/ },
+      { pointer: '/cased/*', typeText: 'Capitalize<string>', reason: /cannot say a case rule/, fix: /@pattern the values must match/ },
     ],
   },
   {

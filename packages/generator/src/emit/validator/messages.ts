@@ -18,6 +18,8 @@ export const messages = {
   minLength: (limit: number) => `must be at least ${plural(limit, 'character')} long; got `,
   maxLength: (limit: number) => `must be at most ${plural(limit, 'character')} long; got `,
   pattern: (pattern: string) => `must match the pattern ${pattern}; got `,
+  /** A map's key that its template literal key type does not allow (`propertyNames`). */
+  keyPattern: (pattern: string) => `is not a key this takes: keys must match the pattern ${pattern}; rename or remove it`,
   format: (phrase: string) => `must be ${phrase}; got `,
   minItems: (limit: number) => `must have at least ${plural(limit, 'item')}; got `,
   maxItems: (limit: number) => `must have at most ${plural(limit, 'item')}; got `,

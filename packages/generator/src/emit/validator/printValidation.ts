@@ -438,6 +438,14 @@ function printEntries(printer: ValidationPrinter, shape: ObjectShape, values: Sh
         : `!${helper('__toolgenHasOwn')}.call(${record}, ${key}) || !(${isNoneOf(key, declared, hoistKeys(printer, shape))})`;
     writer.block(`if (${skip})`, () => writer.line('continue;'));
     const pointer = site.pointer.key(key);
+    if (shape.keyPattern !== undefined) {
+      // a key its template literal key type does not allow: reported, its value not checked
+      const pattern = printer.scope.hoist('Pattern', `new RegExp(${quote(shape.keyPattern)}, 'u')`);
+      writer.block(`if (!${pattern}.test(${key}))`, () => {
+        printer.push(pointer, quote(messages.keyPattern(shape.keyPattern!)));
+        writer.line('continue;');
+      });
+    }
     const path = [...site.path, 'value'];
     const value = names.fresh('v', path);
     writer.line(`const ${value} = ${record}[${key}];`);

@@ -38,17 +38,20 @@ export function mapAsEntries(closed: boolean, closeEntries: boolean): KeywordHan
       return;
     }
     const printed = walkSchema(value, childPlace(node.place, '*'), node.walk);
-    node.out.set('properties', entriesProperties(printed, closeEntries));
+    // the keys a template literal type allows (`propertyNames`): the entries' key says them
+    const names = ownValue(node.source, 'propertyNames');
+    const pattern = isSchema(names) ? ownValue(names, 'pattern') : undefined;
+    node.out.set('properties', entriesProperties(printed, closeEntries, typeof pattern === 'string' ? pattern : undefined));
     node.out.set('required', ['entries']);
     node.out.say(entriesSentence);
   };
 }
 
-/** `{ "entries": [{ "key": string, "value": … }] }`'s properties. */
-function entriesProperties(value: JsonValue, closeEntries: boolean): MutableSchema {
+/** `{ "entries": [{ "key": string, "value": … }] }`'s properties; the key with the pattern the map's keys match, if any. */
+function entriesProperties(value: JsonValue, closeEntries: boolean, keyPattern?: string): MutableSchema {
   const entry: MutableSchema = {
     type: 'object',
-    properties: { key: { type: 'string' }, value },
+    properties: { key: keyPattern === undefined ? { type: 'string' } : { type: 'string', pattern: keyPattern }, value },
     required: ['key', 'value'],
   };
   if (closeEntries) {

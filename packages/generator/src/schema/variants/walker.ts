@@ -38,7 +38,7 @@ export interface SchemaNode {
 
 /** Keyword order of every printed node, so equal input prints identically whatever its key order. */
 const keywordOrder: readonly string[] = [
-  '$ref', 'type', 'nullable', 'const', 'enum', 'properties', 'required', 'additionalProperties',
+  '$ref', 'type', 'nullable', 'const', 'enum', 'properties', 'required', 'additionalProperties', 'propertyNames',
   'prefixItems', 'items', 'minItems', 'maxItems', 'anyOf', 'minimum', 'maximum', 'exclusiveMinimum',
   'exclusiveMaximum', 'multipleOf', 'minLength', 'maxLength', 'pattern', 'format', 'title',
   'description', 'default', 'examples', 'deprecated', '$defs',

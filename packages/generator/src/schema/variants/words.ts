@@ -13,6 +13,10 @@ const keywordSentences: Readonly<Record<string, (value: JsonValue) => string>> =
   minItems: (value) => `At least ${count(value, 'item')}.`,
   maxItems: (value) => `At most ${count(value, 'item')}.`,
   pattern: (value) => `Must match the regular expression ${String(value)}.`,
+  propertyNames: (value) => {
+    const pattern = isSchema(value) ? ownValue(value, 'pattern') : undefined;
+    return typeof pattern === 'string' ? `Each key must match the regular expression ${pattern}.` : `Each key must also satisfy ${JSON.stringify(value)}.`;
+  },
   format: (value) => `Must be in the ${String(value)} format.`,
   enum: (value) => `Must be one of ${(Array.isArray(value) ? (value as readonly JsonValue[]) : [value]).map((each) => JSON.stringify(each)).join(', ')}.`,
   const: (value) => `Must be ${JSON.stringify(value)}.`,

@@ -6,6 +6,7 @@ import { hasFlag, isUndefined, type Processor, type Walk } from '../Processor.js
 import { propertyOrder } from '../unionOrder.js';
 import { mappedMembers, recordValueNode } from '../writtenNodes.js';
 import { isFunction } from './function.js';
+import { mapsCase, templatePattern } from './string.js';
 
 /** Interfaces, object type aliases, class instances (data members only), mapped types, intersections. */
 export const objectProcessor: Processor = {
@@ -35,10 +36,9 @@ function objectShape(type: HostType, pointer: string, walk: Walk, typeNode: Host
       properties.push(property);
     }
   }
-  const additionalProperties = indexSignatureShape(type, pointer, walk, typeNode);
-  return members.some((member) => member.classBehaviour)
-    ? { kind: 'object', properties, additionalProperties, classBehaviour: true }
-    : { kind: 'object', properties, additionalProperties };
+  const { values: additionalProperties, keyPattern } = indexSignatureShape(type, pointer, walk, typeNode);
+  const shape: Shape = { kind: 'object', properties, additionalProperties, ...(keyPattern === undefined ? {} : { keyPattern }) };
+  return members.some((member) => member.classBehaviour) ? { ...shape, classBehaviour: true } : shape;
 }
 
 /**
@@ -98,13 +98,24 @@ export function escapePointer(segment: string): string {
 /**
  * The value shape of a string (or number, or template) index signature, or `false`: no other
  * properties. `Record<string, never>` is the type of `{}` with nothing in it, so it is `false` too.
+ * Keyed by template literal types only (`Record<\`ORD-${number}\`, T>`, `{ [key: \`x-${string}\`]: T }`), the
+ * pattern its keys match; keyed by a case type (`Record<Uppercase<string>, T>`), in parameters, a problem.
  */
-function indexSignatureShape(type: HostType, pointer: string, walk: Walk, typeNode: HostTypeNode | undefined): Shape | false {
+function indexSignatureShape(type: HostType, pointer: string, walk: Walk, typeNode: HostTypeNode | undefined): { values: Shape | false; keyPattern?: string } {
   const infos = walk.host.indexInfos(type).filter((info) => !hasFlag(walk, info.keyType, esSymbolLike));
   const info = infos.find((candidate) => hasFlag(walk, candidate.keyType, TypeFlag.String)) ?? infos[0];
   if (info === undefined || hasFlag(walk, info.valueType, TypeFlag.Never)) {
-    return false;
+    return { values: false };
   }
   const written = info.valueTypeNode ?? recordValueNode(walk.host, typeNode);
-  return walk.member(written, () => walk.derive(info.valueType, `${pointer}/*`, 'value', written));
+  const values = walk.member(written, () => walk.derive(info.valueType, `${pointer}/*`, 'value', written));
+  const keys = infos.map((candidate) => candidate.keyType);
+  if (!keys.every((key) => hasFlag(walk, key, TypeFlag.TemplateLiteral | TypeFlag.StringMapping))) {
+    return { values };
+  }
+  if (walk.purpose === 'input' && keys.some((key) => mapsCase(key, walk))) {
+    return { values: walk.fail(keys.find((key) => mapsCase(key, walk))!, `${pointer}/*`, faults.stringCase) };
+  }
+  const patterns = keys.map((key) => templatePattern(key, walk));
+  return { values, keyPattern: patterns.length === 1 ? `^${patterns[0]}$` : `^(?:${patterns.join('|')})$` };
 }

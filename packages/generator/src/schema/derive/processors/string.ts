@@ -19,13 +19,13 @@ export const stringProcessor = flagged('string', TypeFlag.String | TypeFlag.Temp
 });
 
 /** Whether a case type (`Uppercase<string>`) is the type, or a span of the template literal type it is. */
-function mapsCase(type: HostType, walk: Walk): boolean {
+export function mapsCase(type: HostType, walk: Walk): boolean {
   if (hasFlag(walk, type, TypeFlag.StringMapping)) return true;
   return hasFlag(walk, type, TypeFlag.TemplateLiteral) && walk.host.template(type).types.some((span) => mapsCase(span, walk));
 }
 
 /** The regular expression a template literal type's strings match. */
-function templatePattern(type: HostType, walk: Walk): string {
+export function templatePattern(type: HostType, walk: Walk): string {
   const { texts, types } = walk.host.template(type);
   const spans = types.map((span) => {
     if (hasFlag(walk, span, TypeFlag.Number)) {

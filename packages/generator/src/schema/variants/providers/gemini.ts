@@ -92,6 +92,8 @@ const rules: VariantRules = {
     required: keep,
     // OpenAPI 3.0 as Gemini takes it has no maps: a map is sent as { "entries": [...] }, which normalizeStrictArguments reads back.
     additionalProperties: mapAsEntries(false, false),
+    // a map's key pattern is its entries' key's (mapAsEntries)
+    propertyNames: drop,
     prefixItems: tupleAsItems,
     items: walkItems,
     minItems: keep,

@@ -87,6 +87,8 @@ const rules: VariantRules = {
     required: drop,
     // Open objects are rejected: a map is sent as { "entries": [...] }, which the strict normalizer turns back into it.
     additionalProperties: mapAsEntries(true, true),
+    // a map's key pattern is its entries' key's (mapAsEntries)
+    propertyNames: drop,
     prefixItems: tupleAsItems,
     items: walkItems,
     minItems: keep,
