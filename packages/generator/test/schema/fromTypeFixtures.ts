@@ -1057,7 +1057,7 @@ export const fixtureGroups: readonly FixtureGroup[] = [
             email: { type: 'string', minLength: 3, maxLength: 50, format: 'email', description: 'Who to notify.', examples: ['ada@example.com', 'alan@example.com'] },
             code: { type: 'string', pattern: '^[A-Z]{3}-\\d+$' },
             tags: { type: 'array', items: { type: 'string' }, minItems: 1, maxItems: 3 },
-            legacy: { type: 'string', description: 'Old name.', deprecated: true },
+            legacy: { type: 'string', description: 'Old name.\n\nDeprecated: Use code instead.', deprecated: true },
             options: {
               type: 'object',
               properties: { sort: { type: 'string', enum: ['asc', 'desc'] } },

@@ -77,6 +77,7 @@ export function applyDocumentation(shape: Shape, input: DocumentationInput): Sha
     annotations.description = description.trim();
   }
   let target = nonNullBranch(shape);
+  let deprecation: string | undefined;
   for (const tag of tags) {
     const keyword = keywordTag(tag.name);
     if (keyword === undefined) {
@@ -94,6 +95,7 @@ export function applyDocumentation(shape: Shape, input: DocumentationInput): Sha
     }
     if (keyword.target === 'annotation') {
       annotate(annotations, tag.name, parsed.value);
+      if (tag.name === 'deprecated' && tag.text.trim() !== '') deprecation = tag.text.trim();
       continue;
     }
     if (tag.name === 'pattern' && target?.kind === 'string' && target.templatePattern === true) {
@@ -107,6 +109,10 @@ export function applyDocumentation(shape: Shape, input: DocumentationInput): Sha
       continue;
     }
     target = constrained;
+  }
+  // what to use instead, after the description, as a deprecated tool's: variants that drop the flag still say it
+  if (deprecation !== undefined) {
+    annotations.description = annotations.description === undefined ? `Deprecated: ${deprecation}` : `${annotations.description}\n\nDeprecated: ${deprecation}`;
   }
   const constrained = target === undefined ? shape : replaceNonNullBranch(shape, target);
   return Object.keys(annotations).length === 0 ? constrained : { ...constrained, ...annotations };
