@@ -548,6 +548,49 @@ export const fixtureGroups: readonly FixtureGroup[] = [
         invalid: [{ kind: 'triangle', side: 2 }, { kind: 'circle', side: 2 }, { kind: 'square' }],
       },
       {
+        name: 'a union of documented types: each branch says what it is; a lone type beside null does not repeat the member\'s summary',
+        source: `/** Pay by card. */
+        interface CardPayment { kind: 'card'; last4: string }
+        /** Pay against an invoice. */
+        interface InvoicePayment { kind: 'invoice'; reference: string }
+        /** A count. */
+        type Count = number;
+        export interface Subject {
+          /** How it is paid. */
+          payment: CardPayment | InvoicePayment;
+          count: Count | null;
+        }`,
+        want: {
+          type: 'object',
+          properties: {
+            payment: {
+              anyOf: [
+                {
+                  type: 'object',
+                  properties: { kind: { type: 'string', const: 'card' }, last4: { type: 'string' } },
+                  required: ['kind', 'last4'],
+                  additionalProperties: false,
+                  description: 'Pay by card.',
+                },
+                {
+                  type: 'object',
+                  properties: { kind: { type: 'string', const: 'invoice' }, reference: { type: 'string' } },
+                  required: ['kind', 'reference'],
+                  additionalProperties: false,
+                  description: 'Pay against an invoice.',
+                },
+              ],
+              description: 'How it is paid.',
+            },
+            count: { anyOf: [{ type: 'number' }, { type: 'null' }], description: 'A count.' },
+          },
+          required: ['payment', 'count'],
+          additionalProperties: false,
+        },
+        valid: [{ payment: { kind: 'card', last4: '4242' }, count: null }, { payment: { kind: 'invoice', reference: 'R-1' }, count: 3 }],
+        invalid: [{ payment: { kind: 'card', reference: 'R-1' }, count: 1 }, { payment: { kind: 'invoice', reference: 'R-1' }, count: '3' }],
+      },
+      {
         name: 'intersection of object types merges them',
         source: `interface Named { name: string }
           interface Aged { age?: number }

@@ -3,6 +3,7 @@ import { TypeFlag, type HostType } from '../../../host/TypeHost.js';
 import { hasFlag, type Processor, type Site, type Walk, type Written } from '../Processor.js';
 import { unionMemberNodes } from '../unionOrder.js';
 import { loneUnionMember } from '../writtenNodes.js';
+import { typeDocumentation } from '../../tsdoc/readDocumentation.js';
 
 /** A string or number literal: a value an `enum` can hold. */
 export function isEnumValue(walk: Walk, type: HostType): boolean {
@@ -51,8 +52,12 @@ export function unionOf(members: readonly HostType[], site: Site, walk: Walk): S
         }
         continue;
       }
-      for (const shape of writtenShapes(walk, member, site.pointer, written.get(member) ?? (lone === undefined ? [] : [walk.resolve(lone)]))) {
-        shapes.push(...(shape.kind === 'union' && !hasAnnotations(shape) ? shape.members : [shape]));
+      const nodes = written.get(member) ?? (lone === undefined ? [] : [walk.resolve(lone)]);
+      // a choice among documented types (`CardPayment | InvoicePayment`): each branch says what it is
+      const summary = values.length >= 2 && nodes.length === 1 ? typeDocumentation(walk.host, nodes[0]!.node) : undefined;
+      for (const shape of writtenShapes(walk, member, site.pointer, nodes)) {
+        const described = summary !== undefined && shape.kind !== 'ref' && shape.description === undefined ? { ...shape, description: summary } : shape;
+        shapes.push(...(described.kind === 'union' && !hasAnnotations(described) ? described.members : [described]));
       }
     }
   }
