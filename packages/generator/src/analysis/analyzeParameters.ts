@@ -5,6 +5,8 @@ import { hasFlag, TypeFlag, type HostType } from '../host/TypeHost.js';
 import { ShapeBuilder } from '../schema/derive/ShapeBuilder.js';
 import type { ObjectShape, PropertyShape, Shape, ShapeProblem } from '../schema/shape.js';
 import { typeDocumentation } from '../schema/tsdoc/readDocumentation.js';
+import { defaultFault } from '../schema/tsdoc/applyDocumentation.js';
+import { shapeRefusal } from '../schema/shapeRefusal.js';
 import type { AnalysisHost } from '../host/AnalysisHost.js';
 import { isAbortSignal, isRuntimeSymbol } from './hostQueries.js';
 import type { DiagnosticSink } from './DiagnosticSink.js';
@@ -148,11 +150,19 @@ function readDestructuredParameter(reading: ParameterReading, parameter: S.Param
     let shape = applyParamDoc(property.shape, doc, doc === undefined || doc.text === '' ? undefined : doc.text, `/${property.name}`, reading.findings);
     if (defaultValue !== undefined && defaultValue.value !== undefined) {
       shape = { ...shape, default: defaultValue.value };
+      const member = host.types.properties(declaredType).find((candidate) => candidate.name === property.name);
+      checkDefault(reading, shape, `/${property.name}`, `${property.name} =`, defaultValue.value, () => (member === undefined ? property.name : host.types.text(member.type)));
     }
     reading.properties.push({ name: property.name, shape, optional: property.optional || defaultValue !== undefined });
     reading.propertyNodes.set(property.name, defaultValue?.node ?? parameter);
     reading.undocumented.push({ name: property.name, node: defaultValue?.node ?? parameter, documented: (shape.description ?? '') !== '', tagged: doc !== undefined });
   }
+}
+
+/** TSH005 for a parameter's default (its initializer) that its own schema does not take: `size: PageSize = 0` beside `@minimum 1`. */
+function checkDefault(reading: ParameterReading, shape: Shape, pointer: string, written: string, value: JsonValue, typeText: () => string): void {
+  const refused = shapeRefusal(shape, value);
+  if (refused !== undefined) reading.findings.problems.push({ pointer, typeText: typeText(), ...defaultFault(written, value, refused) });
 }
 
 /** A parameter the model sends by its name. */
@@ -168,6 +178,7 @@ function readNamedParameter(reading: ParameterReading, parameter: S.ParameterDec
   let shape = applyParamDoc(valueShape, doc, description, `/${name}`, reading.findings, () => host.types.text(host.nonNullable(type)));
   if (defaultValue !== undefined) {
     shape = { ...shape, default: defaultValue };
+    checkDefault(reading, shape, `/${name}`, `${name} =`, defaultValue, () => host.types.text(host.nonNullable(type)));
   }
   const optional = parameter.questionToken !== undefined || parameter.initializer !== undefined || includesUndefined;
   reading.properties.push({ name, shape, optional });

@@ -189,6 +189,33 @@ export class PingToolset extends Toolset {
 }`,
   },
   {
+    name: 'a default its own schema does not take',
+    code: 'TSH005',
+    source: `${header}export class PingToolset extends Toolset {
+  constructor() { super(); this.addTool(PingToolset.ping); }
+  /** Answers. @param limit How many. {@maximum 10} */
+  static ping(/*<*/limit = 50/*>*/): number { return limit; }
+}`,
+    messages: [
+      {
+        messageId: 'unrepresentable',
+        data: {
+          tool: 'ping',
+          typeText: 'number',
+          pointer: '/limit',
+          reason: 'its default (limit = 50) is not a value its schema takes: it must be at most 10',
+          fix: 'give a default the type and its tags allow, or change the tags',
+          more: '',
+        },
+      },
+    ],
+    fixed: `${header}export class PingToolset extends Toolset {
+  constructor() { super(); this.addTool(PingToolset.ping); }
+  /** Answers. @param limit How many. {@maximum 10} */
+  static ping(limit = 10): number { return limit; }
+}`,
+  },
+  {
     name: 'a function result',
     code: 'TSH006',
     source: `${header}export class PingToolset extends Toolset {

@@ -62,6 +62,23 @@ export const problemFixtures: readonly ProblemFixture[] = [
     ],
   },
   {
+    name: 'a @default its member\'s schema does not take',
+    source: `/** @minimum 1 */
+    type Size = number;
+    export interface Subject {
+      /** @default 5 */
+      label?: string;
+      /** @default 0 */
+      size?: Size;
+      /** @default "ok" */
+      fine?: string | null;
+    }`,
+    want: [
+      { pointer: '/label', typeText: 'string | undefined', reason: /its default \(@default 5\) is not a value its schema takes: it must be a string, not 5/, fix: /give a default/ },
+      { pointer: '/size', typeText: 'number | undefined', reason: /it must be at least 1/, fix: /give a default/ },
+    ],
+  },
+  {
     name: 'bigint and a bigint literal',
     source: 'export interface Subject { big: bigint; ten: 10n }',
     want: [

@@ -2,6 +2,7 @@ import type { JsonValue } from '@toolgen/runtime';
 import type { Fault } from '../derive/faults.js';
 import type { Purpose } from '../derive/Processor.js';
 import type { ArrayShape, DateShape, NumberShape, Shape, ShapeProblem, StringShape } from '../shape.js';
+import { shapeRefusal } from '../shapeRefusal.js';
 import { foreignTag } from './foreignTags.js';
 import { keywordTag, type ConstraintTarget } from './keywordTags.js';
 import type { DocTag, UnreadTag } from './tags.js';
@@ -78,6 +79,7 @@ export function applyDocumentation(shape: Shape, input: DocumentationInput): Sha
   }
   let target = nonNullBranch(shape);
   let deprecation: string | undefined;
+  let defaultSite: DocTag['site'];
   for (const tag of tags) {
     const keyword = keywordTag(tag.name);
     if (keyword === undefined) {
@@ -96,6 +98,7 @@ export function applyDocumentation(shape: Shape, input: DocumentationInput): Sha
     if (keyword.target === 'annotation') {
       annotate(annotations, tag.name, parsed.value);
       if (tag.name === 'deprecated' && tag.text.trim() !== '') deprecation = tag.text.trim();
+      if (tag.name === 'default') defaultSite = tag.site;
       continue;
     }
     if (tag.name === 'pattern' && target?.kind === 'string' && target.templatePattern === true) {
@@ -115,6 +118,10 @@ export function applyDocumentation(shape: Shape, input: DocumentationInput): Sha
     annotations.description = annotations.description === undefined ? `Deprecated: ${deprecation}` : `${annotations.description}\n\nDeprecated: ${deprecation}`;
   }
   const constrained = target === undefined ? shape : replaceNonNullBranch(shape, target);
+  const refused = annotations.default === undefined ? undefined : shapeRefusal(constrained, annotations.default);
+  if (refused !== undefined) {
+    problems.push({ pointer, typeText: text(), ...defaultFault('@default', annotations.default!, refused), site: defaultSite });
+  }
   return Object.keys(annotations).length === 0 ? constrained : { ...constrained, ...annotations };
 }
 
@@ -220,4 +227,15 @@ const kindDescriptions: Readonly<Record<Shape['kind'], string>> = {
 
 function describeKind(shape: Shape): string {
   return kindDescriptions[shape.kind];
+}
+
+/**
+ * A default its own schema does not take (`@default 5` on a string, `limit = 50` beside `{@maximum 10}`): the model
+ * would be told both, and a call without the value gets one the schema refuses.
+ */
+export function defaultFault(written: string, value: JsonValue, refused: string): { reason: string; fix: string } {
+  return {
+    reason: `its default (${written} ${JSON.stringify(value)}) is not a value its schema takes: it ${refused}`,
+    fix: 'give a default the type and its tags allow, or change the tags',
+  };
 }
