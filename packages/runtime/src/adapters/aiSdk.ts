@@ -16,7 +16,10 @@ export type { AdapterOptions, ToolCallInfo, ToolContextOption, WireNames } from 
  * tool that needs approval and checks its calls first (workspace paths), a function of the call that denies one those
  * checks refuse, with their reason, rather than ask anyone about it.
  */
-export type AISDKToolApproval = 'user-approval' | 'not-applicable' | ((input: unknown) => Promise<'user-approval' | { readonly type: 'denied'; readonly reason: string }>);
+export type AISDKToolApproval =
+  | 'user-approval'
+  | 'not-applicable'
+  | ((input: unknown, options?: { readonly toolCallId?: string }) => Promise<'user-approval' | { readonly type: 'denied'; readonly reason: string }>);
 
 /**
  * The ai `Tool` a function becomes: its input the arguments as the model sends them (JSON, so a
@@ -121,22 +124,23 @@ export function toAISDKTools<Fn extends AnyFunction, Names extends WireNames = '
   const calls = new CallContexts(options);
   return {
     tools: Object.fromEntries(entries.map(([name, fn]) => [name, aiSdkTool(fn, calls)])) as unknown as AISDKToolSet<Fn, Names>,
-    toolApproval: Object.fromEntries(entries.map(([name, fn]) => [name, approvalOf(fn)])) as Record<keyof AISDKToolSet<Fn, Names> & string, AISDKToolApproval>,
+    toolApproval: Object.fromEntries(entries.map(([name, fn]) => [name, approvalOf(fn, calls)])) as Record<keyof AISDKToolSet<Fn, Names> & string, AISDKToolApproval>,
   };
 }
 
-function approvalOf(fn: AIFunction): AISDKToolApproval {
+function approvalOf(fn: AIFunction, calls: CallContexts): AISDKToolApproval {
   if (!needsApproval(fn)) return 'not-applicable';
   if (!checksBeforeApproval(fn)) return 'user-approval';
   // nobody is asked about a call that would be refused whoever approved it: the model reads why instead
-  return async (input) => {
+  return async (input, options) => {
     let validated: unknown;
     try {
       validated = await acceptedArguments(fn, input);
     } catch {
       return 'user-approval'; // the SDK's input step refuses it before this; were it not, execute would
     }
-    const refusal = await refusalBeforeApproval(fn, validated);
+    // the call's own context: the workspace a function no wrapper contains is checked against
+    const refusal = await refusalBeforeApproval(fn, validated, await calls.of(fn, { callId: options?.toolCallId ?? '', signal: undefined }));
     return refusal === undefined ? 'user-approval' : { type: 'denied', reason: refusal };
   };
 }

@@ -1,7 +1,7 @@
 import { tool, type FunctionTool, type RunContext, type ToolOutputFileContent, type ToolOutputImage, type ToolOutputText } from '@openai/agents';
 import { issueSdkApprovalGrant } from '../approval/toolApprovalGrant.js';
 import { defaultRaisedApprovalExpiryMs, raisedApprovals } from '../approval/RaisedApprovals.js';
-import { refusalBeforeApproval } from '../function/checksBeforeApproval.js';
+import { checksBeforeApproval, refusalBeforeApproval } from '../function/checksBeforeApproval.js';
 import { approvalGateOf, argumentsAsJson, sdkApprovalDigest, sdkShouldAsk, type ToolApprovalInvocationContext } from '../approval/withApproval.js';
 import type { AIFunction, JsonValue, ToolInvocationContext } from '../function/AIFunction.js';
 import type { ContentPart } from '../content/ContentResult.js';
@@ -127,10 +127,12 @@ function functionTool<TContext>(name: string, fn: AIFunction, options: OpenAIAge
     strict: true,
     // a person is asked only about a call that can run, and the request is bound to what will run
     needsApproval: asks
-      ? async (_runContext, input, callId) => {
+      ? async (runContext, input, callId) => {
           const validated = validatedCall(fn, input);
           if (validated === undefined || callId === undefined) return false; // execute answers the validator's words; nothing runs unasked
-          if ((await refusalBeforeApproval(fn, validated.value)) !== undefined) return false; // execute answers the refusal
+          // execute answers a call refused whoever approved it (a path outside the workspace): nobody is asked
+          const checked = checksBeforeApproval(fn) ? await callContext(context, fn, runContext as RunContext<TContext>, { toolCall: { callId } } as ToolCallDetails) : {};
+          if ((await refusalBeforeApproval(fn, validated.value, checked)) !== undefined) return false;
           raisedApprovals.raise(fn.qualifiedName, callId, sdkApprovalDigest(fn, validated.value), expiryMs, { wireName: name, args: argumentsAsJson(validated.value) });
           return true;
         }

@@ -3,6 +3,7 @@ import type { ToolApprovalRequest } from '../approval/ToolApprovalRequest.js';
 import { ToolApprovalRouter } from '../approval/ToolApprovalRouter.js';
 import { acceptedArguments, declaresApproval, isApprovalGated, withApproval } from '../approval/withApproval.js';
 import { ToolFailure } from '../errors/ToolFailure.js';
+import { refusalBeforeApproval } from '../function/checksBeforeApproval.js';
 import { checkSameCopy } from '../function/runtimeCopy.js';
 import type { AIFunction, JsonValue, ToolInvocationContext } from '../function/AIFunction.js';
 
@@ -177,11 +178,15 @@ export async function runnerFunction(fn: AIFunction, args: unknown, options: Run
     const channel = { name: 'runner', requestApproval: async (request: ToolApprovalRequest, signal: AbortSignal) => approval(request, signal) };
     return withApproval(fn, new ToolApprovalRouter({ runMode: 'use_agent_policy', channel }));
   }
+  let validated: unknown;
   try {
-    await acceptedArguments(fn, args, context);
+    validated = await acceptedArguments(fn, args, context);
   } catch (error) {
     return error instanceof ToolFailure ? error.message : 'The arguments could not be read.';
   }
+  // a call refused whoever approved it (a path outside the workspace) is answered so
+  const refusal = await refusalBeforeApproval(fn, validated, context);
+  if (refusal !== undefined) return refusal;
   context.logger?.warn?.(
     `Tool ${fn.qualifiedName} needs approval and was not run: pass the functions resolveAgentTools returned with an approval router, ` +
       "or { approval } to the runner (a function that asks a person, or 'unchecked' to run it without asking)",

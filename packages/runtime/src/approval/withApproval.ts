@@ -5,6 +5,7 @@ import type { NetworkScope } from '../governance.js';
 import { randomUuid } from '../hashing/sha256.js';
 import { toJsonValue } from '../function/toJsonValue.js';
 import { checkWorkspaceArguments, isWorkspaceOptions } from '../workspace/enforceWorkspacePaths.js';
+import { runChecksBeforeApproval } from '../function/checksBeforeApproval.js';
 import { functionChain, wrapFunction } from '../function/wrapFunction.js';
 import type { AgentToolPolicy } from '../policy/AgentToolPolicy.js';
 import type { ToolPolicyResolver } from '../policy/ToolPolicyResolver.js';
@@ -70,6 +71,8 @@ export function withApproval(fn: AIFunction, router: ToolApprovalRouter, options
     const { approvalGrant, ...rest } = context;
     const signal = context.signal;
     if (signal?.aborted === true) throw new ToolApprovalError(fn.qualifiedName, { status: 'aborted' }, { cause: signal.reason });
+    // nobody is asked about a call that would be refused whoever approved it (a path outside the workspace)
+    await runChecksBeforeApproval(fn, accepted, rest);
     const shown = argumentsAsJson(accepted);
     const digest = approvalDigest(fn.qualifiedName, shown, policy);
     const callId = typeof context.callId === 'string' && context.callId !== '' ? context.callId : randomUuid();

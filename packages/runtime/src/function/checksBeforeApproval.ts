@@ -1,5 +1,6 @@
 import { ToolFailure } from '../errors/ToolFailure.js';
 import type { AIFunction, ToolInvocationContext } from './AIFunction.js';
+import { enforceWorkspacePaths } from '../workspace/enforceWorkspacePaths.js';
 import { functionChain } from './wrapFunction.js';
 
 /**
@@ -17,29 +18,40 @@ export function checkBeforeApproval(wrapped: AIFunction, check: CheckBeforeAppro
   checks.set(wrapped, check);
 }
 
-/** Whether a wrapper in `fn` checks its calls before it runs (see `refusalBeforeApproval`). */
+/** Whether a call of `fn` is checked before it runs, whoever approved it (see `runChecksBeforeApproval`): it takes workspace paths. */
 export function checksBeforeApproval(fn: AIFunction): boolean {
-  for (const link of functionChain(fn)) {
-    if (checks.has(link)) return true;
-  }
-  return false;
+  return fn.metadata.workspacePaths.length > 0;
 }
 
 /**
- * What the model reads of a call of `fn` that would be refused whoever approved it: the message of
- * the first check in `fn`'s wrappers that rejects its validated arguments; undefined when none does
- * (the call may run once approved). An error that is no `ToolFailure` is thrown.
+ * Runs what a call of `fn` meets before it could run, whoever approved it: each check its wrappers
+ * registered (workspace containment) and, where no wrapper contains it, its own workspace check
+ * against the caller's `context.workspace` (what a generated function does first). Rejects with
+ * the first `ToolFailure`, as the call would.
  */
-export async function refusalBeforeApproval(fn: AIFunction, validated: unknown, context: ToolInvocationContext = {}): Promise<string | undefined> {
+export async function runChecksBeforeApproval(fn: AIFunction, validated: unknown, context: ToolInvocationContext = {}): Promise<void> {
+  let contained = false;
   for (const link of functionChain(fn)) {
     const check = checks.get(link);
     if (check === undefined) continue;
-    try {
-      await check(validated, context);
-    } catch (error) {
-      if (error instanceof ToolFailure) return error.message;
-      throw error;
-    }
+    contained = true;
+    await check(validated, context);
   }
-  return undefined;
+  // a wrapper passes its own workspace inward; without one, the function checks the caller's
+  if (!contained) await enforceWorkspacePaths(fn.qualifiedName, fn.metadata.workspacePaths, validated, context);
+}
+
+/**
+ * What the model reads of a call of `fn` that would be refused whoever approved it
+ * (`runChecksBeforeApproval`): the refusal's message; undefined when the call may run once
+ * approved. An error that is no `ToolFailure` is thrown.
+ */
+export async function refusalBeforeApproval(fn: AIFunction, validated: unknown, context: ToolInvocationContext = {}): Promise<string | undefined> {
+  try {
+    await runChecksBeforeApproval(fn, validated, context);
+    return undefined;
+  } catch (error) {
+    if (error instanceof ToolFailure) return error.message;
+    throw error;
+  }
 }

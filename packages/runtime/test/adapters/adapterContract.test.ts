@@ -152,9 +152,17 @@ describe.each(adapterDrivers)('the adapter contract: $name', (driver) => {
       approvals: new ToolApprovalRouter({ runMode: 'use_agent_policy', channel }),
       workspace: { root: import.meta.dirname },
     }).functions;
-    const { outcome, asked } = await driver.callApproving(functions, 'agenda__attach_agenda', { path: '../../etc/passwd' });
-    expect(asked).toEqual([]);
-    expect(answered(outcome).text).toContain('The path "../../etc/passwd" in "path"');
+    // the agent's functions, contained in the workspace; the toolset's own, given the workspace in the context; or given none
+    const workspace = { root: import.meta.dirname };
+    for (const [setup, context, refusal] of [
+      [functions, undefined, 'The path "../../etc/passwd" in "path"'],
+      [calendar.agenda.functions, { workspace }, 'The path "../../etc/passwd" in "path"'],
+      [calendar.agenda.functions, {}, 'agenda__attach_agenda takes a workspace path ("path") but was called without a workspace'],
+    ] as const) {
+      const { outcome, asked } = await driver.callApproving(setup, 'agenda__attach_agenda', { path: '../../etc/passwd' }, context === undefined ? {} : { context });
+      expect(asked).toEqual([]);
+      expect(answered(outcome).text).toContain(refusal);
+    }
     expect(calendar.attached).toEqual([]);
   });
 

@@ -49,7 +49,7 @@ export interface AdapterDriver {
   offer(functions: readonly AIFunction[], names?: 'name'): Promise<{ name: string; schema: unknown }[]>;
   call(functions: readonly AIFunction[], wireName: string, args: unknown, options?: DriverCallOptions): Promise<Outcome>;
   /** One call, with a person who approves whatever the SDK (or the runner's `approval`) asks about through this SDK's own flow. */
-  callApproving(functions: readonly AIFunction[], wireName: string, args: unknown): Promise<ApprovedOutcome>;
+  callApproving(functions: readonly AIFunction[], wireName: string, args: unknown, options?: Pick<DriverCallOptions, 'context'>): Promise<ApprovedOutcome>;
 }
 
 const answer = (text: string, isError: boolean | undefined, callId: string | undefined): Outcome => ({ kind: 'answer', text, isError, callId });
@@ -65,9 +65,9 @@ const openaiChat: AdapterDriver = {
     const reply = await runOpenAIToolCall(functions, { id: 'call_c1', type: 'function', function: { name, arguments: JSON.stringify(args) } }, context);
     return answer(String(reply.content), undefined, reply.tool_call_id);
   },
-  async callApproving(functions, name, args) {
+  async callApproving(functions, name, args, options = {}) {
     const person = approvingPerson();
-    const reply = await runOpenAIToolCall(functions, { id: 'call_c1', type: 'function', function: { name, arguments: JSON.stringify(args) } }, {}, { approval: person.approve });
+    const reply = await runOpenAIToolCall(functions, { id: 'call_c1', type: 'function', function: { name, arguments: JSON.stringify(args) } }, options.context, { approval: person.approve });
     return { outcome: answer(String(reply.content), undefined, reply.tool_call_id), asked: person.asked };
   },
 };
@@ -83,10 +83,10 @@ const openaiResponses: AdapterDriver = {
     const reply = await runOpenAIToolCall(functions, item, withSignal(options));
     return answer(String(reply.output), undefined, reply.call_id);
   },
-  async callApproving(functions, name, args) {
+  async callApproving(functions, name, args, options = {}) {
     const person = approvingPerson();
     const item = { id: 'fc_r1', type: 'function_call' as const, call_id: 'call_r1', name, arguments: JSON.stringify(args), status: 'completed' as const };
-    const reply = await runOpenAIToolCall(functions, item, {}, { approval: person.approve });
+    const reply = await runOpenAIToolCall(functions, item, options.context, { approval: person.approve });
     return { outcome: answer(String(reply.output), undefined, reply.call_id), asked: person.asked };
   },
 };
@@ -101,9 +101,9 @@ const anthropic: AdapterDriver = {
     const reply = await runAnthropicToolUse(functions, { id: 'toolu_a1', name, input }, withSignal(options));
     return answer(String(reply.content), reply.is_error === true, reply.tool_use_id);
   },
-  async callApproving(functions, name, input) {
+  async callApproving(functions, name, input, options = {}) {
     const person = approvingPerson();
-    const reply = await runAnthropicToolUse(functions, { id: 'toolu_a1', name, input }, {}, { approval: person.approve });
+    const reply = await runAnthropicToolUse(functions, { id: 'toolu_a1', name, input }, options.context, { approval: person.approve });
     return { outcome: answer(String(reply.content), reply.is_error === true, reply.tool_use_id), asked: person.asked };
   },
 };
@@ -133,8 +133,8 @@ const aiSdk: AdapterDriver = {
     if (result.content.some((part) => part.type === 'tool-approval-request')) return { kind: 'awaiting approval' };
     return aiSdkAnswer(model, toolCallId);
   },
-  async callApproving(functions, toolName, args) {
-    const { tools, toolApproval } = toAISDKTools(functions);
+  async callApproving(functions, toolName, args, options = {}) {
+    const { tools, toolApproval } = toAISDKTools(functions, options.context === undefined ? {} : { context: options.context });
     const toolCallId = 'call_s1';
     const model = new MockLanguageModelV4({
       doGenerate: [
@@ -183,9 +183,10 @@ const openaiAgents: AdapterDriver = {
     if (text === undefined) throw new Error('The Agents SDK sent the model no result for the call.');
     return answer(text, undefined, 'call_g1');
   },
-  async callApproving(functions, name, args) {
+  async callApproving(functions, name, args, options = {}) {
     const model = new ScriptedModel(() => [functionCall(name, args, 'call_g1')], () => [message('ok')]);
-    const agent = new Agent({ name: 'Contract', instructions: 'Call the tool.', model, tools: toOpenAIAgentsTools(functions) });
+    const tools = toOpenAIAgentsTools(functions, options.context === undefined ? {} : { context: options.context });
+    const agent = new Agent({ name: 'Contract', instructions: 'Call the tool.', model, tools });
     const first = await run(agent, 'Go.');
     const asked = first.interruptions.map((item) => item.arguments ?? '');
     if (asked.length > 0) {
@@ -216,9 +217,9 @@ const mcp: AdapterDriver = {
     const result = await client.callTool({ name, arguments: args as Record<string, unknown> }, options.signal === undefined ? undefined : { signal: options.signal });
     return answer(textOf(result), result.isError === true, undefined);
   },
-  async callApproving(functions, name, args) {
+  async callApproving(functions, name, args, options = {}) {
     const server = newServer();
-    registerMcpTools(server, functions);
+    registerMcpTools(server, functions, options.context === undefined ? {} : { context: options.context });
     const asked: string[] = [];
     const client = await connectClient(server, async (request) => {
       asked.push(/Arguments: (.*)/.exec(request.params.message ?? '')?.[1] ?? '');

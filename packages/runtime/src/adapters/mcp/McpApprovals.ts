@@ -55,11 +55,11 @@ export class McpApprovals {
     this.#timeoutMs = timeoutMs;
   }
 
-  async decide(server: McpServer, fn: AIFunction, args: unknown, ctx: ServerContext): Promise<ApprovalDecision> {
+  async decide(server: McpServer, fn: AIFunction, args: unknown, ctx: ServerContext, context: ToolInvocationContext = {}): Promise<ApprovalDecision> {
     const validated = await validate(fn, args);
     if (!validated.ok) return { kind: 'refused', message: validated.message };
     // nobody is asked about a call that would be refused whoever approved it (a path outside the workspace)
-    const refusal = await refusalBeforeApproval(fn, validated.value);
+    const refusal = await refusalBeforeApproval(fn, validated.value, context);
     if (refusal !== undefined) return { kind: 'refused', message: refusal };
     // the user is shown, and the answer bound to, the arguments as the tool will run them
     const json = argumentsAsJson(validated.value);
@@ -112,10 +112,10 @@ export class McpApprovals {
    * SDK's `elicitInput`): validated first, asked about through `elicit` when `canElicit`, and run
    * only when the user accepts within the timeout.
    */
-  async decideInline(fn: AIFunction, args: unknown, callId: string, canElicit: boolean, elicit: (form: ReturnType<typeof approvalForm>, timeoutMs: number) => Promise<unknown>): Promise<Exclude<ApprovalDecision, { kind: 'ask' }>> {
+  async decideInline(fn: AIFunction, args: unknown, callId: string, canElicit: boolean, elicit: (form: ReturnType<typeof approvalForm>, timeoutMs: number) => Promise<unknown>, context: ToolInvocationContext = {}): Promise<Exclude<ApprovalDecision, { kind: 'ask' }>> {
     const validated = await validate(fn, args);
     if (!validated.ok) return { kind: 'refused', message: validated.message };
-    const refusal = await refusalBeforeApproval(fn, validated.value);
+    const refusal = await refusalBeforeApproval(fn, validated.value, context);
     if (refusal !== undefined) return { kind: 'refused', message: refusal };
     if (!canElicit) return { kind: 'refused', message: `${fn.qualifiedName} was not called: this tool needs approval, and this client cannot give it.` };
     const json = argumentsAsJson(validated.value);

@@ -94,7 +94,7 @@ export function registerMcpTools(server: McpServer | McpServerV1, functions: rea
       if (missing.length > 0) return errorResult(lacksCapabilities(fn, missing));
       const context = await contextFor(options.context, fn, { callId: String(ctx.mcpReq.id), signal: ctx.mcpReq.signal });
       if (!gated) return toolResult(fn, await runToolCall(fn, args, context), outputSchema !== undefined);
-      const decision = await approvals.decide(server, fn, args, ctx);
+      const decision = await approvals.decide(server, fn, args, ctx, context);
       if (decision.kind !== 'approved') return decision.kind === 'ask' ? decision.result : errorResult(decision.message);
       return toolResult(fn, await runToolCall(fn, decision.args, { ...context, ...decision.context }), outputSchema !== undefined);
     };
@@ -158,7 +158,7 @@ function registerOnV1(server: McpServerV1, functions: readonly AIFunction[], opt
       const context = await contextFor(options.context, fn, { callId, signal: extra.signal });
       if (!gated) return toolResult(fn, await runToolCall(fn, args, context), outputSchema !== undefined);
       const canElicit = clientHas(server.server.getClientCapabilities(), 'elicitation');
-      const decision = await approvals.decideInline(fn, args, callId, canElicit, (form, timeout) => server.server.elicitInput(form, { signal: extra.signal, timeout }));
+      const decision = await approvals.decideInline(fn, args, callId, canElicit, (form, timeout) => server.server.elicitInput(form, { signal: extra.signal, timeout }), context);
       if (decision.kind !== 'approved') return errorResult(decision.message);
       return toolResult(fn, await runToolCall(fn, decision.args, { ...context, ...decision.context }), outputSchema !== undefined);
     };
