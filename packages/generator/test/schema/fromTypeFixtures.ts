@@ -1690,7 +1690,7 @@ export const fixtureGroups: readonly FixtureGroup[] = [
         ],
       },
       {
-        name: 'an inherited member is read where its base declares it, in the scope of the extends clause\'s arguments (CodePage extends Page<Code>), never the derived type\'s own; so are the members of an intersection and of the lib\'s Partial<Page<Code>>',
+        name: 'an inherited member is read where its base declares it, in the scope of the extends clause\'s arguments (CodePage extends Page<Code>), never the derived type\'s own; so are the members of an intersection and of the lib\'s Partial<Page<Code>>, nested too',
         source: `/** @maxLength 3 */
         type Code = string;
         /** @minimum 0 */
@@ -1728,6 +1728,7 @@ export const fixtureGroups: readonly FixtureGroup[] = [
           mixed: Page<Code> & { size: Count };
           partial: Partial<Page<Code>>;
           ordered: Ordered;
+          nested: Required<Partial<Page<Code>>> & { size: Count };
         }`,
         want: {
           type: 'object',
@@ -1790,8 +1791,18 @@ export const fixtureGroups: readonly FixtureGroup[] = [
               additionalProperties: false,
             },
             ordered: { type: 'object', properties: { k: { type: 'string', enum: ['zeta', 'alpha'] } }, required: ['k'], additionalProperties: false },
+            nested: {
+              type: 'object',
+              properties: {
+                items: { type: 'array', items: { type: 'string', maxLength: 3 } },
+                first: { type: 'string', maxLength: 3 },
+                size: { type: 'number', minimum: 0 },
+              },
+              required: ['items', 'first', 'size'],
+              additionalProperties: false,
+            },
           },
-          required: ['codes', 'box', 'lists', 'deeper', 'ticket', 'mixed', 'partial', 'ordered'],
+          required: ['codes', 'box', 'lists', 'deeper', 'ticket', 'mixed', 'partial', 'ordered', 'nested'],
           additionalProperties: false,
         },
         valid: [
@@ -1804,17 +1815,19 @@ export const fixtureGroups: readonly FixtureGroup[] = [
             mixed: { items: [], size: 0 },
             partial: { first: 'abc' },
             ordered: { k: 'zeta' },
+            nested: { items: ['abc'], first: 'abc', size: 0 },
           },
         ],
         invalid: [
-          { codes: { items: ['abcd'], size: 0 }, box: { items: [], own: '' }, lists: { items: [] }, deeper: { items: [], size: 1 }, ticket: { id: '', title: '' }, mixed: { items: [], size: 0 }, partial: {}, ordered: { k: 'alpha' } },
-          { codes: { items: [], size: -1 }, box: { items: [], own: '' }, lists: { items: [] }, deeper: { items: [], size: 1 }, ticket: { id: '', title: '' }, mixed: { items: [], size: 0 }, partial: {}, ordered: { k: 'alpha' } },
-          { codes: { items: [], size: 0 }, box: { items: [], own: 'abcd' }, lists: { items: [] }, deeper: { items: [], size: 1 }, ticket: { id: '', title: '' }, mixed: { items: [], size: 0 }, partial: {}, ordered: { k: 'alpha' } },
-          { codes: { items: [], size: 0 }, box: { items: [], own: '' }, lists: { items: [['abcd']] }, deeper: { items: [], size: 1 }, ticket: { id: '', title: '' }, mixed: { items: [], size: 0 }, partial: {}, ordered: { k: 'alpha' } },
-          { codes: { items: [], size: 0 }, box: { items: [], own: '' }, lists: { items: [] }, deeper: { items: [], size: 1 }, ticket: { id: 'abcd', title: '' }, mixed: { items: [], size: 0 }, partial: {}, ordered: { k: 'alpha' } },
-          { codes: { items: [], size: 0 }, box: { items: [], own: '' }, lists: { items: [] }, deeper: { items: [], first: 'abcd', size: 1 }, ticket: { id: '', title: '' }, mixed: { items: [], size: 0 }, partial: {}, ordered: { k: 'alpha' } },
-          { codes: { items: [], size: 0 }, box: { items: [], own: '' }, lists: { items: [] }, deeper: { items: [], size: 1 }, ticket: { id: '', title: '' }, mixed: { items: ['abcd'], size: 0 }, partial: {}, ordered: { k: 'alpha' } },
-          { codes: { items: [], size: 0 }, box: { items: [], own: '' }, lists: { items: [] }, deeper: { items: [], size: 1 }, ticket: { id: '', title: '' }, mixed: { items: [], size: 0 }, partial: { items: ['abcd'] }, ordered: { k: 'alpha' } },
+          { codes: { items: ['abcd'], size: 0 }, box: { items: [], own: '' }, lists: { items: [] }, deeper: { items: [], size: 1 }, ticket: { id: '', title: '' }, mixed: { items: [], size: 0 }, partial: {}, ordered: { k: 'alpha' }, nested: { items: [], first: '', size: 0 } },
+          { codes: { items: [], size: -1 }, box: { items: [], own: '' }, lists: { items: [] }, deeper: { items: [], size: 1 }, ticket: { id: '', title: '' }, mixed: { items: [], size: 0 }, partial: {}, ordered: { k: 'alpha' }, nested: { items: [], first: '', size: 0 } },
+          { codes: { items: [], size: 0 }, box: { items: [], own: 'abcd' }, lists: { items: [] }, deeper: { items: [], size: 1 }, ticket: { id: '', title: '' }, mixed: { items: [], size: 0 }, partial: {}, ordered: { k: 'alpha' }, nested: { items: [], first: '', size: 0 } },
+          { codes: { items: [], size: 0 }, box: { items: [], own: '' }, lists: { items: [['abcd']] }, deeper: { items: [], size: 1 }, ticket: { id: '', title: '' }, mixed: { items: [], size: 0 }, partial: {}, ordered: { k: 'alpha' }, nested: { items: [], first: '', size: 0 } },
+          { codes: { items: [], size: 0 }, box: { items: [], own: '' }, lists: { items: [] }, deeper: { items: [], size: 1 }, ticket: { id: 'abcd', title: '' }, mixed: { items: [], size: 0 }, partial: {}, ordered: { k: 'alpha' }, nested: { items: [], first: '', size: 0 } },
+          { codes: { items: [], size: 0 }, box: { items: [], own: '' }, lists: { items: [] }, deeper: { items: [], first: 'abcd', size: 1 }, ticket: { id: '', title: '' }, mixed: { items: [], size: 0 }, partial: {}, ordered: { k: 'alpha' }, nested: { items: [], first: '', size: 0 } },
+          { codes: { items: [], size: 0 }, box: { items: [], own: '' }, lists: { items: [] }, deeper: { items: [], size: 1 }, ticket: { id: '', title: '' }, mixed: { items: ['abcd'], size: 0 }, partial: {}, ordered: { k: 'alpha' }, nested: { items: [], first: '', size: 0 } },
+          { codes: { items: [], size: 0 }, box: { items: [], own: '' }, lists: { items: [] }, deeper: { items: [], size: 1 }, ticket: { id: '', title: '' }, mixed: { items: [], size: 0 }, partial: { items: ['abcd'] }, ordered: { k: 'alpha' }, nested: { items: [], first: '', size: 0 } },
+          { codes: { items: [], size: 0 }, box: { items: [], own: '' }, lists: { items: [] }, deeper: { items: [], size: 1 }, ticket: { id: '', title: '' }, mixed: { items: [], size: 0 }, partial: {}, ordered: { k: 'alpha' }, nested: { items: [], first: 'abcd', size: 0 } },
         ],
       },
       {

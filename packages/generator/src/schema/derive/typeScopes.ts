@@ -102,19 +102,34 @@ export class TypeScopes {
       return { scope: this.#current, members: [this.#current], instantiation: '' };
     }
     if (view?.kind === 'intersection') {
-      return this.#ofParts(view.members.flatMap((member) => this.#declaredScope(member) ?? (host.typeNode(member).kind === 'typeLiteral' ? [this.#current] : [])));
+      return this.#ofParts(this.#partScopes(typeNode!, 0));
     }
     const declared = view?.kind === 'reference' ? this.#declaredScope(typeNode!) : undefined;
     if (declared !== undefined || view?.kind !== 'reference') {
       const scope = declared?.[0] ?? { owner: host.symbolOf(type), names: new Map() };
       return { scope, members: [scope], instantiation: this.instantiation(scope) };
     }
-    return this.#ofParts(
-      view.typeArguments.flatMap((argument) => {
-        const written = this.resolve(argument);
-        return written.node === undefined ? [] : (this.within(written.scope, () => this.#declaredScope(written.node!)) ?? []);
-      }),
-    );
+    return this.#ofParts(this.#partScopes(typeNode!, 0));
+  }
+
+  /**
+   * The scopes the parts of a written object type declare their members in: a declared type's (`Page<Votes>`), an object
+   * type literal's (here), and through the lib's mapped types (`Required<Partial<Page<Votes>>>`), intersections
+   * (`Partial<Box<Votes>> & { … }`) and parentheses, those of what they are written of, each read where it is written.
+   */
+  #partScopes(typeNode: HostTypeNode, depth: number): Scope[] {
+    const host = this.#host;
+    const written = this.resolve(typeNode);
+    if (written.node === undefined || depth > maxBaseDepth) return [];
+    const node = written.node;
+    return this.within(written.scope, () => {
+      const view = host.typeNode(node);
+      if (view.kind === 'typeLiteral') return [this.#current];
+      if (view.kind === 'parenthesized') return this.#partScopes(view.inner, depth + 1);
+      if (view.kind === 'intersection') return view.members.flatMap((member) => this.#partScopes(member, depth + 1));
+      if (view.kind !== 'reference') return [];
+      return this.#declaredScope(node) ?? view.typeArguments.flatMap((argument) => this.#partScopes(argument, depth + 1));
+    });
   }
 
   #ofParts(members: readonly Scope[]): { scope: Scope; members: readonly Scope[]; instantiation: string } {
