@@ -1576,6 +1576,23 @@ export const fixtureGroups: readonly FixtureGroup[] = [
         ],
       },
       {
+        name: 'a union of template literal types: a string neither pattern takes is told both patterns',
+        source: 'export interface Subject { key: `a-${string}` | `b-${number}` }',
+        want: {
+          type: 'object',
+          properties: { key: { anyOf: [{ type: 'string', pattern: '^a-[\\s\\S]*$' }, { type: 'string', pattern: '^b-[+-]?(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][+-]?\\d+)?$' }] } },
+          required: ['key'],
+          additionalProperties: false,
+        },
+        valid: [{ key: 'a-x' }, { key: 'b-2' }],
+        invalid: [
+          rejects({ key: 'c-1' }, [
+            issue('/key', 'must be a string matching ^a-[\\s\\S]*$ or a string matching ^b-[+-]?(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][+-]?\\d+)?$; got "c-1"'),
+          ]),
+          { key: 'b-x' },
+        ],
+      },
+      {
         name: 'a union of aliases of one type whose tags differ takes a value either allows, not only the first\'s',
         source: `/** @minimum 1 */
         type Count = number;

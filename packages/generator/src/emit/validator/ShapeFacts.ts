@@ -199,7 +199,7 @@ export class ShapeFacts {
   }
 }
 
-/** A number's or a string's bounds in words (` of at least 1 and at most 10`), or `''` for one without. */
+/** A number's or a string's bounds in words (` of at least 1 and at most 10`, ` matching ^a-`), or `''` for one without. */
 function boundsOf(shape: NumberShape | StringShape): string {
   const bounds =
     shape.kind === 'number'
@@ -214,7 +214,9 @@ function boundsOf(shape: NumberShape | StringShape): string {
           shape.maxLength === undefined ? undefined : `at most ${plural(shape.maxLength, 'character')}`,
         ];
   const said = bounds.filter((bound): bound is string => bound !== undefined);
-  return said.length === 0 ? '' : ` of ${said.join(' and ')}`;
+  // a template literal type's strings (`a-${string}` | `b-${string}`) differ by their patterns alone
+  const pattern = shape.kind === 'string' && shape.pattern !== undefined ? ` matching ${shape.pattern}` : '';
+  return (said.length === 0 ? '' : ` of ${said.join(' and ')}`) + pattern;
 }
 
 function describeObject(shape: ObjectShape): string {
