@@ -19,6 +19,7 @@ import { enforcedFormat } from './formats.js';
 import { quote } from './literals.js';
 import { messages } from './messages.js';
 import type { Pointer } from './Pointer.js';
+import { printKeyCheck } from './printKeyCheck.js';
 import { printUnion } from './printUnion.js';
 import { LocalNames, type ModuleScope } from './scope.js';
 import type { ExpectedType, JsonType, ShapeFacts } from './ShapeFacts.js';
@@ -438,14 +439,7 @@ function printEntries(printer: ValidationPrinter, shape: ObjectShape, values: Sh
         : `!${helper('__toolgenHasOwn')}.call(${record}, ${key}) || !(${isNoneOf(key, declared, hoistKeys(printer, shape))})`;
     writer.block(`if (${skip})`, () => writer.line('continue;'));
     const pointer = site.pointer.key(key);
-    if (shape.keyPattern !== undefined) {
-      // a key its template literal key type does not allow: reported, its value not checked
-      const pattern = printer.scope.hoist('Pattern', `new RegExp(${quote(shape.keyPattern)}, 'u')`);
-      writer.block(`if (!${pattern}.test(${key}))`, () => {
-        printer.push(pointer, quote(messages.keyPattern(shape.keyPattern!)));
-        writer.line('continue;');
-      });
-    }
+    if (shape.keyPattern !== undefined) printKeyCheck(printer, shape.keyPattern, key, pointer);
     const path = [...site.path, 'value'];
     const value = names.fresh('v', path);
     writer.line(`const ${value} = ${record}[${key}];`);
