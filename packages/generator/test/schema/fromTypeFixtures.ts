@@ -410,6 +410,7 @@ export const fixtureGroups: readonly FixtureGroup[] = [
         export interface Subject {
           tags: Record<OrderId, string[]>;
           headers: { [name: \`x-\${string}\`]: string; [other: \`v\${number}\`]: string };
+          named: { 'a.b': number; [key: \`n-\${number}\`]: number };
         }`,
         want: {
           type: 'object',
@@ -428,35 +429,57 @@ export const fixtureGroups: readonly FixtureGroup[] = [
               additionalProperties: { type: 'string' },
               propertyNames: { pattern: '^(?:x-[\\s\\S]*|v[+-]?(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][+-]?\\d+)?)$' },
             },
+            // propertyNames applies to every key: the named members' are allowed by name
+            named: {
+              type: 'object',
+              properties: { 'a.b': { type: 'number' } },
+              required: ['a.b'],
+              additionalProperties: { type: 'number' },
+              propertyNames: { pattern: '^(?:n-[+-]?(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][+-]?\\d+)?|a\\.b)$' },
+            },
           },
-          required: ['tags', 'headers'],
+          required: ['tags', 'headers', 'named'],
           additionalProperties: false,
         },
-        valid: [{ tags: {}, headers: {} }, { tags: { 'ORD-1': ['a'], 'ORD-2.5': [] }, headers: { 'x-trace': '1', v2: 'yes' } }],
+        valid: [{ tags: {}, headers: {}, named: { 'a.b': 1 } }, { tags: { 'ORD-1': ['a'], 'ORD-2.5': [] }, headers: { 'x-trace': '1', v2: 'yes' }, named: { 'a.b': 1, 'n-2': 3 } }],
         invalid: [
-          { tags: { foo: ['a'] }, headers: {} },
-          { tags: { 'ORD-x': [] }, headers: {} },
-          { tags: {}, headers: { trace: '1' } },
-          { tags: { 'ORD-1': [1] }, headers: {} },
+          { tags: { foo: ['a'] }, headers: {}, named: { 'a.b': 1 } },
+          { tags: { 'ORD-x': [] }, headers: {}, named: { 'a.b': 1 } },
+          { tags: {}, headers: { trace: '1' }, named: { 'a.b': 1 } },
+          { tags: { 'ORD-1': [1] }, headers: {}, named: { 'a.b': 1 } },
+          { tags: {}, headers: {}, named: { 'a.b': 1, axb: 2 } },
         ],
       },
       {
-        name: 'string and numeric index signatures',
+        name: 'string and numeric index signatures: a number index signature takes numbers\' names only',
         source: `export interface Subject {
           labels: { [key: string]: string };
           flags: { [index: number]: boolean };
+          both: { [key: string]: boolean; [index: number]: boolean };
         }`,
         want: {
           type: 'object',
           properties: {
             labels: { type: 'object', properties: {}, required: [], additionalProperties: { type: 'string' } },
-            flags: { type: 'object', properties: {}, required: [], additionalProperties: { type: 'boolean' } },
+            flags: {
+              type: 'object',
+              properties: {},
+              required: [],
+              additionalProperties: { type: 'boolean' },
+              propertyNames: { pattern: '^(?:-?(?:0|[1-9]\\d*)(?:\\.\\d+)?(?:e[+-]\\d+)?|NaN|-?Infinity)$' },
+            },
+            both: { type: 'object', properties: {}, required: [], additionalProperties: { type: 'boolean' } },
           },
-          required: ['labels', 'flags'],
+          required: ['labels', 'flags', 'both'],
           additionalProperties: false,
         },
-        valid: [{ labels: { a: 'b' }, flags: { 0: true } }],
-        invalid: [{ labels: { a: 1 }, flags: {} }, { labels: {}, flags: { 0: 'yes' } }],
+        valid: [{ labels: { a: 'b' }, flags: { 0: true, '-1.5': false, 10: true }, both: { a: true, 1: false } }],
+        invalid: [
+          { labels: { a: 1 }, flags: {}, both: {} },
+          { labels: {}, flags: { 0: 'yes' }, both: {} },
+          { labels: {}, flags: { a: true }, both: {} },
+          { labels: {}, flags: { '01': true }, both: {} },
+        ],
       },
       {
         name: 'properties beside an index signature',

@@ -36,7 +36,10 @@ function objectShape(type: HostType, pointer: string, walk: Walk, typeNode: Host
       properties.push(property);
     }
   }
-  const { values: additionalProperties, keyPattern } = indexSignatureShape(type, pointer, walk, typeNode);
+  const { values: additionalProperties, keyPattern: keys } = indexSignatureShape(type, pointer, walk, typeNode);
+  // propertyNames applies to every key: the named members' too
+  const names = properties.map((property) => property.name.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&'));
+  const keyPattern = keys === undefined ? undefined : names.length === 0 ? `^${keys}$` : `^(?:${[keys, ...names].join('|')})$`;
   const shape: Shape = { kind: 'object', properties, additionalProperties, ...(keyPattern === undefined ? {} : { keyPattern }) };
   return members.some((member) => member.classBehaviour) ? { ...shape, classBehaviour: true } : shape;
 }
@@ -95,10 +98,13 @@ export function escapePointer(segment: string): string {
   return segment.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
+/** The keys of a number index signature (`{ [index: number]: T }`): a number as JavaScript writes it (`String(n)`). */
+const numericName = '(?:-?(?:0|[1-9]\\d*)(?:\\.\\d+)?(?:e[+-]\\d+)?|NaN|-?Infinity)';
+
 /**
  * The value shape of a string (or number, or template) index signature, or `false`: no other
  * properties. `Record<string, never>` is the type of `{}` with nothing in it, so it is `false` too.
- * Keyed by template literal types only (`Record<\`ORD-${number}\`, T>`, `{ [key: \`x-${string}\`]: T }`), the
+ * Keyed by template literal types or numbers only (`Record<\`ORD-${number}\`, T>`, `{ [index: number]: T }`), the
  * pattern its keys match; keyed by a case type (`Record<Uppercase<string>, T>`), in parameters, a problem.
  */
 function indexSignatureShape(type: HostType, pointer: string, walk: Walk, typeNode: HostTypeNode | undefined): { values: Shape | false; keyPattern?: string } {
@@ -110,12 +116,12 @@ function indexSignatureShape(type: HostType, pointer: string, walk: Walk, typeNo
   const written = info.valueTypeNode ?? recordValueNode(walk.host, typeNode);
   const values = walk.member(written, () => walk.derive(info.valueType, `${pointer}/*`, 'value', written));
   const keys = infos.map((candidate) => candidate.keyType);
-  if (!keys.every((key) => hasFlag(walk, key, TypeFlag.TemplateLiteral | TypeFlag.StringMapping))) {
+  if (!keys.every((key) => hasFlag(walk, key, TypeFlag.TemplateLiteral | TypeFlag.StringMapping | TypeFlag.Number))) {
     return { values };
   }
   if (walk.purpose === 'input' && keys.some((key) => mapsCase(key, walk))) {
     return { values: walk.fail(keys.find((key) => mapsCase(key, walk))!, `${pointer}/*`, faults.stringCase) };
   }
-  const patterns = keys.map((key) => templatePattern(key, walk));
-  return { values, keyPattern: patterns.length === 1 ? `^${patterns[0]}$` : `^(?:${patterns.join('|')})$` };
+  const patterns = keys.map((key) => (hasFlag(walk, key, TypeFlag.Number) ? numericName : templatePattern(key, walk)));
+  return { values, keyPattern: patterns.length === 1 ? patterns[0]! : `(?:${patterns.join('|')})` };
 }
