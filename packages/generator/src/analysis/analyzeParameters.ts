@@ -151,7 +151,7 @@ function readDestructuredParameter(reading: ParameterReading, parameter: S.Param
     if (defaultValue !== undefined && defaultValue.value !== undefined) {
       shape = { ...shape, default: defaultValue.value };
       const member = host.types.properties(declaredType).find((candidate) => candidate.name === property.name);
-      checkDefault(reading, shape, `/${property.name}`, `${property.name} =`, defaultValue.value, () => (member === undefined ? property.name : host.types.text(member.type)));
+      checkDefault(reading, shape, property.name, defaultValue.value, JSON.stringify(defaultValue.value), () => (member === undefined ? property.name : host.types.text(member.type)));
     }
     reading.properties.push({ name: property.name, shape, optional: property.optional || defaultValue !== undefined });
     reading.propertyNodes.set(property.name, defaultValue?.node ?? parameter);
@@ -160,9 +160,9 @@ function readDestructuredParameter(reading: ParameterReading, parameter: S.Param
 }
 
 /** TSH005 for a parameter's default (its initializer) that its own schema does not take: `size: PageSize = 0` beside `@minimum 1`. */
-function checkDefault(reading: ParameterReading, shape: Shape, pointer: string, written: string, value: JsonValue, typeText: () => string): void {
+function checkDefault(reading: ParameterReading, shape: Shape, name: string, value: JsonValue, written: string, typeText: () => string): void {
   const refused = shapeRefusal(shape, value);
-  if (refused !== undefined) reading.findings.problems.push({ pointer, typeText: typeText(), ...defaultFault(written, value, refused) });
+  if (refused !== undefined) reading.findings.problems.push({ pointer: `/${name}`, typeText: typeText(), ...defaultFault(`${name} = ${written}`, name, refused) });
 }
 
 /** A parameter the model sends by its name. */
@@ -178,7 +178,8 @@ function readNamedParameter(reading: ParameterReading, parameter: S.ParameterDec
   let shape = applyParamDoc(valueShape, doc, description, `/${name}`, reading.findings, () => host.types.text(host.nonNullable(type)));
   if (defaultValue !== undefined) {
     shape = { ...shape, default: defaultValue };
-    checkDefault(reading, shape, `/${name}`, `${name} =`, defaultValue, () => host.types.text(host.nonNullable(type)));
+    const typeText = () => (parameter.type === undefined ? host.types.text(host.nonNullable(type)) : host.syntax.text(parameter.type));
+    checkDefault(reading, shape, name, defaultValue, host.syntax.text(parameter.initializer!), typeText);
   }
   const optional = parameter.questionToken !== undefined || parameter.initializer !== undefined || includesUndefined;
   reading.properties.push({ name, shape, optional });

@@ -65,14 +65,14 @@ export function reportShapeProblems(host: AnalysisHost, sink: DiagnosticSink, pr
     if (at === undefined) {
       untagged.push(problem);
     } else if (report.code === 'TSH005') {
-      sink.reportAt('TSH005', 'unrepresentable', at, problemData(report.tool, [problem]));
+      sink.reportAt('TSH005', problem.refusedDefault === true ? 'refusedDefault' : 'unrepresentable', at, problemData(report.tool, [problem]));
     } else {
       sink.reportAt('TSH006', 'unserializable', at, problemData(report.tool, [problem]));
     }
   }
   for (const [root, rootProblems] of groupProblems(untagged, report.rootOf)) {
     if (report.code === 'TSH005') {
-      sink.report('TSH005', 'unrepresentable', report.nodeOf(root), problemData(report.tool, rootProblems));
+      sink.report('TSH005', rootProblems[0]!.refusedDefault === true ? 'refusedDefault' : 'unrepresentable', report.nodeOf(root), problemData(report.tool, rootProblems));
     } else {
       sink.report('TSH006', 'unserializable', report.nodeOf(root), problemData(report.tool, rootProblems));
     }

@@ -40,6 +40,7 @@ export const diagnosticCatalogue = {
     messages: {
       unrepresentable:
         'Tool "{{tool}}": the type "{{typeText}}" at {{pointer}} cannot be represented in JSON Schema: {{reason}}. Fix: {{fix}}.{{more}}',
+      refusedDefault: 'Tool "{{tool}}": the default of {{pointer}} ({{typeText}}) is not a value its own schema takes: {{reason}}. Fix: {{fix}}.{{more}}',
     },
   },
   TSH006: {

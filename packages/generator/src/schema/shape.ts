@@ -165,4 +165,6 @@ export interface ShapeProblem {
   readonly fix: string;
   /** For a TSDoc tag at fault (`@minimum` on a string): where the tag is written. */
   readonly site?: TagSite | undefined;
+  /** A default the schema refuses (TSH005's `refusedDefault`), not a type. */
+  readonly refusedDefault?: true;
 }

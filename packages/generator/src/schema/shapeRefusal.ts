@@ -1,11 +1,15 @@
 import type { JsonValue } from '@toolgen/runtime';
+import * as generated from '@toolgen/runtime/generated';
+import { enforcedFormat } from '../emit/validator/formats.js';
 import type { Shape } from './shape.js';
+import { plural } from '../diagnostics/plural.js';
 
 /**
  * Why a JSON value does not fit a shape, in the validator's words (`must be at least 1`), or
  * undefined when it fits: for a default, which a schema must take itself (a model told "Defaults to
  * 50" beside "at most 10" is told two things). A named shape (`ref`), a `format` and a date's or
- * URL's text are not checked here: the default is taken as fitting them.
+ * 50" beside "at most 10" is told two things). A named shape (`ref`) is taken as fitting; a format
+ * is checked as the validator checks it (the runtime's own tests).
  */
 export function shapeRefusal(shape: Shape, value: JsonValue): string | undefined {
   switch (shape.kind) {
@@ -15,8 +19,9 @@ export function shapeRefusal(shape: Shape, value: JsonValue): string | undefined
     case 'string':
       return typeof value !== 'string' ? mustBe('a string', value) : stringRefusal(shape, value);
     case 'date':
+      return formatRefusal(shape.format ?? 'date-time', value);
     case 'url':
-      return typeof value === 'string' ? undefined : mustBe('a string', value);
+      return formatRefusal('uri', value);
     case 'number':
       if (typeof value !== 'number') return mustBe(shape.integer ? 'an integer' : 'a number', value);
       if (shape.integer && !Number.isInteger(value)) return mustBe('an integer', value);
@@ -35,8 +40,8 @@ export function shapeRefusal(shape: Shape, value: JsonValue): string | undefined
       return shape.values.some((member) => member === value) ? undefined : mustBe(`one of ${shape.values.map((member) => JSON.stringify(member)).join(', ')}`, value);
     case 'array':
       if (!Array.isArray(value)) return mustBe('an array', value);
-      if (shape.minItems !== undefined && value.length < shape.minItems) return `must have at least ${shape.minItems} items`;
-      if (shape.maxItems !== undefined && value.length > shape.maxItems) return `must have at most ${shape.maxItems} items`;
+      if (shape.minItems !== undefined && value.length < shape.minItems) return `must have at least ${plural(shape.minItems, 'item')}`;
+      if (shape.maxItems !== undefined && value.length > shape.maxItems) return `must have at most ${plural(shape.maxItems, 'item')}`;
       return firstOf(value.map((item, index) => inItem(index, shapeRefusal(shape.items, item))));
     case 'tuple': {
       if (!Array.isArray(value)) return mustBe('an array', value);
@@ -54,7 +59,7 @@ export function shapeRefusal(shape: Shape, value: JsonValue): string | undefined
           const values = property?.shape ?? shape.additionalProperties;
           if (values === false) return `has the member "${key}", which is not allowed`;
           const refused = shapeRefusal(values, member);
-          return refused === undefined ? undefined : `"${key}" ${refused}`;
+          return refused === undefined ? undefined : `its "${key}" ${refused}`;
         }),
       );
     }
@@ -67,10 +72,19 @@ export function shapeRefusal(shape: Shape, value: JsonValue): string | undefined
 
 function stringRefusal(shape: Extract<Shape, { kind: 'string' }>, value: string): string | undefined {
   const length = [...value].length;
-  if (shape.minLength !== undefined && length < shape.minLength) return `must be at least ${shape.minLength} characters long`;
-  if (shape.maxLength !== undefined && length > shape.maxLength) return `must be at most ${shape.maxLength} characters long`;
+  if (shape.minLength !== undefined && length < shape.minLength) return `must be at least ${plural(shape.minLength, 'character')} long`;
+  if (shape.maxLength !== undefined && length > shape.maxLength) return `must be at most ${plural(shape.maxLength, 'character')} long`;
   if (shape.pattern !== undefined && !new RegExp(shape.pattern, 'u').test(value)) return `must match the pattern ${shape.pattern}`;
-  return undefined;
+  return shape.format === undefined ? undefined : formatRefusal(shape.format, value);
+}
+
+/** A string the validator's format test refuses (`email`, `date-time`, …); any other format only describes. */
+function formatRefusal(format: string, value: JsonValue): string | undefined {
+  if (typeof value !== 'string') return mustBe('a string', value);
+  const enforced = enforcedFormat(format);
+  if (enforced === undefined) return undefined;
+  const test = generated[enforced.test as keyof typeof generated] as unknown as (text: string) => boolean;
+  return test(value) ? undefined : `must be ${enforced.phrase}`;
 }
 
 function mustBe(what: string, value: JsonValue): string {
@@ -78,7 +92,7 @@ function mustBe(what: string, value: JsonValue): string {
 }
 
 function inItem(index: number, refusal: string | undefined): string | undefined {
-  return refusal === undefined ? undefined : `item ${index} ${refusal}`;
+  return refusal === undefined ? undefined : `its item ${index} ${refusal}`;
 }
 
 function firstOf(refusals: readonly (string | undefined)[]): string | undefined {

@@ -198,13 +198,13 @@ export class PingToolset extends Toolset {
 }`,
     messages: [
       {
-        messageId: 'unrepresentable',
+        messageId: 'refusedDefault',
         data: {
           tool: 'ping',
           typeText: 'number',
           pointer: '/limit',
-          reason: 'its default (limit = 50) is not a value its schema takes: it must be at most 10',
-          fix: 'give a default the type and its tags allow, or change the tags',
+          reason: 'limit = 50: must be at most 10',
+          fix: 'give limit a default its type and tags allow, or change those tags',
           more: '',
         },
       },

@@ -56,9 +56,9 @@ export const problemFixtures: readonly ProblemFixture[] = [
     name: 'a case type of the lib (Uppercase<string>), alone, in a template literal type, or as a map\'s keys',
     source: 'export interface Subject { code: Uppercase<string>; key: `id-${Lowercase<string>}`; plain: `id-${string}`; cased: Record<Capitalize<string>, number> }',
     want: [
-      { pointer: '/code', typeText: 'Uppercase<string>', reason: /cannot say a case rule/, fix: /@pattern the values must match/ },
-      { pointer: '/key', typeText: '`id-${Lowercase<string>}`', reason: /cannot say a case rule/, fix: /@pattern the values must match/ },
-      { pointer: '/cased/*', typeText: 'Capitalize<string>', reason: /cannot say a case rule/, fix: /@pattern the values must match/ },
+      { pointer: '/code', typeText: 'Uppercase<string>', reason: /cannot say a case rule \(Uppercase\)/, fix: /@pattern the values must match \(such as "\^\[A-Z0-9_\]\+\$"\)/ },
+      { pointer: '/key', typeText: '`id-${Lowercase<string>}`', reason: /case rule \(Lowercase\)/, fix: /such as "\^\[a-z0-9_\]\+\$"/ },
+      { pointer: '/cased/*', typeText: 'Capitalize<string>', reason: /case rule \(Capitalize\)/, fix: /such as "\^\[A-Z\]"/ },
     ],
   },
   {
@@ -74,8 +74,8 @@ export const problemFixtures: readonly ProblemFixture[] = [
       fine?: string | null;
     }`,
     want: [
-      { pointer: '/label', typeText: 'string | undefined', reason: /its default \(@default 5\) is not a value its schema takes: it must be a string, not 5/, fix: /give a default/ },
-      { pointer: '/size', typeText: 'number | undefined', reason: /it must be at least 1/, fix: /give a default/ },
+      { pointer: '/label', typeText: 'string | undefined', reason: /^@default 5: must be a string, not 5$/, fix: /change @default to a value its type and tags allow/ },
+      { pointer: '/size', typeText: 'number | undefined', reason: /^@default 0: must be at least 1$/, fix: /change @default/ },
     ],
   },
   {

@@ -9,6 +9,14 @@ export interface Fault {
   readonly typeText?: string;
 }
 
+/** A pattern to suggest for each case rule of the lib: ASCII, as most identifiers are. */
+const casePatterns: Readonly<Record<string, string>> = {
+  Uppercase: '^[A-Z0-9_]+$',
+  Lowercase: '^[a-z0-9_]+$',
+  Capitalize: '^[A-Z]',
+  Uncapitalize: '^[a-z]',
+};
+
 /**
  * The faults more than one part of the derivation reports. A fault only one processor reports
  * stands beside it (`processors/unresolved.ts`, `processors/lib.ts`, `processors/function.ts`).
@@ -48,10 +56,11 @@ export const faults = {
     reason: 'toolgen cannot derive a JSON Schema for this kind of type',
     fix: 'use plain data: string, number, boolean, literals, arrays, tuples, objects, unions of those, or Date',
   },
-  stringCase: {
-    reason: 'a JSON Schema pattern cannot say a case rule (Uppercase, Lowercase, Capitalize, Uncapitalize) for every alphabet, so any string would pass',
-    fix: 'use string with a @pattern the values must match (such as "^[A-Z0-9_]+$"), or a union of string literals',
-  },
+  /** `Uppercase<string>` and kin: the fix suggests a pattern for the rule named (`Lowercase`: `^[a-z0-9_]+$`). */
+  stringCase: (rule: string): Fault => ({
+    reason: `a JSON Schema pattern cannot say a case rule (${rule}) for every alphabet, so any string would pass`,
+    fix: `use string with a @pattern the values must match (such as "${casePatterns[rule] ?? casePatterns['Uppercase']}"), or a union of string literals`,
+  }),
   restNotLast: {
     reason: 'a rest element followed by other elements cannot be expressed with prefixItems',
     fix: 'put the rest element last, or use an array',

@@ -80,6 +80,7 @@ export function applyDocumentation(shape: Shape, input: DocumentationInput): Sha
   let target = nonNullBranch(shape);
   let deprecation: string | undefined;
   let defaultSite: DocTag['site'];
+  let defaultText: string | undefined;
   for (const tag of tags) {
     const keyword = keywordTag(tag.name);
     if (keyword === undefined) {
@@ -97,8 +98,8 @@ export function applyDocumentation(shape: Shape, input: DocumentationInput): Sha
     }
     if (keyword.target === 'annotation') {
       annotate(annotations, tag.name, parsed.value);
-      if (tag.name === 'deprecated' && tag.text.trim() !== '') deprecation = tag.text.trim();
-      if (tag.name === 'default') defaultSite = tag.site;
+      if (tag.name === 'deprecated') deprecation = tag.text.trim() === '' ? 'do not send it unless you must.' : tag.text.trim();
+      if (tag.name === 'default') [defaultSite, defaultText] = [tag.site, tag.text.trim()];
       continue;
     }
     if (tag.name === 'pattern' && target?.kind === 'string' && target.templatePattern === true) {
@@ -120,7 +121,7 @@ export function applyDocumentation(shape: Shape, input: DocumentationInput): Sha
   const constrained = target === undefined ? shape : replaceNonNullBranch(shape, target);
   const refused = annotations.default === undefined ? undefined : shapeRefusal(constrained, annotations.default);
   if (refused !== undefined) {
-    problems.push({ pointer, typeText: text(), ...defaultFault('@default', annotations.default!, refused), site: defaultSite });
+    problems.push({ pointer, typeText: text(), ...defaultFault(`@default ${defaultText ?? JSON.stringify(annotations.default)}`, undefined, refused), site: defaultSite });
   }
   return Object.keys(annotations).length === 0 ? constrained : { ...constrained, ...annotations };
 }
@@ -231,11 +232,13 @@ function describeKind(shape: Shape): string {
 
 /**
  * A default its own schema does not take (`@default 5` on a string, `limit = 50` beside `{@maximum 10}`): the model
- * would be told both, and a call without the value gets one the schema refuses.
+ * would be told both, and a call without the value gets one the schema refuses. `written` is the default as written
+ * (`limit = 50`, `@default 5`), `subject` what it is the default of (`limit`).
  */
-export function defaultFault(written: string, value: JsonValue, refused: string): { reason: string; fix: string } {
+export function defaultFault(written: string, subject: string | undefined, refused: string): { reason: string; fix: string; refusedDefault: true } {
   return {
-    reason: `its default (${written} ${JSON.stringify(value)}) is not a value its schema takes: it ${refused}`,
-    fix: 'give a default the type and its tags allow, or change the tags',
+    reason: `${written}: ${refused}`,
+    fix: subject === undefined ? 'change @default to a value its type and tags allow, or remove it' : `give ${subject} a default its type and tags allow, or change those tags`,
+    refusedDefault: true,
   };
 }

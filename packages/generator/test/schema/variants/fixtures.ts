@@ -239,12 +239,12 @@ export const canonical = {
       mode: {
         type: 'string',
         enum: ['fast', 'safe'],
-        description: 'How to run',
+        description: 'How to run\n\nDeprecated: do not send it unless you must.',
         default: 'safe',
         examples: ['fast'],
         deprecated: true,
       },
-      legacy: { type: 'boolean', deprecated: true },
+      legacy: { type: 'boolean', description: 'Deprecated: do not send it unless you must.', deprecated: true },
     },
     required: [],
     additionalProperties: false,
@@ -1306,15 +1306,15 @@ export const variantFixtures: readonly Fixture[] = [
     invalid: [{ mode: 'slow' }, { legacy: 'yes' }],
     variants: {
       'openai-strict': {
-        says: 'annotations: default said in words, examples and deprecated dropped silently',
+        says: 'annotations: default said in words, examples dropped silently; the deprecated flag dropped, the description saying it',
         schema: {
           type: 'object',
           properties: {
             mode: {
               anyOf: [{ type: 'string', enum: ['fast', 'safe'] }, { type: 'null' }],
-              description: 'How to run. Defaults to "safe".',
+              description: 'How to run\n\nDeprecated: do not send it unless you must. Defaults to "safe".',
             },
-            legacy: { anyOf: [{ type: 'boolean' }, { type: 'null' }] },
+            legacy: { anyOf: [{ type: 'boolean' }, { type: 'null' }], description: 'Deprecated: do not send it unless you must.' },
           },
           required: ['mode', 'legacy'],
           additionalProperties: false,
@@ -1323,12 +1323,12 @@ export const variantFixtures: readonly Fixture[] = [
       },
       anthropic: { says: 'annotations are kept', schema: canonical.annotations, losses: [] },
       gemini: {
-        says: 'annotations: default kept, examples and deprecated dropped',
+        says: 'annotations: default kept, examples dropped; the deprecated flag dropped, the description saying it',
         schema: {
           type: 'object',
           properties: {
-            mode: { type: 'string', enum: ['fast', 'safe'], description: 'How to run', default: 'safe' },
-            legacy: { type: 'boolean' },
+            mode: { type: 'string', enum: ['fast', 'safe'], description: 'How to run\n\nDeprecated: do not send it unless you must.', default: 'safe' },
+            legacy: { type: 'boolean', description: 'Deprecated: do not send it unless you must.' },
           },
           required: [],
         },

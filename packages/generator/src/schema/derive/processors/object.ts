@@ -6,7 +6,7 @@ import { hasFlag, isUndefined, type Processor, type Walk } from '../Processor.js
 import { propertyOrder } from '../unionOrder.js';
 import { mappedMembers, recordValueNode } from '../writtenNodes.js';
 import { isFunction } from './function.js';
-import { mapsCase, templatePattern } from './string.js';
+import { caseRule, mapsCase, templatePattern } from './string.js';
 
 /** Interfaces, object type aliases, class instances (data members only), mapped types, intersections. */
 export const objectProcessor: Processor = {
@@ -120,7 +120,8 @@ function indexSignatureShape(type: HostType, pointer: string, walk: Walk, typeNo
     return { values };
   }
   if (walk.purpose === 'input' && keys.some((key) => mapsCase(key, walk))) {
-    return { values: walk.fail(keys.find((key) => mapsCase(key, walk))!, `${pointer}/*`, faults.stringCase) };
+    const cased = keys.find((key) => mapsCase(key, walk))!;
+    return { values: walk.fail(cased, `${pointer}/*`, faults.stringCase(caseRule(cased, walk))) };
   }
   const patterns = keys.map((key) => (hasFlag(walk, key, TypeFlag.Number) ? numericName : templatePattern(key, walk)));
   return { values, keyPattern: patterns.length === 1 ? patterns[0]! : `(?:${patterns.join('|')})` };

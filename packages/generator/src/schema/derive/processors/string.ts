@@ -10,13 +10,18 @@ import { flagged, hasFlag, type Walk } from '../Processor.js';
  */
 export const stringProcessor = flagged('string', TypeFlag.String | TypeFlag.TemplateLiteral | TypeFlag.StringMapping, (type, site, walk): Shape => {
   if (walk.purpose === 'input' && mapsCase(type, walk)) {
-    return walk.fail(type, site.pointer, faults.stringCase);
+    return walk.fail(type, site.pointer, faults.stringCase(caseRule(type, walk)));
   }
   if (!hasFlag(walk, type, TypeFlag.TemplateLiteral)) {
     return { kind: 'string' };
   }
   return { kind: 'string', pattern: `^${templatePattern(type, walk)}$`, templatePattern: true };
 });
+
+/** The case rule a type applies (`Lowercase` of `` `id-${Lowercase<string>}` ``), as the checker prints it. */
+export function caseRule(type: HostType, walk: Walk): string {
+  return /\b(Uppercase|Lowercase|Capitalize|Uncapitalize)</.exec(walk.text(type))?.[1] ?? 'Uppercase';
+}
 
 /** Whether a case type (`Uppercase<string>`) is the type, or a span of the template literal type it is. */
 export function mapsCase(type: HostType, walk: Walk): boolean {
