@@ -42,4 +42,9 @@ describe('ToolArgumentError', () => {
       ].join('\n'),
     );
   });
+
+  it('writes a key holding a line break or another control character escaped, so each issue stays one line', () => {
+    const error = new ToolArgumentError([{ pointer: '/tags/ORD-1\n\u2028\u0000x\ty', message: 'is not a key this takes' }]);
+    expect(error.message.split('\n')).toEqual(['Invalid arguments:', '- /tags/ORD-1\\n\\u2028\\u0000x\\ty: is not a key this takes', 'Correct these arguments and call the tool again.']);
+  });
 });

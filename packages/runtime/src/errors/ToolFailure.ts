@@ -104,8 +104,17 @@ function cut(text: string, limit: number): string {
 }
 
 /** A pointer as a message shows it: each key cut, and a long pointer's middle keys left out. */
+function escapedCharacter(character: string): string {
+  const named: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+  return named[character] ?? `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`;
+}
+
 function shortPointer(pointer: string): string {
-  const tokens = pointer.slice(1).split('/').map((token) => cut(token, argumentLimits.maxEchoLength));
+  // a key holding a line break would split the list: control characters and line separators are written escaped
+  const tokens = pointer
+    .slice(1)
+    .split('/')
+    .map((token) => cut(token, argumentLimits.maxEchoLength).replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, escapedCharacter));
   const whole = `/${tokens.join('/')}`;
   if (whole.length <= argumentLimits.maxPointerLength) return whole;
   // the first keys say which argument, the last where in it: a third of the room for the first
