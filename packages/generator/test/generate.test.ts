@@ -272,6 +272,23 @@ export class PingToolset extends Toolset {
     expect(existsSync(path.join(root, 'toolgen.manifest.json'))).toBe(false);
   });
 
+  it('says from --check that the module of a toolset with errors was not checked, not that everything is up to date', async () => {
+    const ping = (body: string) => `import { Toolset } from '@toolgen/runtime';
+export class PingToolset extends Toolset {
+  constructor() { super(); this.addTool(PingToolset.ping); }
+  /** Answers. @param limit How many. {@maximum 10} */
+  static ping(limit = ${body}): number { return limit; }
+}
+`;
+    const root = writeProject({ 'src/ping.ts': ping('5') });
+    expect((await run([], root)).code).toBe(0);
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(path.join(root, 'src/ping.ts'), ping('50'));
+    const checked = await run(['--check'], root);
+    expect(checked.code).toBe(1);
+    expect(checked.stdout.split('\n').at(-2)).toBe('toolgen: 1 toolset, 1 tool; 1 error, 0 warnings; 1 file checked (not the modules of toolsets with errors), up to date.');
+  });
+
   it('exits 2 on a tsconfig that does not parse', async () => {
     const root = writeProject({ 'src/a.ts': 'export {};' });
     const { writeFileSync } = await import('node:fs');

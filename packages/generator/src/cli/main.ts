@@ -100,7 +100,7 @@ function runOnce(options: CliOptions, output: CliOutput, cwd: string): number {
     for (const file of removed) {
       output.stdout(`toolgen: removed ${displayPath(file, cwd)}: its source no longer holds a toolset.\n`);
     }
-    const files = options.check ? checkedFiles(generated.length + result.orphans.length, drift.length) : `${plural(written.length, 'file')} written`;
+    const files = options.check ? checkedFiles(generated.length + result.orphans.length, drift.length, hasErrors) : `${plural(written.length, 'file')} written`;
     output.stdout(`${summary(result, files, result.policyFiles.length)}\n`);
   }
   for (const line of drift) {
@@ -109,10 +109,13 @@ function runOnce(options: CliOptions, output: CliOutput, cwd: string): number {
   return hasErrors || drift.length > 0 ? 1 : 0;
 }
 
-/** What `--check` found, for the summary line: the files it compared, and how many are not what toolgen would write. */
-function checkedFiles(count: number, outOfDate: number): string {
-  const files = plural(count, 'file');
-  return outOfDate === 0 ? `${files} checked, up to date` : `${files} checked, ${outOfDate} out of date (below)`;
+/**
+ * What `--check` found, for the summary line: the files it compared, and how many are not what toolgen would write. A
+ * toolset with errors has no module to compare, so with errors the line says those were not checked.
+ */
+function checkedFiles(count: number, outOfDate: number, hasErrors: boolean): string {
+  const files = `${plural(count, 'file')} checked${hasErrors ? ' (not the modules of toolsets with errors)' : ''}`;
+  return outOfDate === 0 ? `${files}, up to date` : `${files}, ${outOfDate} out of date (below)`;
 }
 
 function summary(result: OneShotGeneration, files: string, policyCount: number): string {
