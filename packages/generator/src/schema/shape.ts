@@ -125,7 +125,10 @@ export interface ObjectShape extends Annotations {
   readonly properties: readonly PropertyShape[];
   /** The value shape of an index signature (`Record<string, T>`), or `false`: no other properties. */
   readonly additionalProperties: Shape | false;
-  /** The pattern the other keys match, for an index signature keyed by a template literal type (`Record<\`ORD-${number}\`, T>`): `propertyNames`. */
+  /**
+   * The pattern every key matches (`propertyNames`): for an index signature keyed by template literal types
+   * (`Record<\`ORD-${number}\`, T>`) or numbers, or a `Record` whose key alias has a `@pattern`; named members allowed by name.
+   */
   readonly keyPattern?: string;
   /**
    * Present, and true, for a class with methods or accessors: JSON carries only its data members,

@@ -405,12 +405,15 @@ export const fixtureGroups: readonly FixtureGroup[] = [
         invalid: [{ a: '1' }, [], null],
       },
       {
-        name: 'a map keyed by template literal types takes only the keys they allow (propertyNames)',
+        name: 'a map keyed by template literal types takes only the keys they allow (propertyNames), as a Record whose key alias has a @pattern does',
         source: `type OrderId = \`ORD-\${number}\`;
+        /** @pattern ^[A-Z] */
+        type CapName = string;
         export interface Subject {
           tags: Record<OrderId, string[]>;
           headers: { [name: \`x-\${string}\`]: string; [other: \`v\${number}\`]: string };
           named: { 'a.b': number; [key: \`n-\${number}\`]: number };
+          capped: Record<CapName, number>;
         }`,
         want: {
           type: 'object',
@@ -435,19 +438,22 @@ export const fixtureGroups: readonly FixtureGroup[] = [
               properties: { 'a.b': { type: 'number' } },
               required: ['a.b'],
               additionalProperties: { type: 'number' },
-              propertyNames: { pattern: '^(?:n-[+-]?(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][+-]?\\d+)?|a\\.b)$' },
+              propertyNames: { pattern: '^(?:a\\.b)$|^n-[+-]?(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][+-]?\\d+)?$' },
             },
+            // a Record's key alias's @pattern
+            capped: { type: 'object', properties: {}, required: [], additionalProperties: { type: 'number' }, propertyNames: { pattern: '^[A-Z]' } },
           },
-          required: ['tags', 'headers', 'named'],
+          required: ['tags', 'headers', 'named', 'capped'],
           additionalProperties: false,
         },
-        valid: [{ tags: {}, headers: {}, named: { 'a.b': 1 } }, { tags: { 'ORD-1': ['a'], 'ORD-2.5': [] }, headers: { 'x-trace': '1', v2: 'yes' }, named: { 'a.b': 1, 'n-2': 3 } }],
+        valid: [{ tags: {}, headers: {}, named: { 'a.b': 1 }, capped: {} }, { tags: { 'ORD-1': ['a'], 'ORD-2.5': [] }, headers: { 'x-trace': '1', v2: 'yes' }, named: { 'a.b': 1, 'n-2': 3 }, capped: { Alice: 1 } }],
         invalid: [
-          { tags: { foo: ['a'] }, headers: {}, named: { 'a.b': 1 } },
-          { tags: { 'ORD-x': [] }, headers: {}, named: { 'a.b': 1 } },
-          { tags: {}, headers: { trace: '1' }, named: { 'a.b': 1 } },
-          { tags: { 'ORD-1': [1] }, headers: {}, named: { 'a.b': 1 } },
-          { tags: {}, headers: {}, named: { 'a.b': 1, axb: 2 } },
+          { tags: { foo: ['a'] }, headers: {}, named: { 'a.b': 1 }, capped: {} },
+          { tags: { 'ORD-x': [] }, headers: {}, named: { 'a.b': 1 }, capped: {} },
+          { tags: {}, headers: { trace: '1' }, named: { 'a.b': 1 }, capped: {} },
+          { tags: { 'ORD-1': [1] }, headers: {}, named: { 'a.b': 1 }, capped: {} },
+          { tags: {}, headers: {}, named: { 'a.b': 1, axb: 2 }, capped: {} },
+          { tags: {}, headers: {}, named: { 'a.b': 1 }, capped: { alice: 1 } },
         ],
       },
       {

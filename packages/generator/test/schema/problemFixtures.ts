@@ -79,6 +79,13 @@ export const problemFixtures: readonly ProblemFixture[] = [
     ],
   },
   {
+    name: 'a keyword tag other than @pattern on the alias of a map\'s keys',
+    source: `/** @minLength 3 */
+    type Name = string;
+    export interface Subject { byName: Record<Name, number> }`,
+    want: [{ pointer: '/byName/*', typeText: 'Record<string, number>', reason: /@minLength on the alias of its keys cannot apply to a map's keys: only @pattern does/, fix: /as a @pattern/ }],
+  },
+  {
     name: 'bigint and a bigint literal',
     source: 'export interface Subject { big: bigint; ten: 10n }',
     want: [

@@ -69,6 +69,18 @@ export function recordValueNode(host: TypeHost, node: HostTypeNode | undefined):
   return undefined;
 }
 
+/** The key type as written of the lib's `Record<K, V>`, also under `Readonly`, `Partial` and `Required` (`CapName` of `Record<CapName, number>`). */
+export function recordKeyNode(host: TypeHost, node: HostTypeNode | undefined): HostTypeNode | undefined {
+  let current = node;
+  for (let depth = 0; current !== undefined && depth < 16; depth++) {
+    const inner = unwrapped(host, current);
+    const record = libReference(host, inner, ['Record'], 2);
+    if (record !== undefined) return record[0];
+    current = libReference(host, inner, ['Readonly', 'Partial', 'Required'], 1)?.[0];
+  }
+  return undefined;
+}
+
 /**
  * How the members of a mapped type were written, when `type` is one. Each keeps the declaration of the property it maps,
  * whose node says how the member was written only where the template is that property's type (`T[K]`: `Pick`, `Partial`,

@@ -4,7 +4,8 @@ import { hasDocComment } from '../../tsdoc/readDocumentation.js';
 import { faults } from '../faults.js';
 import { hasFlag, isUndefined, type Processor, type Walk } from '../Processor.js';
 import { propertyOrder } from '../unionOrder.js';
-import { mappedMembers, recordValueNode } from '../writtenNodes.js';
+import { mappedMembers, recordKeyNode, recordValueNode } from '../writtenNodes.js';
+import { aliasKeywordTags } from '../../tsdoc/readDocumentation.js';
 import { isFunction } from './function.js';
 import { caseRule, mapsCase, templatePattern } from './string.js';
 
@@ -39,7 +40,7 @@ function objectShape(type: HostType, pointer: string, walk: Walk, typeNode: Host
   const { values: additionalProperties, keyPattern: keys } = indexSignatureShape(type, pointer, walk, typeNode);
   // propertyNames applies to every key: the named members' too
   const names = properties.map((property) => property.name.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&'));
-  const keyPattern = keys === undefined ? undefined : names.length === 0 ? `^${keys}$` : `^(?:${[keys, ...names].join('|')})$`;
+  const keyPattern = keys === undefined || names.length === 0 ? keys : `^(?:${names.join('|')})$|${keys}`;
   const shape: Shape = { kind: 'object', properties, additionalProperties, ...(keyPattern === undefined ? {} : { keyPattern }) };
   return members.some((member) => member.classBehaviour) ? { ...shape, classBehaviour: true } : shape;
 }
@@ -117,12 +118,29 @@ function indexSignatureShape(type: HostType, pointer: string, walk: Walk, typeNo
   const values = walk.member(written, () => walk.derive(info.valueType, `${pointer}/*`, 'value', written));
   const keys = infos.map((candidate) => candidate.keyType);
   if (!keys.every((key) => hasFlag(walk, key, TypeFlag.TemplateLiteral | TypeFlag.StringMapping | TypeFlag.Number))) {
-    return { values };
+    return { values, ...keyAliasPattern(type, pointer, walk, typeNode) };
   }
   if (walk.purpose === 'input' && keys.some((key) => mapsCase(key, walk))) {
     const cased = keys.find((key) => mapsCase(key, walk))!;
     return { values: walk.fail(cased, `${pointer}/*`, faults.stringCase(caseRule(cased, walk))) };
   }
   const patterns = keys.map((key) => (hasFlag(walk, key, TypeFlag.Number) ? numericName : templatePattern(key, walk)));
-  return { values, keyPattern: patterns.length === 1 ? patterns[0]! : `(?:${patterns.join('|')})` };
+  return { values, keyPattern: patterns.length === 1 ? `^${patterns[0]!}$` : `^(?:${patterns.join('|')})$` };
+}
+
+/**
+ * The keys' pattern a `Record<K, V>` gets from its key type's alias (`/** @pattern ^[A-Z] *\/ type CapName = string`):
+ * the alias's `@pattern`; any other keyword tag of it is a problem, since a map's keys take a pattern only.
+ */
+function keyAliasPattern(type: HostType, pointer: string, walk: Walk, typeNode: HostTypeNode | undefined): { keyPattern?: string } {
+  const written = recordKeyNode(walk.host, typeNode);
+  const keyNode = written === undefined ? undefined : walk.resolve(written).node;
+  const tags = keyNode === undefined ? [] : aliasKeywordTags(walk.host, keyNode);
+  const others = tags.filter((tag) => tag.name !== 'pattern');
+  if (others.length > 0) {
+    const names = others.map((tag) => `@${tag.name}`).join(', ');
+    walk.fail(type, `${pointer}/*`, { reason: `${names} on the alias of its keys cannot apply to a map's keys: only @pattern does`, fix: 'say the keys\' rule as a @pattern on that alias, or remove the tag' });
+  }
+  const pattern = tags.filter((tag) => tag.name === 'pattern').at(-1)?.text.trim();
+  return pattern === undefined || pattern === '' ? {} : { keyPattern: pattern };
 }
