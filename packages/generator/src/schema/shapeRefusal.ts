@@ -1,6 +1,6 @@
 import type { JsonValue } from '@toolgen/runtime';
 import * as generated from '@toolgen/runtime/generated';
-import { enforcedFormat } from '../emit/validator/formats.js';
+import { enforcedFormat } from './enforcedFormats.js';
 import type { Shape } from './shape.js';
 import { plural } from '../diagnostics/plural.js';
 

@@ -123,12 +123,7 @@ const aiSdk: AdapterDriver = {
   async call(functions, toolName, args, options = {}) {
     const { tools, toolApproval } = toAISDKTools(functions, options.context === undefined ? {} : { context: options.context });
     const toolCallId = 'call_s1';
-    const model = new MockLanguageModelV4({
-      doGenerate: [
-        { content: [{ type: 'tool-call', toolCallId, toolName, input: JSON.stringify(args) }], finishReason: { unified: 'tool-calls', raw: 'tool_calls' }, usage, warnings: [] },
-        { content: [{ type: 'text', text: 'ok' }], finishReason: { unified: 'stop', raw: 'stop' }, usage, warnings: [] },
-      ],
-    });
+    const model = callingModel(toolCallId, toolName, args);
     const result = await generateText({ model, tools, toolApproval, prompt: 'Go.', stopWhen: stepCountIs(3), ...(options.signal === undefined ? {} : { abortSignal: options.signal }) });
     if (result.content.some((part) => part.type === 'tool-approval-request')) return { kind: 'awaiting approval' };
     return aiSdkAnswer(model, toolCallId);
@@ -136,12 +131,7 @@ const aiSdk: AdapterDriver = {
   async callApproving(functions, toolName, args, options = {}) {
     const { tools, toolApproval } = toAISDKTools(functions, options.context === undefined ? {} : { context: options.context });
     const toolCallId = 'call_s1';
-    const model = new MockLanguageModelV4({
-      doGenerate: [
-        { content: [{ type: 'tool-call', toolCallId, toolName, input: JSON.stringify(args) }], finishReason: { unified: 'tool-calls', raw: 'tool_calls' }, usage, warnings: [] },
-        { content: [{ type: 'text', text: 'ok' }], finishReason: { unified: 'stop', raw: 'stop' }, usage, warnings: [] },
-      ],
-    });
+    const model = callingModel(toolCallId, toolName, args);
     const messages: ModelMessage[] = [{ role: 'user', content: 'Go.' }];
     const first = await generateText({ model, tools, toolApproval, messages, stopWhen: stepCountIs(3) });
     // a request the SDK answered itself (a call toolApproval denied) asks nobody
@@ -152,6 +142,16 @@ const aiSdk: AdapterDriver = {
     return { outcome: aiSdkAnswer(model, toolCallId), asked: requests.map((part) => JSON.stringify(part.toolCall.input)) };
   },
 };
+
+/** The AI SDK's mock model: one turn calling the tool, then one answering 'ok'. */
+function callingModel(toolCallId: string, toolName: string, args: unknown): MockLanguageModelV4 {
+  return new MockLanguageModelV4({
+    doGenerate: [
+      { content: [{ type: 'tool-call', toolCallId, toolName, input: JSON.stringify(args) }], finishReason: { unified: 'tool-calls', raw: 'tool_calls' }, usage, warnings: [] },
+      { content: [{ type: 'text', text: 'ok' }], finishReason: { unified: 'stop', raw: 'stop' }, usage, warnings: [] },
+    ],
+  });
+}
 
 /** What the AI SDK's mock model read of the call in its second turn. */
 function aiSdkAnswer(model: MockLanguageModelV4, toolCallId: string): Outcome {

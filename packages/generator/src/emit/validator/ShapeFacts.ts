@@ -1,6 +1,6 @@
 import { plural } from '../../diagnostics/plural.js';
 import type { NumberShape, ObjectShape, RefShape, Shape, ShapeDocument, StringShape } from '../../schema/shape.js';
-import { enforcedFormat } from './formats.js';
+import { enforcedFormat } from '../../schema/enforcedFormats.js';
 import { jsonText, orList } from './literals.js';
 
 /** The JSON types a value can have at run time, in the order emitted code tests them. */

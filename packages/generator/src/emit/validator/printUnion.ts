@@ -2,7 +2,7 @@ import type { Shape, UnionShape } from '../../schema/shape.js';
 import type { Branch, CodeWriter } from '../CodeWriter.js';
 import { findDiscriminator, type Discriminator } from './discriminator.js';
 import { isNotType, isType, readProperty, scalarLiteral } from './expressions.js';
-import { enforcedFormat } from './formats.js';
+import { enforcedFormat } from '../../schema/enforcedFormats.js';
 import { jsonText, quote } from './literals.js';
 import { messages } from './messages.js';
 import type { KindPrinter, Site, ValidationPrinter } from './printValidation.js';

@@ -15,7 +15,7 @@ import type {
 } from '../../schema/shape.js';
 import type { CodeWriter } from '../CodeWriter.js';
 import { isNoneOf, isNotType, readProperty, scalarLiteral, writeProperty } from './expressions.js';
-import { enforcedFormat } from './formats.js';
+import { enforcedFormat } from '../../schema/enforcedFormats.js';
 import { quote } from './literals.js';
 import { messages } from './messages.js';
 import type { Pointer } from './Pointer.js';

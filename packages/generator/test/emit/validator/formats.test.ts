@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { enforcedFormats } from '../../../src/emit/validator/formats.js';
+import { enforcedFormats } from '../../../src/schema/enforcedFormats.js';
 import { loadPreamble } from './compileValidator.js';
 import { clockStrings, dayStrings, formatTables, grammarStrings, instantOf, mutations, rfcFormats } from './formatGrammars.js';
 

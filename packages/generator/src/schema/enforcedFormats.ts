@@ -1,9 +1,14 @@
-import type { HelperName } from './helperUses.js';
+import type * as generated from '@toolgen/runtime/generated';
+
+/*
+ * The string formats the generated validator enforces, and a default's check (shapeRefusal.ts) with the same tests: in
+ * schema/, which the analysis (and the ESLint plugin) loads without the emitters.
+ */
 
 /** A string format the validator enforces: the runtime helper that tests it, and how messages name it. */
 export interface EnforcedFormat {
   /** A helper of `@toolgen/runtime/generated`, `(text: string) => boolean`. */
-  readonly test: HelperName;
+  readonly test: Extract<keyof typeof generated, `__toolgenIs${string}`>;
   /** What the value must be, with an example: `a date in ISO 8601 form such as "2026-01-31"`. */
   readonly phrase: string;
   /** The value in a few words, for `is required; send …` and type mismatches. */
