@@ -7,7 +7,6 @@ import { plural } from '../diagnostics/plural.js';
 /**
  * Why a JSON value does not fit a shape, in the validator's words (`must be at least 1`), or
  * undefined when it fits: for a default, which a schema must take itself (a model told "Defaults to
- * 50" beside "at most 10" is told two things). A named shape (`ref`), a `format` and a date's or
  * 50" beside "at most 10" is told two things). A named shape (`ref`) is taken as fitting; a format
  * is checked as the validator checks it (the runtime's own tests).
  */
