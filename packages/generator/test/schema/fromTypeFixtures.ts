@@ -43,6 +43,24 @@ function subject(replaced: Record<string, unknown>): Record<string, unknown> {
   return { ...valid, wrapped: { code: 1, count: 2 }, nullable: { code: null, count: 1 }, page: { first: { a: 'abc' } }, ...replaced };
 }
 
+/** The schema of `CodePage`, a `Page<Code>` with a `size`, in the inherited-members row (three of its members have it). */
+const codePageSchema = {
+  type: 'object',
+  properties: {
+    items: { type: 'array', items: { type: 'string', maxLength: 3 } },
+    first: { type: 'string', maxLength: 3 },
+    size: { type: 'number', minimum: 0 },
+  },
+  required: ['items', 'size'],
+  additionalProperties: false,
+};
+
+/** A sample of the inherited-members row: valid but for the members `replaced` gives. */
+function inherited(replaced: Record<string, unknown>): Record<string, unknown> {
+  const valid = { codes: { items: [], size: 0 }, box: { items: [], own: '' }, lists: { items: [] }, deeper: { items: [], size: 1 }, ticket: { id: '', title: '' } };
+  return { ...valid, mixed: { items: [], size: 0 }, partial: {}, ordered: { k: 'alpha' }, nested: { items: [], first: '', size: 0 }, ...replaced };
+}
+
 export const fixtureGroups: readonly FixtureGroup[] = [
   {
     title: 'Primitives',
@@ -1779,16 +1797,7 @@ export const fixtureGroups: readonly FixtureGroup[] = [
         want: {
           type: 'object',
           properties: {
-            codes: {
-              type: 'object',
-              properties: {
-                items: { type: 'array', items: { type: 'string', maxLength: 3 } },
-                first: { type: 'string', maxLength: 3 },
-                size: { type: 'number', minimum: 0 },
-              },
-              required: ['items', 'size'],
-              additionalProperties: false,
-            },
+            codes: codePageSchema,
             box: {
               type: 'object',
               properties: { items: { type: 'array', items: { type: 'number' } }, first: { type: 'number' }, own: { type: 'string', maxLength: 3 } },
@@ -1804,32 +1813,14 @@ export const fixtureGroups: readonly FixtureGroup[] = [
               required: ['items'],
               additionalProperties: false,
             },
-            deeper: {
-              type: 'object',
-              properties: {
-                items: { type: 'array', items: { type: 'string', maxLength: 3 } },
-                first: { type: 'string', maxLength: 3 },
-                size: { type: 'number', minimum: 0 },
-              },
-              required: ['items', 'size'],
-              additionalProperties: false,
-            },
+            deeper: codePageSchema,
             ticket: {
               type: 'object',
               properties: { id: { type: 'string', maxLength: 3 }, title: { type: 'string' } },
               required: ['id', 'title'],
               additionalProperties: false,
             },
-            mixed: {
-              type: 'object',
-              properties: {
-                items: { type: 'array', items: { type: 'string', maxLength: 3 } },
-                first: { type: 'string', maxLength: 3 },
-                size: { type: 'number', minimum: 0 },
-              },
-              required: ['items', 'size'],
-              additionalProperties: false,
-            },
+            mixed: codePageSchema,
             partial: {
               type: 'object',
               properties: { items: { type: 'array', items: { type: 'string', maxLength: 3 } }, first: { type: 'string', maxLength: 3 } },
@@ -1865,15 +1856,15 @@ export const fixtureGroups: readonly FixtureGroup[] = [
           },
         ],
         invalid: [
-          { codes: { items: ['abcd'], size: 0 }, box: { items: [], own: '' }, lists: { items: [] }, deeper: { items: [], size: 1 }, ticket: { id: '', title: '' }, mixed: { items: [], size: 0 }, partial: {}, ordered: { k: 'alpha' }, nested: { items: [], first: '', size: 0 } },
-          { codes: { items: [], size: -1 }, box: { items: [], own: '' }, lists: { items: [] }, deeper: { items: [], size: 1 }, ticket: { id: '', title: '' }, mixed: { items: [], size: 0 }, partial: {}, ordered: { k: 'alpha' }, nested: { items: [], first: '', size: 0 } },
-          { codes: { items: [], size: 0 }, box: { items: [], own: 'abcd' }, lists: { items: [] }, deeper: { items: [], size: 1 }, ticket: { id: '', title: '' }, mixed: { items: [], size: 0 }, partial: {}, ordered: { k: 'alpha' }, nested: { items: [], first: '', size: 0 } },
-          { codes: { items: [], size: 0 }, box: { items: [], own: '' }, lists: { items: [['abcd']] }, deeper: { items: [], size: 1 }, ticket: { id: '', title: '' }, mixed: { items: [], size: 0 }, partial: {}, ordered: { k: 'alpha' }, nested: { items: [], first: '', size: 0 } },
-          { codes: { items: [], size: 0 }, box: { items: [], own: '' }, lists: { items: [] }, deeper: { items: [], size: 1 }, ticket: { id: 'abcd', title: '' }, mixed: { items: [], size: 0 }, partial: {}, ordered: { k: 'alpha' }, nested: { items: [], first: '', size: 0 } },
-          { codes: { items: [], size: 0 }, box: { items: [], own: '' }, lists: { items: [] }, deeper: { items: [], first: 'abcd', size: 1 }, ticket: { id: '', title: '' }, mixed: { items: [], size: 0 }, partial: {}, ordered: { k: 'alpha' }, nested: { items: [], first: '', size: 0 } },
-          { codes: { items: [], size: 0 }, box: { items: [], own: '' }, lists: { items: [] }, deeper: { items: [], size: 1 }, ticket: { id: '', title: '' }, mixed: { items: ['abcd'], size: 0 }, partial: {}, ordered: { k: 'alpha' }, nested: { items: [], first: '', size: 0 } },
-          { codes: { items: [], size: 0 }, box: { items: [], own: '' }, lists: { items: [] }, deeper: { items: [], size: 1 }, ticket: { id: '', title: '' }, mixed: { items: [], size: 0 }, partial: { items: ['abcd'] }, ordered: { k: 'alpha' }, nested: { items: [], first: '', size: 0 } },
-          { codes: { items: [], size: 0 }, box: { items: [], own: '' }, lists: { items: [] }, deeper: { items: [], size: 1 }, ticket: { id: '', title: '' }, mixed: { items: [], size: 0 }, partial: {}, ordered: { k: 'alpha' }, nested: { items: [], first: 'abcd', size: 0 } },
+          inherited({ codes: { items: ['abcd'], size: 0 } }),
+          inherited({ codes: { items: [], size: -1 } }),
+          inherited({ box: { items: [], own: 'abcd' } }),
+          inherited({ lists: { items: [['abcd']] } }),
+          inherited({ ticket: { id: 'abcd', title: '' } }),
+          inherited({ deeper: { items: [], first: 'abcd', size: 1 } }),
+          inherited({ mixed: { items: ['abcd'], size: 0 } }),
+          inherited({ partial: { items: ['abcd'] } }),
+          inherited({ nested: { items: [], first: 'abcd', size: 0 } }),
         ],
       },
       {

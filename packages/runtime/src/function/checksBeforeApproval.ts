@@ -14,7 +14,7 @@ export type CheckBeforeApproval = (validated: unknown, context: ToolInvocationCo
 const checks = new WeakMap<AIFunction, CheckBeforeApproval>();
 
 /** Registers what `wrapped` (a wrapper `wrapFunction` made) refuses before it runs its inner function. */
-export function checkBeforeApproval(wrapped: AIFunction, check: CheckBeforeApproval): void {
+export function registerCheckBeforeApproval(wrapped: AIFunction, check: CheckBeforeApproval): void {
   checks.set(wrapped, check);
 }
 

@@ -1,5 +1,5 @@
 import type { AIFunction, ToolInvocationContext } from '../function/AIFunction.js';
-import { checkBeforeApproval } from '../function/checksBeforeApproval.js';
+import { registerCheckBeforeApproval } from '../function/checksBeforeApproval.js';
 import type { WorkspaceOptions } from './WorkspaceOptions.js';
 import { checkWorkspaceArguments, sentPaths } from './enforceWorkspacePaths.js';
 import type { WorkspaceInvocationContext } from './WorkspaceInvocationContext.js';
@@ -39,6 +39,6 @@ export function withWorkspaceContainment(fn: AIFunction, workspace: WorkspaceOpt
     return fn.run(valid as never, inner);
   });
   // an SDK's approval step asks about no call these paths refuse
-  checkBeforeApproval(contained, check);
+  registerCheckBeforeApproval(contained, check);
   return contained;
 }
