@@ -15,7 +15,7 @@ import { ShapeBuilder } from '../../src/schema/derive/ShapeBuilder.js';
 import type { HostType, HostTypeNode, TypeHost } from '../../src/host/TypeHost.js';
 import type { ShapeProblem } from '../../src/schema/shape.js';
 import { toJsonSchema } from '../../src/schema/toJsonSchema.js';
-import { derive } from '../schema/fixture.js';
+import { derive, deriveTogether } from '../schema/fixture.js';
 import { fixtures } from '../schema/fromTypeFixtures.js';
 import { problemFixtures } from '../schema/problemFixtures.js';
 
@@ -24,9 +24,10 @@ import { problemFixtures } from '../schema/problemFixtures.js';
  * on TypeScript 7 exactly as on TypeScript 6 (the same schema text, the same problems). The
  * fixtures are compiled as one TypeScript 7 project, one file each, in one API process. A schema
  * fixture's TypeScript 6 schema is its `want` (everyMode.test.ts proves it, with no problems); a
- * problem fixture is derived on TypeScript 6 here, as fixture.ts does. The same files also
- * derive on one TypeScript 6 program, which gives the same output (union order does not depend
- * on what else the checker has seen) and the TypeScript 6 side of the timing.
+ * problem fixture is derived on TypeScript 6 here, as problems.test.ts does (one program of the
+ * problem fixtures). The same files also derive on one TypeScript 6 program of every case, which
+ * gives the same output (union order does not depend on what else the checker has seen) and the
+ * TypeScript 6 side of the timing.
  */
 
 type Purpose = 'input' | 'output';
@@ -139,6 +140,9 @@ beforeAll(async () => {
   timing.ts7Open = performance.now() - started;
   countRoundTrips(project);
   deriveAllOnTs6();
+  // what `derive` answers for the cases without a known schema: one in-memory program of those alone, as problems.test.ts
+  // makes (a program each took 6 s), beside the program of every case above
+  deriveTogether(cases.filter((entry) => entry.ts6 === undefined));
 });
 
 /** Derives every case on one TypeScript 6 program of the same files, made as the one-shot CLI makes it (ts-morph's TypeScript and lib files). */
