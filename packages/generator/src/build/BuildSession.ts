@@ -26,6 +26,8 @@ export class ToolgenBuildError extends Error {
   constructor(diagnostics: readonly Diagnostic[], cwd = process.cwd()) {
     super(formatDiagnosticLines(diagnostics, cwd));
     this.diagnostics = diagnostics;
+    // the user's mistake, not toolgen's: bundlers print an error's stack, and toolgen's frames would say nothing to fix
+    this.stack = `${this.name}: ${this.message}`;
   }
 }
 

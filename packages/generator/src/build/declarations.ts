@@ -17,7 +17,8 @@ export function isDeclarationOfModule(file: string): boolean {
  * The declarations of the module generated for a source file: one `GeneratedToolset` constant
  * per toolset class, which is all a generated module exports, typed as the module types it (each
  * tool by name, with its `Args` and `Result`). Enough for a consumer to type-check its imports of
- * `./x.tools.js` (under TypeScript 6 and 7) while no module is on disk.
+ * `./x.tools.js` (under TypeScript 6 and 7) while no module is on disk, and for the declarations
+ * tsc emits for the files that use the tools to read as they do when the module is on disk.
  */
 export function emitDeclarations(displaySource: string, toolsets: readonly ToolsetModel[]): string {
   const lines = [`${generatedHeader} change ${displaySource}, then run toolgen --types-only again.`];
@@ -39,6 +40,9 @@ export function emitDeclarations(displaySource: string, toolsets: readonly Tools
     });
     body.push(`export declare const ${exportName}: GeneratedToolset<{`, ...record, '}>;');
   }
-  lines.push(`import type { AIFunction, GeneratedToolset${usesJsonValue ? ', JsonValue' : ''}${usesContentResult ? ', ContentResult' : ''} } from '@toolgen/runtime';`, '', ...body);
+  // `export {}`: the type aliases stay the file's own, as they are the module's. Without it every declaration of a .d.ts is
+  // exported, and the declarations tsc emits for a file using a tool would name them (`import("./x.tools.js").x_0Args`),
+  // which the module's own declarations do not export; with it they are written out, as for the module
+  lines.push(`import type { AIFunction, GeneratedToolset${usesJsonValue ? ', JsonValue' : ''}${usesContentResult ? ', ContentResult' : ''} } from '@toolgen/runtime';`, '', ...body, 'export {};');
   return `${lines.join('\n')}\n`;
 }

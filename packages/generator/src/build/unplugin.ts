@@ -1,6 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { createUnplugin, type UnpluginInstance } from 'unplugin';
+import VirtualModulesPlugin from 'webpack-virtual-modules';
 import { BuildSession, formatDiagnosticLines, ToolgenBuildError } from './BuildSession.js';
 
 /** Options of `@toolgen/generator/unplugin`. */
@@ -24,6 +25,12 @@ const toolsSpecifier = /\.tools(?:\.([cm]?)[jt]s)?$/;
  * Generation runs on the first such import, from one incremental project kept for the build;
  * in watch mode and dev servers a changed file is taken in and, under Vite, the modules whose
  * text changed are sent through HMR.
+ *
+ * Under webpack a module with content is written into webpack's input file system at that path,
+ * as a file of the project, and left to webpack's resolver: a path that does not exist on disk
+ * would otherwise become unplugin's virtual module, `<context>/_virtual_<encoded path>`, outside the
+ * source folder, where ts-loader refuses it (TS6059, outside `rootDir`) and resolves its imports
+ * from the wrong folder. A module with errors is written too, and `load` fails it.
  */
 const toolgen: UnpluginInstance<ToolgenPluginOptions | undefined, false> = createUnplugin((options: ToolgenPluginOptions | undefined, meta) => {
   let base = process.cwd();
@@ -32,6 +39,17 @@ const toolgen: UnpluginInstance<ToolgenPluginOptions | undefined, false> = creat
   const session = () => (build ??= new BuildSession(resolveProject(options?.project ?? 'tsconfig.json', base)));
   /** Under Vite, the modules whose text changed with each changed file, for `hotUpdate` (called once per environment). */
   const changedBy = new Map<string, readonly string[]>();
+  /** Under webpack, its input file system's files that are not on disk, and the modules written there. */
+  let webpackFiles: VirtualModulesPlugin | undefined;
+  const writtenToWebpack = new Set<string>();
+  const writeToWebpack = (modulePath: string): boolean => {
+    const module = session().module(modulePath);
+    if (webpackFiles === undefined || module === undefined) return false;
+    // a module with errors is written too, and fails in `load`: it keeps its path when the errors are fixed
+    webpackFiles.writeModule(modulePath, module.content ?? `// ${path.basename(module.source)} has toolgen errors\n`);
+    writtenToWebpack.add(modulePath);
+    return true;
+  };
 
   return {
     name: 'toolgen',
@@ -48,11 +66,9 @@ const toolgen: UnpluginInstance<ToolgenPluginOptions | undefined, false> = creat
       const from = withoutQuery(importer);
       if (toolsSpecifier.test(specifier)) {
         const modulePath = path.resolve(path.dirname(from), specifier).replace(toolsSpecifier, (_, kind: string | undefined) => `.tools.${kind ?? ''}ts`);
-        return session().module(modulePath) === undefined ? null : modulePath;
-      }
-      // webpack resolves a virtual module's imports from its own folder of virtual files, not the module's
-      if (meta.framework === 'webpack' && specifier.startsWith('.') && session().opened && session().module(from) !== undefined) {
-        return besideSources(path.resolve(path.dirname(from), specifier));
+        if (session().module(modulePath) === undefined) return null;
+        // webpack's resolver finds the file written (resolve.extensionAlias maps `.js` to `.ts`, as for every source)
+        return meta.framework === 'webpack' && writeToWebpack(modulePath) ? null : modulePath;
       }
       return null;
     },
@@ -92,6 +108,8 @@ const toolgen: UnpluginInstance<ToolgenPluginOptions | undefined, false> = creat
       if (changed.length > 0) {
         changedBy.set(path.resolve(id), changed);
       }
+      // webpack builds a module again when its text changes in the input file system
+      changed.filter((modulePath) => writtenToWebpack.has(modulePath)).forEach(writeToWebpack);
     },
 
     vite: {
@@ -111,6 +129,12 @@ const toolgen: UnpluginInstance<ToolgenPluginOptions | undefined, false> = creat
 
     webpack(compiler) {
       base = compiler.options.context ?? base;
+      // the instance unplugin added for its own virtual modules, else one of ours
+      webpackFiles = compiler.options.plugins.find((plugin) => plugin instanceof VirtualModulesPlugin);
+      if (webpackFiles === undefined) {
+        webpackFiles = new VirtualModulesPlugin();
+        webpackFiles.apply(compiler);
+      }
     },
   };
 });
@@ -125,12 +149,4 @@ function withoutQuery(id: string): string {
 function resolveProject(given: string, base: string): string {
   const resolved = path.resolve(base, given);
   return existsSync(resolved) && statSync(resolved).isDirectory() ? path.join(resolved, 'tsconfig.json') : resolved;
-}
-
-/** A generated module's relative import (`./tickets.js`) as the file it names (`./tickets.ts`), or null to leave it to the bundler. */
-function besideSources(target: string): string | null {
-  const runtime = /\.([cm]?)js$/.exec(target);
-  const stem = runtime === null ? target : target.slice(0, runtime.index);
-  const candidates = runtime === null ? [target] : [`${stem}.${runtime[1]}ts`, ...(runtime[1] === '' ? [`${stem}.tsx`] : []), target];
-  return candidates.find((candidate) => existsSync(candidate)) ?? null;
 }

@@ -1,10 +1,11 @@
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { build as viteBuild, createLogger, type Plugin } from 'vite';
 import { describe, expect, it } from 'vitest';
 import webpack from 'webpack';
 import toolgen from '@toolgen/generator/unplugin';
-import { cliModule, diagnosticLines, expectedOutput, notesSource, runCli, runNode, writeApp } from './fixture.js';
+import { bundlerCompilerOptions, cliModule, diagnosticLines, expectedOutput, notesSource, runCli, runNode, writeApp } from './fixture.js';
 
 // count_words loses its @param doc: a TSH010 warning, which builds report and pass
 const warnedNotes = notesSource.replace('   * @param text Any text.\n', '');
@@ -60,17 +61,27 @@ async function buildWithEsbuild(root: string) {
   return { warnings: result.warnings.map((warning) => warning.text), output: outfile };
 }
 
-async function buildWithWebpack(root: string) {
-  const compiler = webpack({
+/**
+ * webpack 5 with ts-loader, the TypeScript loader most webpack apps use: `transpileOnly`, as the app type-checks with tsc; or
+ * type-checking, which needs `toolgen --types-only`'s declarations (see below). The source folder is the `rootDir`, as in
+ * docs/getting-started.md: the generated module is a file of that folder to webpack and to ts-loader.
+ */
+function webpackConfig(root: string, loaderOptions: object): webpack.Configuration {
+  const compilerOptions = { rootDir: path.join(root, 'src'), noEmit: false };
+  return {
     mode: 'none',
     context: root,
     target: 'node',
     entry: './src/main.ts',
     output: { path: path.join(root, 'dist-webpack'), filename: 'main.cjs' },
     resolve: { extensions: ['.ts', '.js'], extensionAlias: { '.js': ['.ts', '.js'] } },
-    module: { rules: [{ test: /\.ts$/, loader: path.join(import.meta.dirname, 'tsLoader.cjs') }] },
+    module: { rules: [{ test: /\.ts$/, loader: 'ts-loader', options: { configFile: path.join(root, 'tsconfig.json'), compilerOptions, ...loaderOptions } }] },
     plugins: [toolgen.webpack({ project: root })],
-  });
+  };
+}
+
+async function buildWithWebpack(root: string, loaderOptions: object = { transpileOnly: true }) {
+  const compiler = webpack(webpackConfig(root, loaderOptions));
   const stats = await new Promise<webpack.Stats>((resolve, reject) => compiler.run((error, result) => (error ? reject(error) : resolve(result!))));
   await new Promise((resolve) => compiler.close(resolve));
   if (stats.hasErrors()) {
@@ -112,6 +123,57 @@ describe('@toolgen/generator/unplugin', () => {
     expect(failure).toBeInstanceOf(Error);
     for (const line of expected) {
       expect((failure as Error).message).toContain(line);
+    }
+  });
+
+  it("type-checks under webpack with ts-loader once toolgen --types-only has written the declarations (docs/build.md)", async () => {
+    // ts-loader checks each file against the files on disk, where the generated module is not
+    const root = writeApp({}, { ...bundlerCompilerOptions, rootDirs: ['.', '.toolgen/types'] });
+    await expect(buildWithWebpack(root, {})).rejects.toThrow("TS2307: Cannot find module './notes.tools.js'");
+    expect(await runCli(['--types-only', '-p', root, '--out-dir', path.join(root, '.toolgen/types')])).toMatchObject({ code: 0 });
+    const { output } = await buildWithWebpack(root, {});
+    expect(runNode(output)).toBe(expectedOutput);
+    // a type error of the app is ts-loader's error, checked against the declarations
+    const wrong = writeApp({ 'src/main.ts': "import { noteToolset } from './notes.tools.js';\nconst count: string = await noteToolset.tools.count_words.invoke({ text: 'a b' });\nconsole.log(count);\n" }, {
+      ...bundlerCompilerOptions,
+      rootDirs: ['.', '.toolgen/types'],
+    });
+    expect(await runCli(['--types-only', '-p', wrong, '--out-dir', path.join(wrong, '.toolgen/types')])).toMatchObject({ code: 0 });
+    await expect(buildWithWebpack(wrong, {})).rejects.toThrow("TS2322: Type 'number' is not assignable to type 'string'");
+  });
+
+  it('builds the module again under webpack --watch when its source changes, and fails the round while it has a TSH error', async () => {
+    const root = writeApp();
+    const compiler = webpack({ ...webpackConfig(root, { transpileOnly: true }), mode: 'development', devtool: false });
+    const rounds: { errors: string; output: string }[] = [];
+    let changed: (() => void) | undefined;
+    const watching = compiler.watch({ aggregateTimeout: 50 }, (error, stats) => {
+      const errors = error?.message ?? stats!.compilation.errors.map((failure) => failure.message).join('\n');
+      rounds.push({ errors, output: errors === '' ? readFileSync(path.join(root, 'dist-webpack/main.cjs'), 'utf8') : '' });
+      changed?.();
+    });
+    const round = (change: () => void, until: (latest: { errors: string; output: string }) => boolean) =>
+      new Promise<{ errors: string; output: string }>((resolve) => {
+        changed = () => {
+          if (until(rounds.at(-1)!)) resolve(rounds.at(-1)!);
+        };
+        change();
+      });
+    try {
+      const first = await round(() => undefined, (latest) => latest.output !== '');
+      expect(first.output).toContain('Finds notes whose text contains a word.');
+      const notes = path.join(root, 'src/notes.ts');
+      const renamed = await round(
+        () => writeFileSync(notes, notesSource.replace('Finds notes whose text contains a word.', 'Looks up the notes holding a word.')),
+        (latest) => latest.output.includes('Looks up the notes holding a word.'),
+      );
+      expect(renamed.output).not.toContain('Finds notes whose text contains a word.');
+      const failed = await round(() => writeFileSync(notes, failingNotes), (latest) => latest.errors !== '');
+      for (const line of await cliDiagnostics(root, 'error')) expect(failed.errors).toContain(line);
+      const fixed = await round(() => writeFileSync(notes, notesSource), (latest) => latest.output.includes('Finds notes whose text contains a word.'));
+      expect(fixed.errors).toBe('');
+    } finally {
+      await new Promise((resolve) => watching?.close(resolve));
     }
   });
 

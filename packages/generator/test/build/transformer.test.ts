@@ -30,19 +30,28 @@ function emit(root: string, program: ts.Program, transformers?: ts.CustomTransfo
   return files;
 }
 
+/** A file whose declarations name a tool's types: tsc writes them out, as the module's own declarations do not export them. */
+const usingTools = {
+  'src/picked.ts': "import { noteToolset } from './notes.tools.js';\n\nexport const countWords = noteToolset.tools.count_words;\nexport const names = noteToolset.functions.map((fn) => fn.name);\n",
+};
+
 describe('@toolgen/generator/transformer', () => {
   it('emits what tsc emits for the CLI’s module, byte for byte, through program.emit’s writeFile, and the output runs', async () => {
-    const root = writeApp({}, emitting);
+    const root = writeApp(usingTools, emitting);
     expect((await runCli(['--types-only', '-p', root, '--out-dir', path.join(root, '.toolgen/types')])).code).toBe(0);
     const program = programOf(root);
     expect(ts.getPreEmitDiagnostics(program)).toEqual([]);
     const transformed = emit(root, program, createToolgenTransformer(program));
     expect(existsSync(path.join(root, 'dist'))).toBe(false);
 
-    const generated = writeApp({}, emitting);
+    const generated = writeApp(usingTools, emitting);
     expect((await runCli(['-p', generated])).code).toBe(0);
     const compiled = emit(generated, programOf(generated));
-    expect([...transformed.keys()].sort()).toEqual(['dist/main.d.ts', 'dist/main.js', 'dist/model.d.ts', 'dist/model.js', 'dist/notes.d.ts', 'dist/notes.js', 'dist/notes.tools.d.ts', 'dist/notes.tools.js']);
+    expect([...transformed.keys()].sort()).toEqual([
+      'dist/main.d.ts', 'dist/main.js', 'dist/model.d.ts', 'dist/model.js', 'dist/notes.d.ts', 'dist/notes.js', 'dist/notes.tools.d.ts', 'dist/notes.tools.js',
+      'dist/picked.d.ts', 'dist/picked.js',
+    ]);
+    expect(transformed.get('dist/picked.d.ts')).toContain('AIFunction<{\n    text: string;\n}, number, "count_words", "note__count_words">');
     expect(new Map([...transformed].sort())).toEqual(new Map([...compiled].sort()));
 
     for (const [file, text] of transformed) {

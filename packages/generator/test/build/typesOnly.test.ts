@@ -35,6 +35,7 @@ describe('toolgen --types-only', () => {
         '  readonly find_notes: AIFunction<noteToolset_0Args, noteToolset_0Result, "find_notes", "note__find_notes">;',
         '  readonly count_words: AIFunction<noteToolset_1Args, noteToolset_1Result, "count_words", "note__count_words">;',
         '}>;',
+        'export {};',
         '',
       ].join('\n'),
     );
