@@ -226,11 +226,20 @@ export async function runMcpSubcommand(argv: readonly string[], output: CliOutpu
 type FlagConfig = Record<string, { type: 'string'; short?: string }>;
 
 function parse(argv: readonly string[], flags: FlagConfig, name: string): Record<string, string | boolean | undefined> {
+  let parsed;
   try {
-    return parseArgs({ args: [...argv], strict: true, allowPositionals: false, options: { ...flags, help: { type: 'boolean', short: 'h' } } }).values;
+    parsed = parseArgs({ args: [...argv], strict: true, allowPositionals: false, tokens: true, options: { ...flags, help: { type: 'boolean', short: 'h' } } });
   } catch (error) {
     throw new UsageError(`${(error as Error).message}. Run "toolgen ${name} --help" for the flags.`);
   }
+  // parseArgs keeps the last of a repeated flag: the others would be dropped without a word (a second --policy's entries)
+  const given: string[] = parsed.tokens.flatMap((token) => (token.kind === 'option' && flags[token.name]?.type === 'string' ? [token.name] : []));
+  const repeated = given.find((flag, index) => given.indexOf(flag) !== index);
+  if (repeated !== undefined) {
+    const merge = repeated === 'policy' ? ': it serves one policy file, so merge the files into one (of two entries for a tool, the later applies)' : '';
+    throw new UsageError(`--${repeated} is given ${given.filter((flag) => flag === repeated).length} times; toolgen ${name} takes it once${merge}.`);
+  }
+  return parsed.values;
 }
 
 function stringValue(value: string | boolean | undefined): string | undefined {

@@ -5,7 +5,7 @@ import { McpServer } from '@modelcontextprotocol/server';
 import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import {
   loadToolPolicies,
-  ToolNaming,
+  type AgentToolPolicy,
   ToolPolicyResolver,
   type AIFunction,
   type GeneratedToolset,
@@ -21,6 +21,7 @@ import type { AddressInfo } from 'node:net';
 import { manifestFileName, type Manifest } from '../manifest/manifest.js';
 import { readManifestText } from '../manifest/readManifest.js';
 import { ModuleLoadError, ModuleMirror } from '../backends/ts6/ModuleMirror.js';
+import { matchServedPolicies } from './servedPolicies.js';
 
 /** What `toolgen mcp` serves, and how. */
 export interface ServeProjectOptions {
@@ -74,30 +75,37 @@ export class ServeConfigurationError extends Error {
 export async function loadProjectTools(options: ServeProjectOptions): Promise<ProjectTools> {
   const rootDir = path.dirname(options.project);
   const manifest = readManifest(rootDir);
-  const resolver = options.policy === undefined ? new ToolPolicyResolver() : readPolicy(options.policy);
+  const policies = options.policy === undefined ? [] : readPolicy(options.policy);
+  const listed = manifest.toolsets.flatMap((entry) => (Array.isArray(entry.tools) ? entry.tools : []));
+  const matching = matchServedPolicies(policies, listed, options.names ?? 'qualified');
+  if (matching.kind === 'unmatched') {
+    throw new ServeConfigurationError(
+      `The policy file ${shown(options.policy!)} names tools this server does not serve, so nothing is served: such an entry would change nothing, and a deny would deny nothing. ` +
+        `${matching.problems.join(' ')} The tools are ${listed.map((tool) => (options.names === 'name' ? tool.name : tool.qualifiedName)).join(', ')}.`,
+    );
+  }
   const mirror = new ModuleMirror(options.project);
-  const functions: AIFunction[] = [];
-  const needsApproval = new Set<AIFunction>();
-  const omitted: { qualifiedName: string; reason: string }[] = [];
+  const served: AIFunction[] = [];
   for (const entry of manifest.toolsets) {
     const file = path.resolve(rootDir, entry.module);
     const exported = (await load(mirror, file))[entry.exportName] as GeneratedToolset | undefined;
     if (typeof exported !== 'object' || exported === null || !Array.isArray(exported.functions)) {
       throw new ServeConfigurationError(`${entry.module} does not export the toolset ${entry.exportName} the manifest lists; run toolgen -p ${shown(options.project)} to regenerate it.`);
     }
-    for (const fn of exported.functions) {
-      const mode: ToolApprovalMode = resolver.getEffectiveApprovalMode(fn.qualifiedName, fn.metadata.approval);
-      if (mode === 'deny') {
-        omitted.push({ qualifiedName: fn.qualifiedName, reason: 'denied by the policy' });
-        continue;
-      }
-      functions.push(fn);
-      if (mode === 'require_approval') needsApproval.add(fn);
-    }
+    served.push(...exported.functions);
   }
-  const known = new Set([...functions.map((fn) => fn.qualifiedName), ...omitted.map((tool) => tool.qualifiedName)].map((name) => ToolNaming.matchKey(name)));
-  for (const policy of resolver.overrides) {
-    if (!known.has(ToolNaming.matchKey(policy.toolName))) options.log(`toolgen mcp: the policy names ${policy.toolName}, which is not a tool of this project; it changes nothing.`);
+  const resolver = new ToolPolicyResolver(matching.policies);
+  const functions: AIFunction[] = [];
+  const needsApproval = new Set<AIFunction>();
+  const omitted: { qualifiedName: string; reason: string }[] = [];
+  for (const fn of served) {
+    const mode: ToolApprovalMode = resolver.getEffectiveApprovalMode(fn.qualifiedName, fn.metadata.approval);
+    if (mode === 'deny') {
+      omitted.push({ qualifiedName: fn.qualifiedName, reason: 'denied by the policy' });
+      continue;
+    }
+    functions.push(fn);
+    if (mode === 'require_approval') needsApproval.add(fn);
   }
   const logger: ToolLogger = {
     error: (message, error) => options.log(`toolgen mcp: ${message}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
@@ -156,11 +164,8 @@ export function createProjectServer(
   approvalTimeoutMs = defaultApprovalTimeoutMs,
   names: 'name' | 'qualified' = 'qualified',
 ): McpServer {
-  const server = new McpServer(info, {
-    capabilities: { tools: {} },
-    // the SDK asks a 2025-era client itself; give the user as long as the approval lasts
-    inputRequired: { roundTimeoutMs: approvalTimeoutMs },
-  });
+  // registerMcpTools asks a 2025-era client while the call waits, for approvalTimeoutMs (no input_required result for the SDK to fulfil)
+  const server = new McpServer(info, { capabilities: { tools: {} } });
   const registrations = registerMcpTools(server, tools.functions, {
     needsApproval: (fn) => tools.needsApproval.has(fn),
     context: tools.context,
@@ -309,7 +314,8 @@ function readManifest(rootDir: string): Manifest {
   return { version: 1, toolsets: reading.toolsets as unknown as Manifest['toolsets'] };
 }
 
-function readPolicy(file: string): ToolPolicyResolver {
+/** The entries of a policy file, read as the resolver reads them (a malformed file is refused whole). */
+function readPolicy(file: string): readonly AgentToolPolicy[] {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -317,7 +323,10 @@ function readPolicy(file: string): ToolPolicyResolver {
     throw new ServeConfigurationError(`Cannot read the policy file ${shown(file)}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}.`);
   }
   try {
-    return new ToolPolicyResolver(loadToolPolicies(text));
+    const policies = loadToolPolicies(text);
+    // what the resolver refuses (a name no qualified name could equal) is refused here, before any module loads
+    new ToolPolicyResolver(policies);
+    return policies;
   } catch (error) {
     throw new ServeConfigurationError(`The policy file ${shown(file)} is invalid, so nothing is served: ${(error as Error).message}`);
   }

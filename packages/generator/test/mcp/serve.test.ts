@@ -127,6 +127,18 @@ describe('toolgen mcp -p examples/tickets', () => {
     expect(unknown).toBeInstanceOf(Error);
   });
 
+  it('--names name matches the policy by the tool names the clients see: a deny of search_tickets leaves it out', async () => {
+    const policy = path.join(temp.folder(), 'policy.yaml');
+    // the plain names, spelt as the catalogue matches them, and a qualified name, which matches too
+    const entries = ['- toolName: search_tickets', '  approvalMode: deny', '- toolName: Get Ticket', '  approvalMode: require_approval', '- toolName: ticket__close_ticket', '  approvalMode: deny'];
+    writeFileSync(policy, `${entries.join('\n')}\n`);
+    const { client, stderr } = await spawnToolgenMcp(['-p', 'examples/tickets', '--names', 'name', '--policy', policy]);
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual([]);
+    expect(stderr()).toMatch(/left out: ticket__search_tickets \(denied by the policy\), ticket__close_ticket \(denied by the policy\)/);
+    const gated = await client.callTool({ name: 'get_ticket', arguments: { number: 4711 } });
+    expect(textOf(gated)).toMatch(/this tool needs approval, and this client cannot give it/);
+  });
+
   it("issue 29: a port of server-memory's nine tools lists the names, titles and annotations the real server lists", async () => {
     const project = temp.folder();
     writeFileSync(path.join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', strict: true, types: ['node'] }, include: ['src'] }));
@@ -357,6 +369,29 @@ describe('toolgen mcp usage and configuration', () => {
     expect(() => refuseSharedNames([fn('alpha__ping'), fn('beta__ping'), fn('beta__pong')])).toThrow(
       new ServeConfigurationError('with --names name, alpha__ping and beta__ping would both be "ping". Serve with --names qualified (the default), or leave one of them out with a policy (--policy).'),
     );
+  });
+
+  it.each([
+    [['- toolName: ticket__serch_tickets', '  approvalMode: deny'], [], '"ticket__serch_tickets" (deny) names no tool this server serves. Did you mean ticket__search_tickets?'],
+    [['- toolName: search_tickets', '  approvalMode: deny'], [], '"search_tickets" (deny) is a tool name, which matches only with --names name: write ticket__search_tickets, or serve with --names name.'],
+    [['- toolName: serch_tickets', '  approvalMode: deny'], ['--names', 'name'], '"serch_tickets" (deny) names no tool this server serves. Did you mean search_tickets?'],
+    [['- toolName: github__create_issue', '  approvalMode: require_approval'], [], '"github__create_issue" (require_approval) names no tool this server serves.'],
+  ])('exits 2, serving nothing, when the policy names a tool it does not serve (%j %j): a deny never misses silently', async (lines, flags, problem) => {
+    const policy = path.join(temp.folder(), 'policy.yaml');
+    writeFileSync(policy, `${lines.join('\n')}\n`);
+    const result = await run(['mcp', '-p', tickets, '--policy', policy, ...flags]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('names tools this server does not serve, so nothing is served: such an entry would change nothing, and a deny would deny nothing.');
+    expect(result.stderr).toContain(problem);
+    expect(result.stderr).toContain(flags.length === 0 ? 'The tools are ticket__search_tickets, ticket__get_ticket, ticket__close_ticket.' : 'The tools are search_tickets, get_ticket, close_ticket.');
+  });
+
+  it('exits 2 on --policy given twice: it serves one policy file', async () => {
+    const result = await run(['mcp', '-p', tickets, '--policy', 'a.yaml', '--policy', 'b.yaml']);
+    expect([result.code, result.stderr]).toEqual([
+      2,
+      'toolgen: --policy is given 2 times; toolgen mcp takes it once: it serves one policy file, so merge the files into one (of two entries for a tool, the later applies).\n',
+    ]);
   });
 
   it('exits 2 on a malformed policy file, serving nothing', async () => {

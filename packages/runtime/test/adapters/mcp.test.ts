@@ -231,12 +231,21 @@ describe('tools that need approval', () => {
     expect([result.isError, textOf(result), asked]).toEqual([true, 'Invalid arguments:\n- /id: must be a number; got "one"\nCorrect these arguments and call the tool again.', false]);
   });
 
-  it('refuses an approval the client sends without being asked', async () => {
-    const client = await serve(gated(), {}, approve);
+  it('takes no approval the client sends without being asked: it asks, and the answer to that decides', async () => {
+    let asked = 0;
+    const client = await serve(gated(), {}, async () => {
+      asked += 1;
+      return { action: 'decline' };
+    });
     const result = await client.callTool(retry('note__delete_note', { id: 1 }, { inputResponses: approvalAnswer }));
-    expect(result.isError).toBe(true);
-    expect(textOf(result)).toMatch(/^This answer does not belong to an approval request this server made for these arguments, so note__delete_note was not called\./);
-    expect(calledTools()).toEqual([]);
+    expect([result.isError, asked, calledTools()]).toEqual([true, 1, []]);
+    expect(textOf(result)).toMatch(/^The user rejected this call, so note__delete_note was not called\./);
+  });
+
+  it('answers a client that does not answer in time in its own words, and never runs the tool', async () => {
+    const client = await serve(gated(), { approvalTimeoutMs: 200 }, () => new Promise(() => undefined));
+    const result = await client.callTool({ name: 'note__delete_note', arguments: { id: 1 } });
+    expect([result.isError, textOf(result), calledTools()]).toEqual([true, 'Nobody answered the approval request in time, so note__delete_note was not called.', []]);
   });
 
   it.each([
@@ -299,6 +308,14 @@ describe('on a 2026-07-28 connection', () => {
     const client = await connectModernClient(serverWith());
     const result = await client.callTool({ name: 'note__delete_note', arguments: { id: 5 } });
     expect(textOf(result)).toBe('note__delete_note was not called: this tool needs approval, and this client cannot give it.');
+    expect(calledTools()).toEqual([]);
+  });
+
+  it('refuses an approval the client sends without being asked', async () => {
+    const client = await connectModernClient(serverWith(), approve);
+    const result = await client.callTool(retry('note__delete_note', { id: 1 }, { inputResponses: approvalAnswer }));
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toMatch(/^This answer does not belong to an approval request this server made for these arguments, so note__delete_note was not called\./);
     expect(calledTools()).toEqual([]);
   });
 

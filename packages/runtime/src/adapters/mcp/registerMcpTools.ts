@@ -15,7 +15,7 @@ import { jsonSchemaForTarget } from '../../function/jsonSchemaForTarget.js';
 import { contentOf } from '../contentParts.js';
 import { byWireName, contextFor, resultText, runToolCall, type AdapterOptions, type ToolCallOutcome } from '../toolCalls.js';
 import { McpApprovals } from './McpApprovals.js';
-import { clientHas, missingClientCapabilities, missingFrom } from './clientCanElicit.js';
+import { clientCanElicit, clientHas, missingClientCapabilities, missingFrom } from './clientCanElicit.js';
 
 /** What `registerMcpTools` takes besides the server and the functions. */
 export interface McpToolsOptions extends AdapterOptions {
@@ -94,7 +94,12 @@ export function registerMcpTools(server: McpServer | McpServerV1, functions: rea
       if (missing.length > 0) return errorResult(lacksCapabilities(fn, missing));
       const context = await contextFor(options.context, fn, { callId: String(ctx.mcpReq.id), signal: ctx.mcpReq.signal });
       if (!gated) return toolResult(fn, await runToolCall(fn, args, context), outputSchema !== undefined);
-      const decision = await approvals.decide(server, fn, args, ctx, context);
+      // a 2025-era connection: the SDK would answer an input_required result by asking the client itself, and a timeout
+      // in its own words; ask while the call waits instead, as on the v1 SDK
+      const decision =
+        servedEra(server) === 'legacy'
+          ? await approvals.decideInline(fn, args, String(ctx.mcpReq.id), clientCanElicit(server, ctx), (form, timeout) => ctx.mcpReq.elicitInput(form, { signal: ctx.mcpReq.signal, timeout }), context)
+          : await approvals.decide(server, fn, args, ctx, context);
       if (decision.kind !== 'approved') return decision.kind === 'ask' ? decision.result : errorResult(decision.message);
       return toolResult(fn, await runToolCall(fn, decision.args, { ...context, ...decision.context }), outputSchema !== undefined);
     };
@@ -113,6 +118,18 @@ export function registerMcpTools(server: McpServer | McpServerV1, functions: rea
   }
   return registrations;
 }
+
+/**
+ * The era the server serves its client in, as the SDK decides it: `modern` once protocol 2026-07-28 or later is
+ * negotiated, else `legacy` (a 2025 revision, or a per-request instance that never saw `initialize`).
+ */
+function servedEra(server: McpServer): 'legacy' | 'modern' {
+  const negotiated = server.server.getNegotiatedProtocolVersion();
+  return negotiated !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(negotiated) && negotiated >= firstModernRevision ? 'modern' : 'legacy';
+}
+
+/** The first revision of MCP's 2026 era, with input_required results in place of server-to-client requests. */
+const firstModernRevision = '2026-07-28';
 
 /** The v1 SDK's `McpServer` (`@modelcontextprotocol/sdk` 1.x) still has the deprecated `tool()`, which the v2 one dropped. */
 function isV1Server(server: McpServer | McpServerV1): server is McpServerV1 {
