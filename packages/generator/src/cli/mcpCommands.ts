@@ -23,7 +23,7 @@ export interface McpCommandOptions {
 
 /** `toolgen import-mcp`, validated. */
 export interface ImportMcpCommandOptions {
-  readonly source: { readonly command: readonly string[] } | { readonly url: URL };
+  readonly source: { readonly command: readonly string[] } | { readonly url: URL; readonly authToken?: string | undefined };
   readonly server: string;
   /** Absolute path of the module to write. */
   readonly out: string;
@@ -37,7 +37,7 @@ export type McpSubcommand =
   | { readonly kind: 'help'; readonly text: string };
 
 export const mcpUsage = `Usage: toolgen mcp -p <project> [--policy <file.yaml>] [--services <module>] [--workspace <dir>]
-                   [--names name|qualified] [--http [host:]port [--auth-token-env NAME]]
+                   [--approval-timeout <s>] [--names name|qualified] [--http [host:]port [--auth-token-env NAME]]
 
 Serves the project's generated tools over stdio (or Streamable HTTP) to an MCP client (a desktop
 app, an agent).
@@ -66,7 +66,7 @@ Options:
 
 Logs go to stderr; stdout carries only the protocol.`;
 
-export const importMcpUsage = `Usage: toolgen import-mcp (--command "<cmd> [args]" | --url <url>) --server <name> --out <file.ts>
+export const importMcpUsage = `Usage: toolgen import-mcp (--command "<cmd> [args]" | --url <url> [--auth-token-env NAME]) --server <name> --out <file.ts>
 
 Connects to an MCP server, lists its tools and writes a typed module: <server>ToolNames and
 create<Server>Client(client), with one typed async method per tool.
@@ -75,6 +75,7 @@ Options:
       --command "<cmd> [args]"  run the server and talk to it over stdio (split like a shell:
                                 quotes respected; no pipes, redirections or variables)
       --url <url>               talk to a Streamable HTTP server at this http(s) URL
+      --auth-token-env NAME     with --url: send Authorization: Bearer <the value of NAME>
       --server <name>           the server's name, e.g. github (createGithubClient, githubToolNames)
       --out <file.ts>           the module to write
   -h, --help                    print this help`;
@@ -132,7 +133,7 @@ export async function parseMcpSubcommand(argv: readonly string[], cwd: string): 
       },
     };
   }
-  const values = parse(rest, { command: { type: 'string' }, url: { type: 'string' }, server: { type: 'string' }, out: { type: 'string' } }, 'import-mcp');
+  const values = parse(rest, { command: { type: 'string' }, url: { type: 'string' }, 'auth-token-env': { type: 'string' }, server: { type: 'string' }, out: { type: 'string' } }, 'import-mcp');
   if (values.help === true) return { kind: 'help', text: importMcpUsage };
   const commandLine = stringValue(values.command);
   const url = stringValue(values.url);
@@ -152,7 +153,9 @@ export async function parseMcpSubcommand(argv: readonly string[], cwd: string): 
     throw new UsageError(out === undefined ? 'toolgen import-mcp needs --out <file.ts>, the module to write.' : `--out must name a TypeScript module (.ts, .mts or .cts), not "${out}".`);
   }
   let source: ImportMcpCommandOptions['source'];
+  const tokenVariable = stringValue(values['auth-token-env']);
   if (commandLine !== undefined) {
+    if (tokenVariable !== undefined) throw new UsageError('--auth-token-env applies to --url only: a server run with --command gets its tokens from the environment it inherits.');
     const { CommandLineError, splitCommandLine } = await import('../mcp/splitCommandLine.js');
     try {
       source = { command: splitCommandLine(commandLine) };
@@ -170,9 +173,14 @@ export async function parseMcpSubcommand(argv: readonly string[], cwd: string): 
     if (parsed === undefined || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
       throw new UsageError(`--url must be an http:// or https:// URL, not "${url}".`);
     }
-    source = { url: parsed };
+    const authToken = tokenVariable === undefined ? undefined : process.env[tokenVariable];
+    if (tokenVariable !== undefined && (authToken === undefined || authToken === '')) {
+      throw new UsageError(`--auth-token-env ${tokenVariable}: the environment variable ${tokenVariable} is not set (or empty). Set it to the token the server expects.`);
+    }
+    source = { url: parsed, ...(authToken === undefined ? {} : { authToken }) };
   }
-  const rerun = ['toolgen import-mcp', commandLine === undefined ? `--url ${url}` : `--command ${JSON.stringify(commandLine)}`, `--server ${server}`, `--out ${out}`].join(' ');
+  const from = commandLine === undefined ? [`--url ${url}`, ...(tokenVariable === undefined ? [] : [`--auth-token-env ${tokenVariable}`])] : [`--command ${JSON.stringify(commandLine)}`];
+  const rerun = ['toolgen import-mcp', ...from, `--server ${server}`, `--out ${out}`].join(' ');
   return { kind: 'import-mcp', options: { source, server, out: path.resolve(cwd, out), rerun } };
 }
 

@@ -274,7 +274,7 @@ export const diagnosticCatalogue = {
     severity: 'warning',
     messages: {
       overBudget:
-        'The project\'s {{tools}} tools cost {{tokens}} tokens in a {{variant}} tool list (o200k_base), over the token budget of {{budget}}: an agent offered them all pays that in every request. Offer them through tool search (resolveAgentToolsWithSearch: the agent starts with search_tools and its pinned tools), offer fewer tools per agent, or raise "toolgen.tokenBudget".',
+        'The project\'s {{tools}} tools cost {{tokens}} tokens in the {{variant}} tool list (o200k_base), over the token budget of {{budget}}: an agent offered them all pays that in every request. Offer them through tool search (resolveAgentToolsWithSearch: the agent starts with search_tools and its pinned tools), offer fewer tools per agent, or raise "toolgen.tokenBudget".',
     },
   },
 } as const satisfies Record<string, DiagnosticDefinition>;

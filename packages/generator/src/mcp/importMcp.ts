@@ -4,7 +4,10 @@ import { writeFileAtomic } from '../io/writeFileAtomic.js';
 import { printClientModule, type ListedTool } from './printClientModule.js';
 
 /** Where `toolgen import-mcp` finds the server: a command it runs (stdio) or a Streamable HTTP URL. */
-export type McpServerSource = { readonly command: readonly string[] } | { readonly url: URL };
+export type McpServerSource =
+  | { readonly command: readonly string[] }
+  /** `authToken`: sent as `Authorization: Bearer <token>` with every request (`--auth-token-env`). */
+  | { readonly url: URL; readonly authToken?: string | undefined };
 
 export interface ImportMcpOptions {
   readonly source: McpServerSource;
@@ -47,7 +50,10 @@ export async function importMcp(options: ImportMcpOptions): Promise<{ readonly t
           env: inheritedEnvironment(),
           stderr: options.serverStderr ?? 'inherit',
         })
-      : new StreamableHTTPClientTransport(options.source.url);
+      : new StreamableHTTPClientTransport(
+          options.source.url,
+          options.source.authToken === undefined ? undefined : { requestInit: { headers: { Authorization: `Bearer ${options.source.authToken}` } } },
+        );
   const client = new Client({ name: 'toolgen-import-mcp', version: '1.0.0' }, { capabilities: { elicitation: {} } });
   client.setRequestHandler('elicitation/create', () => ({ action: 'decline' }));
   const where = 'command' in options.source ? `the command ${JSON.stringify(options.source.command.join(' '))}` : options.source.url.href;
@@ -56,7 +62,15 @@ export async function importMcp(options: ImportMcpOptions): Promise<{ readonly t
     await client.connect(transport, { timeout: options.timeoutMs ?? 30_000 });
     tools = (await client.listTools(undefined, { timeout: options.timeoutMs ?? 30_000 })).tools;
   } catch (error) {
-    throw new McpConnectionError(`Cannot list the tools of the MCP server at ${where}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    const message = error instanceof Error ? error.message : String(error);
+    // a server behind a bearer token answers 401 to a request without one
+    const unauthorized = 'url' in options.source && /\b401\b|unauthorized/i.test(message);
+    const fix = !unauthorized
+      ? ''
+      : options.source.authToken === undefined
+        ? ' The server wants a token: put it in an environment variable and pass --auth-token-env <its name>.'
+        : ' The server refused the token --auth-token-env gave: check the variable\'s value.';
+    throw new McpConnectionError(`Cannot list the tools of the MCP server at ${where}: ${message}${fix}`, { cause: error });
   } finally {
     await client.close().catch(() => undefined);
   }

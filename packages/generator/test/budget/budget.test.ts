@@ -125,7 +125,7 @@ describe('the token budget', () => {
     const manifest = JSON.parse(readFileSync(path.join(root, 'toolgen.manifest.json'), 'utf8'));
     const strict = manifest.toolsets[0].tools.reduce((total: number, tool: { tokens: Record<string, number> }) => total + tool.tokens['openai-strict']!, 0);
     expect(stdout).toContain(
-      `package.json:4:5 - warning TSH040: The project's 2 tools cost ${strict} tokens in a openai-strict tool list (o200k_base), over the token budget of 20`,
+      `package.json:4:5 - warning TSH040: The project's 2 tools cost ${strict} tokens in the openai-strict tool list (o200k_base), over the token budget of 20`,
     );
     expect(stdout).toContain('resolveAgentToolsWithSearch');
     expect(stdout).toContain('0 errors, 1 warning');

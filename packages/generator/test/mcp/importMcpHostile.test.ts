@@ -44,15 +44,15 @@ const tools = [
   { name: 'extends', inputSchema: object({}, { extends: [{ tsType: 'unknown {} ' + run('extends') + ' interface Evil4' }] }) },
   { name: 'title_names', inputSchema: object({
     a: { type: 'object', title: 'Inner */ ' + run('innerTitle') + ' /*', properties: {} },
-    b: { $ref: '#/properties/Client' },
-    Client: { type: 'object', $id: 'CallToolResult {} ' + run('id'), properties: {} },
-    c: { type: 'object', properties: { n: { $ref: '#/properties/c/$defs/' + encodeURIComponent(definitionKey.replaceAll('~', '~0').replaceAll('/', '~1')) } }, $defs: { [definitionKey]: { type: 'string', title: 'Client' } } },
+    b: { $ref: '#/properties/McpToolCaller' },
+    McpToolCaller: { type: 'object', $id: 'McpCallToolResult {} ' + run('id'), properties: {} },
+    c: { type: 'object', properties: { n: { $ref: '#/properties/c/$defs/' + encodeURIComponent(definitionKey.replaceAll('~', '~0').replaceAll('/', '~1')) } }, $defs: { [definitionKey]: { type: 'string', title: 'McpToolCaller' } } },
   }, { title: 'T {} ' + run('title') + ' interface U' }) },
   { name: 'pattern', inputSchema: object({}, { patternProperties: { ['a*/b*/ } ' + run('pattern') + ' export interface Q { /*']: { type: 'string' } } }) },
   { name: 'min_items', inputSchema: object({ a: { type: 'array', items: { type: 'string' }, minItems: '0 */ } ' + run('minItems') + ' export interface Q2 { /*' } }) },
   { name: 'lines\u2028\u2029apart', description: 'one\u2028' + run('lineSeparator') + '\u2029two', inputSchema: object({ 'key\u2028': { type: 'string', description: 'three\u2029four', enum: ['five\u2028six'] } }) },
   { name: 'tick${'`'}$${'{'}globalThis.__toolgenPwned = ["template"]}${'`'}', inputSchema: object({ ['$${'{'}x}${'`'}']: { type: 'string' }, ['__proto__']: { type: 'string' } }) },
-  { name: 'report', inputSchema: object({}), outputSchema: object({ name: { type: 'string', tsType: 'string; ' + run('outputTsType') } }, { required: ['name'], title: 'Client' }) },
+  { name: 'report', inputSchema: object({}), outputSchema: object({ name: { type: 'string', tsType: 'string; ' + run('outputTsType') } }, { required: ['name'], title: 'McpToolCaller' }) },
   { name: 'deep', inputSchema: nested },
   { name: 'clash', inputSchema: object({ v: { $ref: '#/$defs/x_arguments' } }, { $defs: { x_arguments: { type: 'string' } } }) },
   { name: 'clash_arguments_x', inputSchema: object({ w: { type: 'number' } }) },
@@ -121,7 +121,9 @@ describe('toolgen import-mcp on a server whose names, texts and schemas carry co
     for (const name of listed) expect(text).toContain(`  ${stringLiteral(name)},\n`);
     // outside comments and string literals, nothing of what the server sent
     const code = codeOf(text);
-    expect(code).not.toMatch(/globalThis|PWNED|getBuiltinModule|\bEvil[234]?\b|\b(Q2?|U|Client|CallToolResult) \{|\benum\b/);
+    expect(code).not.toMatch(/globalThis|PWNED|getBuiltinModule|\bEvil[234]?\b|\b(Q2?|U) \{|\benum\b/);
+    // the module's own declarations of the result and the client, once each: no schema declares them again
+    expect([code.match(/\bMcpCallToolResult \{/g)?.length, code.match(/\bMcpToolCaller \{/g)?.length]).toEqual([1, 1]);
     expect(text).toContain('a?: string;');
     expect(text).toContain('a?: 1 | 2;');
     expect(text).toContain('"lines\\u2028\\u2029apart",');

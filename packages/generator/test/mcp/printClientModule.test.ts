@@ -46,13 +46,14 @@ describe('printClientModule', () => {
   it('drops json-schema-to-typescript\'s keywords wherever they are, and names every type after the declaration', async () => {
     const schema = {
       type: 'object',
-      title: 'Client',
-      properties: { a: { allOf: [{ items: { type: 'array', items: { tsType: 'Evil' } } }] }, b: { $ref: '#/properties/c' }, c: { type: 'object', $id: 'CallToolResult', properties: {} } },
+      title: 'McpToolCaller',
+      properties: { a: { allOf: [{ items: { type: 'array', items: { tsType: 'Evil' } } }] }, b: { $ref: '#/properties/c' }, c: { type: 'object', $id: 'McpCallToolResult', properties: {} } },
       $defs: { label: { type: 'string', tsType: 'Evil' }, Label: { enum: ['x'], tsEnumNames: ['Evil'] } },
       required: ['b'],
     };
     const text = await printClientModule([tool('t', { inputSchema: schema, outputSchema: { $ref: '#/$defs/label', $defs: { label: { type: 'string' } } } })], options);
-    expect(text).not.toMatch(/Evil|interface (Client|CallToolResult)\b|enum /);
+    expect(text).not.toMatch(/Evil|enum /);
+    expect([text.match(/interface McpToolCaller\b/g)?.length, text.match(/interface McpCallToolResult\b/g)?.length]).toEqual([1, 1]);
     expect(text).toContain('b: MyServerTArgumentsC;');
     expect(text).toContain('export type MyServerTResult = string;');
   });

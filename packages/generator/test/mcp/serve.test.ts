@@ -159,7 +159,7 @@ describe('toolgen mcp -p examples/tickets', () => {
     expect(textOf(await client.callTool({ name: 'delete_entities', arguments: { entityNames: ['x'] } }))).toBe('Entities deleted successfully');
   });
 
-  it('issue 29: --http serves Streamable HTTP on loopback, behind the bearer token --auth-token-env names, and exits 0 on SIGTERM', async () => {
+  it('issue 29: --http serves Streamable HTTP on loopback, behind the bearer token --auth-token-env names, import-mcp --url imports with it, and exits 0 on SIGTERM', async () => {
     const child = spawn(process.execPath, [bin, 'mcp', '-p', 'examples/tickets', '--http', '0', '--auth-token-env', 'TOOLGEN_TEST_TOKEN'], {
       cwd: repo,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -187,6 +187,24 @@ describe('toolgen mcp -p examples/tickets', () => {
     expect((await client.callTool({ name: 'ticket__get_ticket', arguments: { number: 4711 } })).structuredContent).toMatchObject({ status: 'open' });
     await client.close();
     expect((await fetch(new URL('/other', url))).status).toBe(404);
+
+    // toolgen import-mcp --url imports from it with --auth-token-env; without, it says how to send the token
+    const out = path.join(temp.folder(), 'tickets.ts');
+    const importing = async (...flags: string[]) => {
+      let printed = '';
+      const code = await main(['import-mcp', '--url', url.href, ...flags, '--server', 'tickets', '--out', out], { stdout: (text) => (printed += text), stderr: (text) => (printed += text) }, repo);
+      return { code, printed };
+    };
+    const anonymous = await importing();
+    expect(anonymous.code).toBe(1);
+    expect(anonymous.printed).toMatch(/Unauthorized.* The server wants a token: put it in an environment variable and pass --auth-token-env <its name>\.\n$/);
+    process.env['TOOLGEN_TEST_IMPORT_TOKEN'] = 'token-1234';
+    try {
+      expect(await importing('--auth-token-env', 'TOOLGEN_TEST_IMPORT_TOKEN')).toEqual({ code: 0, printed: expect.stringMatching(/^toolgen: 3 tools of tickets; .*tickets\.ts written\.\n$/) });
+    } finally {
+      delete process.env['TOOLGEN_TEST_IMPORT_TOKEN'];
+    }
+    expect(readFileSync(out, 'utf8')).toContain(`run toolgen import-mcp --url ${url.href} --auth-token-env TOOLGEN_TEST_IMPORT_TOKEN --server tickets --out`);
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
@@ -267,6 +285,8 @@ describe('toolgen mcp usage and configuration', () => {
     [['mcp', '-p', 'examples/tickets', '--names', 'short'], /--names must be name or qualified, not "short"/],
     [['mcp', '-p', 'examples/tickets', '--http', 'port'], /--http must be a port or host:port \(e\.g\. 3000 or 0\.0\.0\.0:3000\), not "port"/],
     [['mcp', '-p', 'examples/tickets', '--auth-token-env', 'X'], /--auth-token-env applies to --http only/],
+    [['import-mcp', '--command', 'node server.js', '--auth-token-env', 'X', '--server', 'x', '--out', 'x.ts'], /--auth-token-env applies to --url only/],
+    [['import-mcp', '--url', 'http://127.0.0.1:1/mcp', '--auth-token-env', 'TOOLGEN_UNSET_TOKEN_VARIABLE', '--server', 'x', '--out', 'x.ts'], /the environment variable TOOLGEN_UNSET_TOKEN_VARIABLE is not set/],
     [['mcp', '-p', 'examples/tickets', '--http', '0', '--auth-token-env', 'TOOLGEN_UNSET_TOKEN_VARIABLE'], /the environment variable TOOLGEN_UNSET_TOKEN_VARIABLE is not set/],
   ])('exits 2 on %j', async (argv, message) => {
     const result = await run(argv);
