@@ -99,6 +99,13 @@ class SchemaCopier {
       }
     }
     if (Array.isArray(value['prefixItems']) && value['items'] === undefined) copy['additionalItems'] = true;
+    // a required member the server left out of `properties` must be sent all the same: json-schema-to-typescript would drop it
+    if (Array.isArray(copy['required'])) {
+      const properties = isSchemaObject(copy['properties']) ? copy['properties'] : {};
+      const missing = (copy['required'] as string[]).filter((key) => !Object.hasOwn(properties, key));
+      for (const key of missing) setOwn(properties, key, {});
+      if (missing.length > 0) copy['properties'] = properties;
+    }
     if (typeof copy['$ref'] === 'string') this.references.push(copy);
     this.open.delete(value);
     return copy;

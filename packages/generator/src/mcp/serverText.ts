@@ -43,6 +43,9 @@ export function stringLiteral(text: string): string {
 /** The words of a name, for the identifiers derived from it: `list_issues` → list, issues; `getHTTPStatus` → get, http, status. Only ASCII letters and digits survive. */
 export function words(name: string): string[] {
   return name
+    // a letter with an accent is the letter (ü → u): identifiers are ASCII, and the letter is kept, not the accent
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
     .split(/[^A-Za-z0-9]+/)

@@ -11,6 +11,9 @@ describe('printClientModule', () => {
     ['ticket__search_tickets', 'ticketSearchTickets'],
     ['get-HTTPStatus.v2', 'getHttpStatusV2'],
     ['Weird Name!', 'weirdName'],
+    // accents are dropped, not their letters
+    ['ünïcode.tool', 'unicodeTool'],
+    ['Crème Brûlée', 'cremeBrulee'],
   ])('names the method of %s %s', (name, method) => {
     expect(camelCase(words(name))).toBe(method);
   });
@@ -56,6 +59,12 @@ describe('printClientModule', () => {
     expect([text.match(/interface McpToolCaller\b/g)?.length, text.match(/interface McpCallToolResult\b/g)?.length]).toEqual([1, 1]);
     expect(text).toContain('b: MyServerTArgumentsC;');
     expect(text).toContain('export type MyServerTResult = string;');
+  });
+
+  it('types a required member the schema leaves out of properties as unknown, not as nothing', async () => {
+    const inputSchema = { type: 'object', properties: { x: { type: 'string' } }, required: ['x', 'missing', '__proto__'] };
+    const text = await printClientModule([tool('t', { inputSchema })], options);
+    expect(text).toMatch(/export interface MyServerTArguments \{\n {2}x: string;\n {2}missing: unknown;\n {2}__proto__: unknown;\n/);
   });
 
   it('refuses a server name identifiers cannot derive from', async () => {
