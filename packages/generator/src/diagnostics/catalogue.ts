@@ -268,6 +268,8 @@ export const diagnosticCatalogue = {
     messages: {
       nearMiss:
         'Policy entry "{{toolName}}" names no tool of this project or its references, and is close to "{{suggestion}}". If it names a tool of an MCP server or plugin, keep it; if it is a misspelling, the entry never applies: write "{{suggestion}}".',
+      toolNameOnly:
+        'Policy entry "{{toolName}}" is the name of the tool "{{suggestion}}", and policies match qualified names: an agent\'s policy never applies it (only toolgen mcp --names name does). Write "{{suggestion}}".',
     },
   },
   TSH040: {

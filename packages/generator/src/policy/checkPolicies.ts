@@ -105,8 +105,16 @@ export function checkPolicyEntries(entries: readonly PolicyEntry[], surface: Too
   return diagnostics;
 }
 
-/** TSH030 when the first segment is a known owner; else TSH034 when the name is a near miss of a known one, and nothing for a name toolgen cannot know. */
+/**
+ * TSH034 when the name is one tool's own name; TSH030 when the first segment is a known owner; else TSH034 when the name
+ * is a near miss of a known one, and nothing for a name toolgen cannot know.
+ */
 function unknownName(entry: PolicyEntry, key: string, surface: ToolSurface, known: readonly string[]): Diagnostic[] {
+  // a tool's own name (`close_ticket`): only `toolgen mcp --names name` matches it, the catalogue never does
+  const named = key.includes('__') ? [] : known.filter((name) => keyOf(name.split('__').at(-1)!) === key);
+  if (named.length === 1) {
+    return [createDiagnostic('TSH034', 'toolNameOnly', entry.nameLocation, { toolName: entry.toolName, suggestion: named[0]! })];
+  }
   const owner = ownerOf(key);
   if (surface.owners.has(owner)) {
     const sameOwner = known.filter((name) => ownerOf(keyOf(name)) === owner);

@@ -180,6 +180,20 @@ describe('toolgen --policy', () => {
   );
 
   it(
+    'warns (TSH034) on an entry that is a tool\'s own name, which only toolgen mcp --names name matches',
+    async () => {
+      const root = policyProject({ 'support.yaml': '- toolName: close_ticket\n  approvalMode: deny\n' });
+      const result = await run(['--policy', 'support.yaml'], root);
+      expect(diagnosticLines(result.stdout)).toEqual([
+        'support.yaml:1:13 - warning TSH034: Policy entry "close_ticket" is the name of the tool "ticket__close_ticket", and policies match qualified names: ' +
+          'an agent\'s policy never applies it (only toolgen mcp --names name does). Write "ticket__close_ticket".',
+      ]);
+      expect(result.code).toBe(0);
+    },
+    testTimeout,
+  );
+
+  it(
     'knows the tools of referenced projects',
     async () => {
       const library = writeProject({ 'src/tools.ts': toolsetsSource }, { compilerOptions: { composite: true, strict: true }, include: ['src'] });
