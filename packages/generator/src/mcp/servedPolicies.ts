@@ -8,26 +8,25 @@ export type ServedPolicies =
   | { readonly kind: 'unmatched'; readonly problems: readonly string[] };
 
 /**
- * Matches a policy file's entries with the tools `toolgen mcp` serves (as its manifest lists them, before any module
- * loads), as the resolver matches names
- * (`ToolNaming.matchKey`): by qualified name, and under `--names name` by the tool name the client
- * sees too (tool names are unique in a project, TSH007), which becomes the qualified name the resolver
- * takes. An entry naming no tool would leave its tool as it was, a `deny` denying nothing, so the
- * server refuses the file instead. Blank names are the resolver's to ignore.
+ * Matches a policy file's entries with the tools `toolgen mcp` serves, as its manifest lists them (before any module
+ * loads), the way the resolver matches names (`ToolNaming.matchKey`): by qualified name, and under `--names name` by the
+ * tool name the client sees too (tool names are unique in a project, TSH007), which becomes the qualified name the
+ * resolver takes. An entry naming no tool would leave its tool as it was, a `deny` denying nothing, so the server
+ * refuses the file instead. Blank names are the resolver's to ignore.
  */
 export function matchServedPolicies(
   policies: readonly AgentToolPolicy[],
-  functions: readonly { readonly name: string; readonly qualifiedName: string }[],
+  tools: readonly { readonly name: string; readonly qualifiedName: string }[],
   names: 'name' | 'qualified',
 ): ServedPolicies {
   // a blank name's key is undefined
   const keyOf = (name: string): string => ToolNaming.matchKey(name) ?? '';
   const byKey = new Map<string, string>();
-  for (const fn of functions) {
-    byKey.set(keyOf(fn.qualifiedName), fn.qualifiedName);
-    if (names === 'name') byKey.set(keyOf(fn.name), fn.qualifiedName);
+  for (const tool of tools) {
+    byKey.set(keyOf(tool.qualifiedName), tool.qualifiedName);
+    if (names === 'name') byKey.set(keyOf(tool.name), tool.qualifiedName);
   }
-  const shown = functions.map((fn) => (names === 'name' ? fn.name : fn.qualifiedName));
+  const shown = tools.map((tool) => (names === 'name' ? tool.name : tool.qualifiedName));
   const matched: AgentToolPolicy[] = [];
   const problems: string[] = [];
   for (const policy of policies) {
@@ -37,7 +36,7 @@ export function matchServedPolicies(
       matched.push(qualifiedName === undefined ? policy : { ...policy, toolName: qualifiedName });
       continue;
     }
-    const named = functions.find((fn) => keyOf(fn.name) === key);
+    const named = tools.find((tool) => keyOf(tool.name) === key);
     if (named !== undefined) {
       problems.push(`"${policy.toolName}" (${policy.approvalMode}) is a tool name, which matches only with --names name: write ${named.qualifiedName}, or serve with --names name.`);
       continue;
