@@ -10,8 +10,13 @@ const flags = {
   planMode: 'in plan mode',
 } as const;
 
+/** The fields of an `AgentDefinition` and of a `toolsets` entry: another key would be dropped without a word. */
+const agentFields = ['name', 'toolsets', 'allowedTools', 'tools', 'policies', 'confidential', 'airGapped', 'localOnly', 'planMode', 'pinnedTools'] as const;
+const toolsetFields = ['owner', 'pluginId', 'include', 'exclude'] as const;
+
 /**
- * Refuses what `resolveAgentTools` could only guess at: a flag (`airGapped`, `localOnly`,
+ * Refuses what `resolveAgentTools` could only guess at: a key that is no field (`airgaped`, an
+ * `exlude` of a `toolsets` entry: a restriction misspelt would restrict nothing), a flag (`airGapped`, `localOnly`,
  * `planMode`, `confidential`) that is neither a boolean nor absent, a list of names that is not
  * an array, and a name (`allowedTools`, `pinnedTools`, a `toolsets` entry's `owner`, `pluginId`,
  * `include` and `exclude`) that is not a string or that no qualified name could equal.
@@ -27,6 +32,7 @@ export function checkAgentDefinition(agent: AgentDefinition): void {
     throw new AgentDefinitionError(agentName, field, value, problem);
   };
 
+  unknownKeys('', agent, agentFields, fail);
   for (const [flag, meaning] of Object.entries(flags)) {
     const value: unknown = agent[flag as keyof typeof flags];
     if (value !== undefined && typeof value !== 'boolean') {
@@ -55,6 +61,7 @@ export function checkAgentDefinition(agent: AgentDefinition): void {
     if (typeof toolset !== 'object' || toolset === null || Array.isArray(toolset)) {
       return fail(field, toolset, `is ${shown(toolset)} (${kindOf(toolset)}); write an entry like { owner: 'ticket', exclude: ['close_ticket'] }.`);
     }
+    unknownKeys(`${field}.`, toolset, toolsetFields, fail);
     const { owner, pluginId, include, exclude } = toolset as Record<string, unknown>;
     checkName(`${field}.owner`, owner, false);
     if (pluginId !== undefined) checkName(`${field}.pluginId`, pluginId, false);
@@ -63,6 +70,30 @@ export function checkAgentDefinition(agent: AgentDefinition): void {
   });
   names('allowedTools', agent.allowedTools, true);
   names('pinnedTools', agent.pinnedTools, true);
+}
+
+/** Fails on the first own key of `object` that is not one of `fields`, naming the nearest field. */
+function unknownKeys(prefix: string, object: object, fields: readonly string[], fail: (field: string, value: unknown, problem: string) => never): void {
+  for (const key of Object.keys(object)) {
+    if (fields.includes(key)) continue;
+    const near = fields.map((field) => ({ field, distance: editDistance(key.toLowerCase(), field.toLowerCase()) })).sort((a, b) => a.distance - b.distance)[0]!;
+    const guess = near.distance <= Math.max(2, Math.floor(key.length / 4)) ? `did you mean ${near.field}? ` : '';
+    fail(`${prefix}${key}`, (object as Record<string, unknown>)[key], `is not a field toolgen knows, so it would change nothing: ${guess}The fields are ${fields.join(', ')}.`);
+  }
+}
+
+/** Insertions, deletions, substitutions and swaps of two neighbouring characters, each costing 1. */
+function editDistance(a: string, b: string): number {
+  const rows: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let best = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, rows[i - 2]![j - 2]! + 1);
+      rows[i]![j] = best;
+    }
+  }
+  return rows[a.length]![b.length]!;
 }
 
 /** The value as the message quotes it, cut at 60 characters. */

@@ -242,6 +242,17 @@ describe('tools that need approval', () => {
     expect(textOf(result)).toMatch(/^The user rejected this call, so note__delete_note was not called\./);
   });
 
+  it("with names: 'name', asks and refuses by the name the client and the model know", async () => {
+    const asked: string[] = [];
+    const client = await serve(gated(), { names: 'name' }, async (request) => {
+      asked.push((request as { params: { message: string } }).params.message.split('\n')[0]!);
+      return { action: 'decline' };
+    });
+    const result = await client.callTool({ name: 'delete_note', arguments: { id: 1 } });
+    expect(asked).toEqual(['Allow delete_note to run with these arguments? It may change things.']);
+    expect(textOf(result)).toMatch(/^The user rejected this call, so delete_note was not called\./);
+  });
+
   it('answers a client that does not answer in time in its own words, and never runs the tool', async () => {
     const client = await serve(gated(), { approvalTimeoutMs: 200 }, () => new Promise(() => undefined));
     const result = await client.callTool({ name: 'note__delete_note', arguments: { id: 1 } });

@@ -110,3 +110,28 @@ describe('finding 7: an agent flag that is not exactly a boolean fails closed', 
     }
   });
 });
+
+describe('a key that is no field of the agent or of a toolsets entry fails closed, naming the nearest field', () => {
+  // a trial's agent, as a config file gives it (no excess-property check): airgaped and exlude restricted nothing
+  const misspelt: [string, unknown, string][] = [
+    ['airgaped', { name: 'lab', airgaped: true, toolsets: [{ owner: 'lab' }] }, 'Agent "lab": airgaped is not a field toolgen knows, so it would change nothing: did you mean airGapped?'],
+    ['exlude', { name: 'lab', toolsets: [{ owner: 'lab', exlude: ['send_mail'] }] }, 'Agent "lab": toolsets[0].exlude is not a field toolgen knows, so it would change nothing: did you mean exclude?'],
+    ['planmode', JSON.parse('{ "planmode": true, "toolsets": [{ "owner": "lab" }] }'), 'An agent: planmode is not a field toolgen knows, so it would change nothing: did you mean planMode?'],
+    ['description', { name: 'lab', description: 'Reads notes.', toolsets: [{ owner: 'lab' }] }, 'Agent "lab": description is not a field toolgen knows, so it would change nothing: The fields are name, toolsets, allowedTools'],
+  ];
+
+  it.each(misspelt)('%s', (_key, agent, message) => {
+    for (const [, resolve] of resolutions(agent as AgentDefinition)) {
+      expect(resolve).toThrow(AgentDefinitionError);
+      expect(resolve).toThrow(message);
+    }
+  });
+
+  it('lets every field of an agent and of a toolsets entry through', () => {
+    const agent: AgentDefinition = {
+      name: 'lab', toolsets: [{ owner: 'lab', include: ['read_notes', 'send_mail'], exclude: ['send_mail'] }], allowedTools: [], tools: [], policies: [],
+      confidential: false, airGapped: true, localOnly: false, planMode: false, pinnedTools: [],
+    };
+    expect(resolveAgentTools(agent, labCatalogue(), surface).tools.map((tool) => tool.qualifiedName)).toEqual(['lab__read_notes']);
+  });
+});

@@ -46,9 +46,12 @@ export const approvalRequestKey = 'toolgen_approval';
 export class McpApprovals {
   readonly #timeoutMs: number;
   readonly #pending = new Map<string, PendingApproval>();
+  /** The name the client and the model know a function by (its wire name), in questions and refusals. */
+  readonly #nameOf: (fn: AIFunction) => string;
 
   /** @throws {RangeError} when `timeoutMs` is not a positive number. */
-  constructor(timeoutMs: number = defaultTimeoutMs) {
+  constructor(timeoutMs: number = defaultTimeoutMs, nameOf: (fn: AIFunction) => string = (fn) => fn.qualifiedName) {
+    this.#nameOf = nameOf;
     if (typeof timeoutMs !== 'number' || Number.isNaN(timeoutMs) || timeoutMs <= 0) {
       throw new RangeError(`The approval timeout must be a positive number of milliseconds; got ${String(timeoutMs)}.`);
     }
@@ -69,12 +72,12 @@ export class McpApprovals {
     const responses = ctx.mcpReq.inputResponses;
     if (state === undefined && responses === undefined) {
       if (!clientCanElicit(server, ctx)) {
-        return { kind: 'refused', message: `${fn.qualifiedName} was not called: this tool needs approval, and this client cannot give it.` };
+        return { kind: 'refused', message: `${this.#nameOf(fn)} was not called: this tool needs approval, and this client cannot give it.` };
       }
       this.#prune(now);
       const id = randomUuid();
       this.#pending.set(id, { toolName: fn.qualifiedName, digest, expiresAt: now + this.#timeoutMs });
-      return { kind: 'ask', result: askFor(fn, json, id) };
+      return { kind: 'ask', result: askFor(fn, json, id, this.#nameOf(fn)) };
     }
 
     const pending = typeof state === 'string' ? this.#pending.get(state) : undefined;
@@ -84,11 +87,11 @@ export class McpApprovals {
       return {
         kind: 'refused',
         message:
-          `This answer does not belong to an approval request this server made for these arguments, so ${fn.qualifiedName} was not called. ` +
+          `This answer does not belong to an approval request this server made for these arguments, so ${this.#nameOf(fn)} was not called. ` +
           'Call the tool again to ask the user.',
       };
     }
-    if (pending.expiresAt < now) return refused(fn, { status: 'timed_out', timeoutMs: this.#timeoutMs });
+    if (pending.expiresAt < now) return this.#refused(fn, { status: 'timed_out', timeoutMs: this.#timeoutMs });
     switch (readAnswer(responses?.[approvalRequestKey])) {
       case 'approve': {
         const callId = String(ctx.mcpReq.id);
@@ -99,11 +102,11 @@ export class McpApprovals {
           : { kind: 'approved', args: json, context: {} };
       }
       case 'decline':
-        return refused(fn, { status: 'rejected', by: 'channel' });
+        return this.#refused(fn, { status: 'rejected', by: 'channel' });
       case 'cancel':
-        return refused(fn, { status: 'rejected', by: 'channel', reason: 'the approval request was dismissed' });
+        return this.#refused(fn, { status: 'rejected', by: 'channel', reason: 'the approval request was dismissed' });
       case 'missing':
-        return refused(fn, { status: 'channel_failed', error: new Error('the client answered without the approval') });
+        return this.#refused(fn, { status: 'channel_failed', error: new Error('the client answered without the approval') });
     }
   }
 
@@ -117,13 +120,13 @@ export class McpApprovals {
     if (!validated.ok) return { kind: 'refused', message: validated.message };
     const refusal = await refusalBeforeApproval(fn, validated.value, context);
     if (refusal !== undefined) return { kind: 'refused', message: refusal };
-    if (!canElicit) return { kind: 'refused', message: `${fn.qualifiedName} was not called: this tool needs approval, and this client cannot give it.` };
+    if (!canElicit) return { kind: 'refused', message: `${this.#nameOf(fn)} was not called: this tool needs approval, and this client cannot give it.` };
     const json = argumentsAsJson(validated.value);
     let response: unknown;
     try {
-      response = await elicit(approvalForm(fn, json), this.#timeoutMs);
+      response = await elicit(approvalForm(fn, json, this.#nameOf(fn)), this.#timeoutMs);
     } catch (error) {
-      return /time/i.test(String(error)) ? refused(fn, { status: 'timed_out', timeoutMs: this.#timeoutMs }) : refused(fn, { status: 'channel_failed', error });
+      return /time/i.test(String(error)) ? this.#refused(fn, { status: 'timed_out', timeoutMs: this.#timeoutMs }) : this.#refused(fn, { status: 'channel_failed', error });
     }
     switch (readAnswer(response)) {
       case 'approve':
@@ -131,12 +134,16 @@ export class McpApprovals {
           ? { kind: 'approved', args: json, context: { callId, approvalGrant: issueSdkApprovalGrant(callId, sdkApprovalDigest(fn, validated.value)) } }
           : { kind: 'approved', args: json, context: {} };
       case 'decline':
-        return refused(fn, { status: 'rejected', by: 'channel' });
+        return this.#refused(fn, { status: 'rejected', by: 'channel' });
       case 'cancel':
-        return refused(fn, { status: 'rejected', by: 'channel', reason: 'the approval request was dismissed' });
+        return this.#refused(fn, { status: 'rejected', by: 'channel', reason: 'the approval request was dismissed' });
       case 'missing':
-        return refused(fn, { status: 'channel_failed', error: new Error('the client answered without the approval') });
+        return this.#refused(fn, { status: 'channel_failed', error: new Error('the client answered without the approval') });
     }
+  }
+
+  #refused(fn: AIFunction, outcome: ToolApprovalRefusal): Extract<ApprovalDecision, { kind: 'refused' }> {
+    return { kind: 'refused', message: new ToolApprovalError(this.#nameOf(fn), outcome).message };
   }
 
   #prune(now: number): void {
@@ -157,34 +164,31 @@ export function readAnswer(response: unknown): ApprovalAnswer {
   return approve === true ? 'approve' : 'decline';
 }
 
-function askFor(fn: AIFunction, args: JsonValue, requestState: string): InputRequiredResult {
+function askFor(fn: AIFunction, args: JsonValue, requestState: string, name: string): InputRequiredResult {
   return {
     resultType: 'input_required',
-    inputRequests: { [approvalRequestKey]: { method: 'elicitation/create', params: approvalForm(fn, args) } },
+    inputRequests: { [approvalRequestKey]: { method: 'elicitation/create', params: approvalForm(fn, args, name) } },
     requestState,
   };
 }
 
 /** The form elicitation that asks the user about one call of `fn` with these arguments. */
-export function approvalForm(fn: AIFunction, args: JsonValue) {
+export function approvalForm(fn: AIFunction, args: JsonValue, name: string = fn.qualifiedName) {
   const effect = fn.metadata.readOnly ? 'It only reads.' : 'It may change things.';
   const network = fn.metadata.networkScope === 'egress' ? ' It reaches the Internet.' : '';
   return {
     mode: 'form' as const,
-    message: `Allow ${fn.qualifiedName} to run with these arguments? ${effect}${network}\n${fn.description}\nArguments: ${JSON.stringify(args)}`,
+    message: `Allow ${name} to run with these arguments? ${effect}${network}\n${fn.description}\nArguments: ${JSON.stringify(args)}`,
     requestedSchema: {
       type: 'object' as const,
       properties: {
-        approve: { type: 'boolean' as const, title: `Run ${fn.qualifiedName}`, description: 'Approve this one call, with exactly these arguments.', default: false },
+        approve: { type: 'boolean' as const, title: `Run ${name}`, description: 'Approve this one call, with exactly these arguments.', default: false },
       },
       required: ['approve'],
     },
   };
 }
 
-function refused(fn: AIFunction, outcome: ToolApprovalRefusal): Extract<ApprovalDecision, { kind: 'refused' }> {
-  return { kind: 'refused', message: new ToolApprovalError(fn.qualifiedName, outcome).message };
-}
 
 /** Validates before anyone is asked, so nobody approves a call that cannot run. */
 async function validate(fn: AIFunction, args: unknown): Promise<{ ok: true; value: unknown } | { ok: false; message: string }> {

@@ -13,7 +13,7 @@ import { declaresApproval, isApprovalGated, sdkShouldAsk } from '../../approval/
 import type { AIFunction, JsonSchema, JsonValue } from '../../function/AIFunction.js';
 import { jsonSchemaForTarget } from '../../function/jsonSchemaForTarget.js';
 import { contentOf } from '../contentParts.js';
-import { byWireName, contextFor, resultText, runToolCall, type AdapterOptions, type ToolCallOutcome } from '../toolCalls.js';
+import { byWireName, contextFor, resultText, runToolCall, wireName, type AdapterOptions, type ToolCallOutcome } from '../toolCalls.js';
 import { McpApprovals } from './McpApprovals.js';
 import { clientCanElicit, clientHas, missingClientCapabilities, missingFrom } from './clientCanElicit.js';
 
@@ -81,7 +81,8 @@ export function registerMcpTools(server: McpServer | McpServerV1, functions: rea
   if (isV1Server(server)) return registerOnV1(server, functions, options);
   const byName = byWireName(functions, options.names);
   const needsApproval = options.needsApproval ?? needsApprovalByDefault;
-  const approvals = new McpApprovals(options.approvalTimeoutMs);
+  // questions and refusals name each tool as the client and the model know it
+  const approvals = new McpApprovals(options.approvalTimeoutMs, (fn) => wireName(fn, options.names));
   const registrations: McpToolRegistration[] = [];
   for (const [name, fn] of byName) {
     // a wrapper whose run mode decides alone is not asked about through the client: its router decides
@@ -159,7 +160,8 @@ type ToolsListHandler = (request: unknown, extra: unknown) => Promise<{ tools: T
 function registerOnV1(server: McpServerV1, functions: readonly AIFunction[], options: McpToolsOptions): McpToolRegistration[] {
   const byName = byWireName(functions, options.names);
   const needsApproval = options.needsApproval ?? needsApprovalByDefault;
-  const approvals = new McpApprovals(options.approvalTimeoutMs);
+  // questions and refusals name each tool as the client and the model know it
+  const approvals = new McpApprovals(options.approvalTimeoutMs, (fn) => wireName(fn, options.names));
   const registrations: McpToolRegistration[] = [];
   const definitions = new Map<string, Tool>();
   for (const [name, fn] of byName) {
