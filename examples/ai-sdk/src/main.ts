@@ -99,7 +99,8 @@ print('\ngenerateText, first call:');
 const first = await generateText({ model, tools, toolApproval, messages, stopWhen: stepCountIs(10) });
 const invalid = first.toolCalls.filter((call) => call.invalid === true);
 print(`  invalid calls, refused by the SDK's input step before anything ran: ${invalid.map((call) => `${call.toolName} ${JSON.stringify(call.input)}`).join(', ')}`);
-const requests = first.content.filter((part) => part.type === 'tool-approval-request');
+// the calls that wait for the user (a call toolApproval answered itself is isAutomatic: none here)
+const requests = first.content.filter((part) => part.type === 'tool-approval-request').filter((part) => part.isAutomatic !== true);
 print(`  the call ends with ${requests.length} approval requests: ${requests.map((part) => `${part.toolCall.toolName} ${JSON.stringify(part.toolCall.input)}`).join(', ')}`);
 
 // ── The host asks the user, adds the conversation so far and the answers, and calls again ─────

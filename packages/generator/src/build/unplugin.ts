@@ -32,7 +32,7 @@ const toolsSpecifier = /\.tools(?:\.([cm]?)[jt]s)?$/;
  * source folder, where ts-loader refuses it (TS6059, outside `rootDir`) and resolves its imports
  * from the wrong folder. A module with errors is written too, and `load` fails it.
  */
-const toolgen: UnpluginInstance<ToolgenPluginOptions | undefined, false> = createUnplugin((options: ToolgenPluginOptions | undefined, meta) => {
+const instance: UnpluginInstance<ToolgenPluginOptions | undefined, false> = createUnplugin((options: ToolgenPluginOptions | undefined, meta) => {
   let base = process.cwd();
   let serving = false;
   let build: BuildSession | undefined;
@@ -139,6 +139,24 @@ const toolgen: UnpluginInstance<ToolgenPluginOptions | undefined, false> = creat
   };
 });
 
+/** The bundlers the plugin supports: unplugin builds the others too, but toolgen does not yet work in them. */
+export type ToolgenUnplugin = Pick<UnpluginInstance<ToolgenPluginOptions | undefined, false>, 'vite' | 'rollup' | 'rolldown' | 'esbuild' | 'webpack' | 'raw'>;
+
+// rspack, rsbuild, farm, unloader and bun: unplugin would build a plugin, whose module rspack puts outside the source
+// folder (a broken bundle); refuse, saying what works, rather than build something untested
+for (const framework of ['rspack', 'rsbuild', 'farm', 'unloader', 'bun'] as const) {
+  Object.defineProperty(instance, framework, {
+    configurable: true,
+    get: () => () => {
+      throw new Error(
+        `@toolgen/generator/unplugin does not support ${framework} yet: it supports Vite, Rollup, Rolldown, esbuild and webpack. ` +
+          'Generate the modules with the CLI (npx toolgen) before the build instead, and commit them or run it in the build script.',
+      );
+    },
+  });
+}
+
+const toolgen: ToolgenUnplugin = instance;
 export default toolgen;
 
 function withoutQuery(id: string): string {

@@ -177,6 +177,15 @@ describe('@toolgen/generator/unplugin', () => {
     }
   });
 
+  it('refuses the bundlers unplugin builds for but toolgen does not support, in its type and when called', () => {
+    // @ts-expect-error rspack is not a bundler of ToolgenUnplugin
+    const rspack = toolgen.rspack as (options: object) => unknown;
+    expect(() => rspack({})).toThrow('@toolgen/generator/unplugin does not support rspack yet: it supports Vite, Rollup, Rolldown, esbuild and webpack.');
+    for (const framework of ['rsbuild', 'farm', 'unloader', 'bun']) {
+      expect(() => (toolgen as unknown as Record<string, (options: object) => unknown>)[framework]!({})).toThrow(`does not support ${framework} yet`);
+    }
+  });
+
   it('leaves imports of modules no toolset source stands behind to the bundler', async () => {
     const root = writeApp({ 'src/main.ts': "import { nothing } from './missing.tools.js';\nconsole.log(nothing);\n" });
     await expect(buildWithEsbuild(root)).rejects.toThrow(/Could not resolve "\.\/missing\.tools\.js"/);
