@@ -170,5 +170,6 @@ export { resolveAgentToolsWithSearch, type AgentToolSearch } from './search/reso
 // workspaces (the file-system check itself, and openWorkspaceFile, are on `/node`)
 export type { WorkspaceOptions, WorkspacePathCheck, WorkspacePathProblem } from './workspace/WorkspaceOptions.js';
 export { WorkspacePathError } from './workspace/WorkspacePathError.js';
+export { WorkspaceFileError, type WorkspaceFileErrorCode } from './workspace/WorkspaceFileError.js';
 export { withWorkspaceContainment } from './workspace/withWorkspaceContainment.js';
 export { uncheckedWorkspace, type WorkspaceInvocationContext } from './workspace/WorkspaceInvocationContext.js';

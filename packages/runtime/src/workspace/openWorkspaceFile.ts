@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { WorkspacePathAccess } from '../governance.js';
 import { isInside, resolveWorkspacePath } from './checkWorkspacePath.js';
 import type { WorkspaceOptions, WorkspacePathProblem } from './WorkspaceOptions.js';
+import { isWorkspaceFileErrorCode, WorkspaceFileError } from './WorkspaceFileError.js';
 import { WorkspacePathError } from './WorkspacePathError.js';
 
 /** How `openWorkspaceFile` opens a file for `write`; ignored for `read`. */
@@ -55,8 +56,10 @@ const changedMessage = 'changed while it was being opened (a folder or file on t
  * refused); a file renamed out of the workspace after it was opened stays open; and what the
  * tool does with the handle afterwards, or with any other path it builds, is its own business.
  *
- * Rejects with a `WorkspacePathError` (safe to show the model) when the path is refused, and
- * with the file system's error otherwise (`ENOENT`, `EISDIR`, `EEXIST` with `exclusive`, ...).
+ * Rejects with a `WorkspacePathError` (safe to show the model) when the path is refused; with a
+ * `WorkspaceFileError`, a `ToolFailure` too, carrying the file system's `code`, for a path with no
+ * file (`ENOENT`), a folder (`EISDIR`), a file on the way (`ENOTDIR`) or, with `exclusive`, a file
+ * that exists (`EEXIST`); and with the file system's error otherwise (`EACCES`, ...).
  * The caller closes the handle.
  */
 export async function openWorkspaceFile(
@@ -72,9 +75,16 @@ export async function openWorkspaceFile(
   if (access !== 'read' && access !== 'write') throw new TypeError(`The access ${JSON.stringify(access) ?? 'undefined'} is neither "read" nor "write".`);
   const check = await resolveWorkspacePath(workspace, value, access);
   if (!check.ok) throw refuse(check.problem, check.message);
-  return (await hasDescriptorPaths())
-    ? openFolderByFolder(check.root, check.path, access, options, refuse)
-    : openThenCompare(check.root, check.path, access, options, refuse);
+  try {
+    return await ((await hasDescriptorPaths())
+      ? openFolderByFolder(check.root, check.path, access, options, refuse)
+      : openThenCompare(check.root, check.path, access, options, refuse));
+  } catch (error) {
+    // no such file, a folder: the model's to correct, so it reads which (the code stays the error's `code`)
+    const code = errorCode(error);
+    if (!(error instanceof WorkspacePathError) && isWorkspaceFileErrorCode(code)) throw new WorkspaceFileError(options.parameter ?? 'path', String(value), code, { cause: error });
+    throw error;
+  }
 }
 
 async function openFolderByFolder(root: string, target: string, access: WorkspacePathAccess, options: OpenWorkspaceFileOptions, refuse: Refuse): Promise<FileHandle> {

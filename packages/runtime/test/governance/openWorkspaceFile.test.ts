@@ -1,7 +1,8 @@
 import { link, mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WorkspacePathError, type WorkspacePathProblem } from '@toolgen/runtime';
+import { ToolFailure, WorkspaceFileError, WorkspacePathError, type WorkspacePathProblem } from '@toolgen/runtime';
+import { asToolFailure } from '../../src/adapters/toolCalls.js';
 import { openWorkspaceFile, type OpenWorkspaceFileOptions } from '@toolgen/runtime/node';
 import { rejectionOf } from './fixtures.js';
 import { createTempWorkspace, snapshotTree, treeChanges, type TempWorkspace } from './workspaceFixtures.js';
@@ -78,9 +79,21 @@ describe('openWorkspaceFile for read', () => {
     expect(await refusal(read(value))).toBe(problem);
   });
 
-  it("passes the file system's own errors through", async () => {
-    await expect(read('src/missing.txt')).rejects.toMatchObject({ code: 'ENOENT' });
-    await expect(read('src/main.ts/below')).rejects.toMatchObject({ code: 'ENOTDIR' });
+  it("turns what the model can correct into a WorkspaceFileError, a ToolFailure with the file system's code", async () => {
+    const cases: [string, string, string][] = [
+      ['src/missing.txt', 'ENOENT', 'The path "src/missing.txt" in "path" names nothing in the workspace: there is no such file, or a folder on the way is missing. Check the path, relative to the workspace root.'],
+      ['src/main.ts/below', 'ENOTDIR', 'The path "src/main.ts/below" in "path" goes through a file as if it were a folder. Check the path, relative to the workspace root.'],
+    ];
+    for (const [value, code, message] of cases) {
+      const error = await rejectionOf(read(value));
+      expect([error instanceof WorkspaceFileError, error instanceof ToolFailure, (error as WorkspaceFileError).code, (error as Error).message]).toEqual([true, true, code, message]);
+      expect((error as Error).cause).toMatchObject({ code });
+    }
+    // a folder opened to write
+    const folder = await rejectionOf(write('src', 'x'));
+    expect([folder instanceof WorkspaceFileError, (folder as Error).message]).toEqual([true, 'The path "src" in "path" names a folder, not a file. Name a file in it.']);
+    // what the model reads through invoke: the message, not "The tool failed unexpectedly."
+    expect(asToolFailure(await rejectionOf(read('src/missing.txt'))).message).toMatch(/^The path "src\/missing\.txt" in "path" names nothing in the workspace/);
   });
 
   it('reads a hard link to an outside file: a documented limit, the OS cannot tell its names apart', async () => {
