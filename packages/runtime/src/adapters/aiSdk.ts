@@ -7,7 +7,7 @@ import { jsonSchemaForTarget } from '../function/jsonSchemaForTarget.js';
 import { applyLenientStep } from '../repair/lenientStep.js';
 import type { ContentPart } from '../content/ContentResult.js';
 import { contentOf, fileNameOf, modelBlock } from './contentParts.js';
-import { asToolFailure, byWireName, callContext, contextFor, resultText, type AdapterOptions, type ToolCallInfo, type WireNames } from './toolCalls.js';
+import { asToolFailure, byWireName, callContext, contextFor, defaultLoggerOf, resultText, type AdapterOptions, type ToolCallInfo, type WireNames } from './toolCalls.js';
 
 export type { AdapterOptions, ToolCallInfo, ToolContextOption, WireNames } from './toolCalls.js';
 
@@ -149,10 +149,6 @@ function needsApproval(fn: AIFunction): boolean {
   return declaresApproval(fn) || isApprovalGated(fn);
 }
 
-/** Where an unexpected error goes when nobody said: the host's console, with the tool's name in the message. */
-const consoleLogger: ToolLogger = {
-  error: (message, error) => console.error(`toolgen: ${message}:`, error),
-};
 
 /**
  * The invoke context of each call of one `toAISDKTools` set: the caller's context (or what its
@@ -167,7 +163,7 @@ class CallContexts {
   #warnedLenient = false;
 
   constructor(options: AISDKToolsOptions<WireNames>) {
-    this.#logger = options.logger === false ? undefined : (options.logger ?? consoleLogger);
+    this.#logger = defaultLoggerOf(options.logger);
     const { context } = options;
     if (typeof context === 'function') {
       this.#perCall = context;

@@ -2,7 +2,7 @@ import type { DocumentBlockParam, ImageBlockParam, TextBlockParam, Tool, ToolRes
 import type { ContentPart } from '../content/ContentResult.js';
 import type { AIFunction } from '../function/AIFunction.js';
 import { contentOf, modelBlock } from './contentParts.js';
-import { byWireName, contextFor, findCalledFunction, resultText, runnerFunction, runToolCall, type RunnerOptions, type ToolContextOption, type WireNames } from './toolCalls.js';
+import { byWireName, contextFor, defaultLoggerOf, findCalledFunction, resultText, runnerFunction, runToolCall, type RunnerOptions, type ToolContextOption, type WireNames } from './toolCalls.js';
 
 export type { RunnerApproval, RunnerOptions, ToolCallInfo, ToolContextOption, WireNames } from './toolCalls.js';
 
@@ -82,7 +82,7 @@ export async function runAnthropicToolUse(
 ): Promise<AnthropicToolResult> {
   const fn = findCalledFunction(functions, block.name);
   if (typeof fn === 'string') return failed(block, fn);
-  const invokeContext = await contextFor(context, fn, { callId: block.id });
+  const invokeContext = await contextFor(context, fn, { callId: block.id }, defaultLoggerOf(options.logger));
   const run = await runnerFunction(fn, block.input, options, invokeContext);
   if (typeof run === 'string') return failed(block, run);
   const outcome = await runToolCall(run, block.input, invokeContext);

@@ -11,6 +11,7 @@ import { openAIParameters } from './openaiStrict.js';
 import {
   byWireName,
   contextFor,
+  defaultLoggerOf,
   findCalledFunction,
   resultText,
   runnerFunction,
@@ -153,7 +154,7 @@ async function answer(
   } catch (error) {
     return `The arguments of ${name} are not valid JSON (${(error as Error).message}). Send them again as one JSON object.`;
   }
-  const context = await contextFor(option, fn, { callId });
+  const context = await contextFor(option, fn, { callId }, defaultLoggerOf(options.logger));
   const normalized = fn.normalizeStrictArguments(args);
   const run = await runnerFunction(fn, normalized, options, context);
   if (typeof run === 'string') return run;

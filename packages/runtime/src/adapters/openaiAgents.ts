@@ -3,10 +3,10 @@ import { issueSdkApprovalGrant } from '../approval/toolApprovalGrant.js';
 import { defaultRaisedApprovalExpiryMs, raisedApprovals } from '../approval/RaisedApprovals.js';
 import { checksBeforeApproval, refusalBeforeApproval } from '../function/checksBeforeApproval.js';
 import { approvalGateOf, argumentsAsJson, sdkApprovalDigest, sdkShouldAsk, type ToolApprovalInvocationContext } from '../approval/withApproval.js';
-import type { AIFunction, JsonValue, ToolInvocationContext } from '../function/AIFunction.js';
+import type { AIFunction, JsonValue, ToolInvocationContext, ToolLogger } from '../function/AIFunction.js';
 import type { ContentPart } from '../content/ContentResult.js';
 import { contentOf, fileNameOf, modelBlock, openAILeftOut } from './contentParts.js';
-import { byWireName, contextFor, resultText, runCheckedCall, runToolCall, type ToolCallInfo, type WireNames } from './toolCalls.js';
+import { byWireName, contextFor, defaultLoggerOf, resultText, runCheckedCall, runToolCall, type ToolCallInfo, type WireNames } from './toolCalls.js';
 import { openAIParameters } from './openaiStrict.js';
 
 /** The `openai-strict` variant as the Agents SDK types a strict JSON Schema. */
@@ -40,6 +40,11 @@ export interface OpenAIAgentsToolsOptions<TContext = unknown> {
    * the run reports later runs nothing.
    */
   readonly approvalExpiryMs?: number;
+  /**
+   * Where an unexpected error of a call goes, with the tool's qualified name, when the call's
+   * context has no `logger` of its own: `console.error` by default, `false` for nowhere.
+   */
+  readonly logger?: ToolLogger | false;
 }
 
 /**
@@ -114,7 +119,6 @@ export function interruptionArguments(item: { readonly rawItem: unknown }): Json
 }
 
 function functionTool<TContext>(name: string, fn: AIFunction, options: OpenAIAgentsToolsOptions<TContext>): OpenAIAgentsTool<TContext> {
-  const { context } = options;
   const asks = sdkShouldAsk(fn);
   const expiryMs = options.approvalExpiryMs ?? defaultRaisedApprovalExpiryMs;
   // generated tools' variant is a strict schema (an object whose every property is required, closed
@@ -131,7 +135,7 @@ function functionTool<TContext>(name: string, fn: AIFunction, options: OpenAIAge
           const validated = validatedCall(fn, input);
           if (validated === undefined || callId === undefined) return false; // execute answers the validator's words; nothing runs unasked
           // execute answers a call refused whoever approved it (a path outside the workspace): nobody is asked
-          const checked = checksBeforeApproval(fn) ? await callContext(context, fn, runContext as RunContext<TContext>, { toolCall: { callId } } as ToolCallDetails) : {};
+          const checked = checksBeforeApproval(fn) ? await callContext(options, fn, runContext as RunContext<TContext>, { toolCall: { callId } } as ToolCallDetails) : {};
           if ((await refusalBeforeApproval(fn, validated.value, checked)) !== undefined) return false;
           raisedApprovals.raise(fn.qualifiedName, callId, sdkApprovalDigest(fn, validated.value), expiryMs, { wireName: name, args: argumentsAsJson(validated.value) });
           return true;
@@ -141,7 +145,7 @@ function functionTool<TContext>(name: string, fn: AIFunction, options: OpenAIAge
     errorFunction: null,
     execute: async (input, runContext, details) => {
       const args = fn.normalizeStrictArguments(input);
-      const invokeContext = await callContext(context, fn, runContext, details);
+      const invokeContext = await callContext(options, fn, runContext, details);
       if (!asks) return answer(fn, await runToolCall(fn, args, invokeContext));
       const callId = details?.toolCall?.callId ?? '';
       const validated = validatedCall(fn, input);
@@ -163,13 +167,14 @@ function functionTool<TContext>(name: string, fn: AIFunction, options: OpenAIAge
 }
 
 function callContext<TContext>(
-  option: OpenAIAgentsContextOption<TContext> | undefined,
+  options: OpenAIAgentsToolsOptions<TContext>,
   fn: AIFunction,
   runContext: RunContext<TContext> | undefined,
   details: ToolCallDetails | undefined,
 ): Promise<ToolInvocationContext> {
+  const option = options.context;
   const perCall = typeof option === 'function' ? (call: ToolCallInfo) => option(call, runContext) : option;
-  return contextFor(perCall, fn, { callId: details?.toolCall?.callId, signal: details?.signal });
+  return contextFor(perCall, fn, { callId: details?.toolCall?.callId, signal: details?.signal }, defaultLoggerOf(options.logger));
 }
 
 /** Agents' structured tool outputs, which the SDK turns into `input_text`, `input_image` and `input_file` items. */

@@ -5,7 +5,7 @@ import { acceptedArguments, declaresApproval, isApprovalGated, withApproval } fr
 import { ToolFailure } from '../errors/ToolFailure.js';
 import { refusalBeforeApproval } from '../function/checksBeforeApproval.js';
 import { checkSameCopy } from '../function/runtimeCopy.js';
-import type { AIFunction, JsonValue, ToolInvocationContext } from '../function/AIFunction.js';
+import type { AIFunction, JsonValue, ToolInvocationContext, ToolLogger } from '../function/AIFunction.js';
 
 /*
  * What every SDK adapter shares (SPEC §7): wire names, the per-call context, and one way to run a
@@ -67,10 +67,28 @@ export async function contextFor(
   option: ToolContextOption | undefined,
   fn: AIFunction,
   call: { readonly callId?: string | undefined; readonly signal?: AbortSignal | undefined } = {},
+  fallbackLogger?: ToolLogger,
 ): Promise<ToolInvocationContext> {
-  if (typeof option !== 'function') return callContext(option, call);
-  const info: ToolCallInfo = call.callId === undefined ? { name: fn.name, qualifiedName: fn.qualifiedName } : { name: fn.name, qualifiedName: fn.qualifiedName, callId: call.callId };
-  return callContext(await option(info), call);
+  let context: ToolInvocationContext;
+  if (typeof option !== 'function') context = callContext(option, call);
+  else {
+    const info: ToolCallInfo = call.callId === undefined ? { name: fn.name, qualifiedName: fn.qualifiedName } : { name: fn.name, qualifiedName: fn.qualifiedName, callId: call.callId };
+    context = callContext(await option(info), call);
+  }
+  return fallbackLogger === undefined || context.logger !== undefined ? context : { ...context, logger: fallbackLogger };
+}
+
+/** Where an unexpected error goes when nobody said: the host's console, with the tool's name in the message. */
+export const consoleLogger: ToolLogger = {
+  error: (message, error) => console.error(`toolgen: ${message}:`, error),
+};
+
+/**
+ * The logger of the calls whose context names none, from an adapter's `logger` option: that logger, `console.error` when
+ * it is left out (so that nothing fails unseen), nowhere for `false`.
+ */
+export function defaultLoggerOf(option: ToolLogger | false | undefined): ToolLogger | undefined {
+  return option === false ? undefined : (option ?? consoleLogger);
 }
 
 /** `contextFor` for a context that is not a function, without a promise: `given` with the call's id and signal under it. */
@@ -162,6 +180,11 @@ export interface RunnerOptions {
    * `resolveAgentTools` returned with an approval router) ask their own router either way.
    */
   readonly approval?: RunnerApproval;
+  /**
+   * Where an unexpected error of a call goes, with the tool's qualified name, when the call's
+   * context has no `logger` of its own: `console.error` by default, `false` for nowhere.
+   */
+  readonly logger?: ToolLogger | false;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resolveAgentTools, ToolApprovalRouter, ToolCatalogue, type AIFunction } from '@toolgen/runtime';
 import type { ToolCallInfo } from '@toolgen/runtime/openai';
 import { recordingLogger } from '../invokeFixtures.js';
@@ -83,6 +83,17 @@ describe.each(adapterDrivers)('the adapter contract: $name', (driver) => {
     expect([boom.text, errorFlag(driver, boom)]).toEqual(['The tool failed unexpectedly.', flagged(true)]);
     expect(boom.text).not.toContain('hunter2');
     expect(logger.errors).toEqual([['Tool calendar__schedule_meeting failed unexpectedly', new Error('the calendar database password is hunter2')]]);
+  });
+
+  it('sends an unexpected error to console.error when the context has no logger: nothing fails unseen', async () => {
+    const printed = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const boom = answered(await driver.call(calendar.toolset.functions, 'calendar__schedule_meeting', { title: 'boom', at: '2026-03-02T09:00:00Z' }));
+      expect(boom.text).toBe('The tool failed unexpectedly.');
+      expect(printed.mock.calls).toEqual([['toolgen: Tool calendar__schedule_meeting failed unexpectedly:', new Error('the calendar database password is hunter2')]]);
+    } finally {
+      printed.mockRestore();
+    }
   });
 
   it("gives a context function the call: the tool's names and the SDK's call id", async () => {

@@ -10,10 +10,10 @@ import type {
 } from '@modelcontextprotocol/server';
 import type { McpServer as McpServerV1 } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { declaresApproval, isApprovalGated, sdkShouldAsk } from '../../approval/withApproval.js';
-import type { AIFunction, JsonSchema, JsonValue } from '../../function/AIFunction.js';
+import type { AIFunction, JsonSchema, JsonValue, ToolLogger } from '../../function/AIFunction.js';
 import { jsonSchemaForTarget } from '../../function/jsonSchemaForTarget.js';
 import { contentOf } from '../contentParts.js';
-import { byWireName, contextFor, resultText, runToolCall, wireName, type AdapterOptions, type ToolCallOutcome } from '../toolCalls.js';
+import { byWireName, contextFor, defaultLoggerOf, resultText, runToolCall, wireName, type AdapterOptions, type ToolCallOutcome } from '../toolCalls.js';
 import { McpApprovals } from './McpApprovals.js';
 import { clientCanElicit, clientHas, missingClientCapabilities, missingFrom } from './clientCanElicit.js';
 
@@ -30,6 +30,11 @@ export interface McpToolsOptions extends AdapterOptions {
   readonly needsApproval?: (fn: AIFunction) => boolean;
   /** How long the user has to answer an approval request, in milliseconds; 5 minutes unless given. */
   readonly approvalTimeoutMs?: number;
+  /**
+   * Where an unexpected error of a call goes, with the tool's qualified name, when the call's
+   * context has no `logger` of its own: `console.error` (stderr) by default, `false` for nowhere.
+   */
+  readonly logger?: ToolLogger | false;
 }
 
 /** One tool `registerMcpTools` put on the server. */
@@ -93,7 +98,7 @@ export function registerMcpTools(server: McpServer | McpServerV1, functions: rea
     const handler = async (args: unknown, ctx: ServerContext): Promise<CallToolResult | InputRequiredResult> => {
       const missing = missingClientCapabilities(server, ctx, fn);
       if (missing.length > 0) return errorResult(lacksCapabilities(fn, missing));
-      const context = await contextFor(options.context, fn, { callId: String(ctx.mcpReq.id), signal: ctx.mcpReq.signal });
+      const context = await contextFor(options.context, fn, { callId: String(ctx.mcpReq.id), signal: ctx.mcpReq.signal }, defaultLoggerOf(options.logger));
       if (!gated) return toolResult(fn, await runToolCall(fn, args, context), outputSchema !== undefined);
       // a 2025-era connection: the SDK would answer an input_required result by asking the client itself, and a timeout
       // in its own words; ask while the call waits instead, as on the v1 SDK
@@ -174,7 +179,7 @@ function registerOnV1(server: McpServerV1, functions: readonly AIFunction[], opt
       const missing = missingFrom(server.server.getClientCapabilities(), fn);
       if (missing.length > 0) return errorResult(lacksCapabilities(fn, missing));
       const callId = String(extra.requestId);
-      const context = await contextFor(options.context, fn, { callId, signal: extra.signal });
+      const context = await contextFor(options.context, fn, { callId, signal: extra.signal }, defaultLoggerOf(options.logger));
       if (!gated) return toolResult(fn, await runToolCall(fn, args, context), outputSchema !== undefined);
       const canElicit = clientHas(server.server.getClientCapabilities(), 'elicitation');
       const decision = await approvals.decideInline(fn, args, callId, canElicit, (form, timeout) => server.server.elicitInput(form, { signal: extra.signal, timeout }), context);
