@@ -62,7 +62,10 @@ export function byWireName(functions: readonly AIFunction[], names: WireNames = 
   return map;
 }
 
-/** The invoke context for one call, with the SDK's abort signal and call id when the context does not set its own. */
+/**
+ * The invoke context for one call, with the SDK's abort signal and call id when the context does not set its own, and
+ * `fallbackLogger` (`defaultLoggerOf` the adapter's `logger` option) when it has no logger.
+ */
 export async function contextFor(
   option: ToolContextOption | undefined,
   fn: AIFunction,
