@@ -39,15 +39,19 @@ const instance: UnpluginInstance<ToolgenPluginOptions | undefined, false> = crea
   const session = () => (build ??= new BuildSession(resolveProject(options?.project ?? 'tsconfig.json', base)));
   /** Under Vite, the modules whose text changed with each changed file, for `hotUpdate` (called once per environment). */
   const changedBy = new Map<string, readonly string[]>();
-  /** Under webpack, its input file system's files that are not on disk, and the modules written there. */
+  /** Under webpack, its input file system's files that are not on disk, and the text written there for each module. */
   let webpackFiles: VirtualModulesPlugin | undefined;
-  const writtenToWebpack = new Set<string>();
+  const writtenToWebpack = new Map<string, string>();
   const writeToWebpack = (modulePath: string): boolean => {
     const module = session().module(modulePath);
     if (webpackFiles === undefined || module === undefined) return false;
     // a module with errors is written too, and fails in `load`: it keeps its path when the errors are fixed
-    webpackFiles.writeModule(modulePath, module.content ?? `// ${path.basename(module.source)} has toolgen errors\n`);
-    writtenToWebpack.add(modulePath);
+    const text = module.content ?? `// ${path.basename(module.source)} has toolgen errors\n`;
+    // each importer resolves it: a file written again with the same text would still be a change to webpack's watcher
+    if (writtenToWebpack.get(modulePath) !== text) {
+      webpackFiles.writeModule(modulePath, text);
+      writtenToWebpack.set(modulePath, text);
+    }
     return true;
   };
 
