@@ -4,7 +4,8 @@
 // exit code is the first non-zero one.
 //
 // Everything here is TypeScript 6's, the repo's own. `npm test` does not run it: it checks the same
-// with TypeScript 7's native tsc, npm's `latest`, four to six times faster: vitest type-checks
+// with TypeScript 7's native tsc, npm's `latest`, four to six times faster: `npm run build` is its
+// `tsc -b` (2 s against 13 s from nothing on 2 cores; the JavaScript is byte-identical), vitest type-checks
 // tsconfig.test.json, and each example's test compiles it (architecture/layout.test.ts holds each
 // example to that); typeTestsTs6.test.ts checks the type tests with TypeScript 6 as well.
 import { spawn } from 'node:child_process';
