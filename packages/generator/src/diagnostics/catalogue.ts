@@ -225,6 +225,8 @@ export const diagnosticCatalogue = {
         '"{{tag}}" in {{place}} does not start an inline tag ("{@"), so TSDoc tools read it as a mistake; toolgen keeps it as text. Escape it (\\{{tag}}) or put the text in a code span.',
       malformedInlineTag:
         'The inline tag at "{{tag}}" in {{place}} is not closed, so TSDoc reads the rest of it as text. Close it with "}" ({@tag value}), or escape the brace (\\{) if it is text.',
+      braceInInlineTag:
+        'The inline tag "{{tag}}" in {{place}} holds a brace of its own, which TSDoc does not allow, so the tag is not read: it constrains nothing, and its text stays in the description. A tag\'s value runs to its first "}", so a value with braces (a pattern such as ^[0-9]{13}$) cannot be an inline tag: on a member, write it as a block tag on a line of its own (@pattern ^[0-9]{13}$); for a parameter, make it a member of an object parameter and tag the member.',
     },
   },
   TSH026: {

@@ -218,6 +218,13 @@ export const chainAndTagFixtures: readonly DiagnosticFixture[] = [
     fixed: queryToolset('/**\n   * The words, as `{a, b}`.\n   * @since 2.1\n   */'),
   },
   {
+    name: 'an inline tag whose value holds braces: not read, and said once (the braces it holds raise nothing more)',
+    code: 'TSH025',
+    source: queryToolset('/** The words, 13 digits. /*<*/{@pattern/*>*/ ^[0-9]{13}$} */'),
+    messages: [{ messageId: 'braceInInlineTag', data: { tag: '{@pattern', place: 'the description of the member "words"' } }],
+    fixed: queryToolset('/**\n   * The words, 13 digits.\n   * @pattern ^[0-9]{13}$\n   */'),
+  },
+  {
     name: 'a known tag in the middle of a sentence, and a keyword tag after the second @param',
     code: 'TSH025',
     source: queryToolset('/** The words; omit to use the /*<*/@default/*>*/ words. */'),

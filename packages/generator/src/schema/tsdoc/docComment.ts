@@ -126,7 +126,8 @@ export function parseDocComment(comment: string): DocComment {
 /** The TSDoc messages about braces, by what toolgen says of them. */
 const braceMessages: Readonly<Record<string, TsdocMessage>> = {
   'tsdoc-malformed-inline-tag': 'unescapedBrace',
-  'tsdoc-inline-tag-unescaped-brace': 'unescapedBrace',
+  // a `{` inside an inline tag (`{@pattern ^[0-9]{13}$}`): TSDoc reports it at the tag's `{@`
+  'tsdoc-inline-tag-unescaped-brace': 'braceInInlineTag',
   'tsdoc-inline-tag-missing-right-brace': 'malformedInlineTag',
   'tsdoc-inline-tag-missing-braces': 'malformedInlineTag',
 };
@@ -148,6 +149,7 @@ function renderProse(
   };
   const inlineTags: CommentInlineTag[] = [];
   const seen = new Map<string, number>();
+  let heldBracesUntil = -1;
   let text = '';
   let paragraphs = 0;
   for (const piece of pieces) {
@@ -174,7 +176,12 @@ function renderProse(
       if (refused !== undefined) {
         // `@all.`: TSDoc refuses the tag for the character after it, and reads the `@` as text
         notice('atInText', refused, piece.pos, piece.pos + 1 + refused.length);
-      } else if (brace !== undefined) {
+      } else if (brace === 'braceInInlineTag') {
+        // named by its opening, `{@pattern`, which is what the reader looks for; the braces it holds are that notice's
+        const opening = /^\{@[A-Za-z][\w-]*/.exec(comment.slice(piece.pos))?.[0] ?? piece.text;
+        notice(brace, opening, piece.pos, piece.pos + opening.length);
+        heldBracesUntil = balancedEnd(comment, piece.pos);
+      } else if (brace !== undefined && !(brace === 'unescapedBrace' && piece.pos < heldBracesUntil)) {
         notice(brace, piece.text, piece.pos, piece.pos + piece.text.length);
       }
     } else if (piece.kind === 'at') {
@@ -191,6 +198,17 @@ function renderProse(
   // a tag's text goes on under the tag, indented or not: as TypeScript, drop that indent
   const lines = place.part === 'summary' ? text : text.split('\n').map((line) => line.trimStart()).join('\n');
   return { text: tidy(lines), inlineTags };
+}
+
+/** Where the braces opened at `start` close again, as the writer meant them; the end of the line when they do not. */
+function balancedEnd(comment: string, start: number): number {
+  let depth = 0;
+  for (let index = start; index < comment.length && comment[index] !== '\n'; index += 1) {
+    if (comment[index] === '{') depth += 1;
+    else if (comment[index] === '}' && --depth === 0) return index + 1;
+  }
+  const lineEnd = comment.indexOf('\n', start);
+  return lineEnd === -1 ? comment.length : lineEnd;
 }
 
 /**

@@ -20,7 +20,7 @@ export interface DocTag {
 export type UnreadTagMessage = 'foreignTag' | 'inlineTagOnMember' | 'unknownInlineTag' | 'unknownInlineTagInSummary' | 'keywordOnMethod';
 
 /** The message ids of TSH025: doc comment text TSDoc reads differently from what toolgen keeps. */
-export type TsdocMessage = 'atInText' | 'tagInText' | 'unknownBlockTag' | 'unescapedBrace' | 'malformedInlineTag';
+export type TsdocMessage = 'atInText' | 'tagInText' | 'unknownBlockTag' | 'unescapedBrace' | 'malformedInlineTag' | 'braceInInlineTag';
 
 /**
  * A tag toolgen does not read where it is written (TSH023), or comment text TSDoc reads

@@ -93,6 +93,19 @@ describe('readDocComment: a doc comment read as TSDoc', () => {
     ]);
   });
 
+  it('says an inline tag holding a brace is not read, naming it by its opening, once for the braces it holds', () => {
+    const comment = '/** Digits {@pattern ^[0-9]{13}$}, as {owner}.\n * And {@maxLength {3}. */';
+    const read = readDocComment(comment);
+    expect(read.summary.text).toBe('Digits {@pattern ^[0-9]{13}$}, as {owner}.\nAnd {@maxLength {3}.');
+    expect(read.notices.map((notice) => [notice.messageId, notice.subject, comment.slice(notice.start)])).toEqual([
+      ['braceInInlineTag', '{@pattern', comment.slice(comment.indexOf('{@pattern'))],
+      // a brace after the tag is a mistake of its own
+      ['unescapedBrace', '{', comment.slice(comment.indexOf('{owner'))],
+      // braces that never close: the rest of the line is the tag's
+      ['braceInInlineTag', '{@maxLength', comment.slice(comment.indexOf('{@maxLength'))],
+    ]);
+  });
+
   it('reads @remarks and @deprecated as prose, and keeps {@link} in the text', () => {
     const read = readDocComment('/**\n * See {@link Ticket | the ticket}.\n * @remarks More \\@here.\n * @deprecated Use `find` instead.\n */');
     expect(read.summary.text).toBe('See {@link Ticket | the ticket}.');
