@@ -81,7 +81,7 @@ export async function loadProjectTools(options: ServeProjectOptions): Promise<Pr
   if (matching.kind === 'unmatched') {
     throw new ServeConfigurationError(
       `The policy file ${shown(options.policy!)} names tools this server does not serve, so nothing is served: such an entry would change nothing, and a deny would deny nothing. ` +
-        `${matching.problems.join(' ')} The tools are ${listed.map((tool) => (options.names === 'name' ? tool.name : tool.qualifiedName)).join(', ')}.`,
+        `${matching.problems.join(' ')} The tools are ${matching.served.join(', ')}.`,
     );
   }
   const mirror = new ModuleMirror(options.project);

@@ -4,8 +4,11 @@ import { closestName } from '../diagnostics/closestName.js';
 /** What `toolgen mcp` makes of a policy file's entries for the tools it serves. */
 export type ServedPolicies =
   | { readonly kind: 'matched'; readonly policies: readonly AgentToolPolicy[] }
-  /** Entries naming no tool served, each as a sentence saying so (with the nearest name, when one is near). */
-  | { readonly kind: 'unmatched'; readonly problems: readonly string[] };
+  /**
+   * Entries naming no tool served, each as a sentence saying so (with the nearest name, when one is near), and the tools
+   * served, by the names entries may use.
+   */
+  | { readonly kind: 'unmatched'; readonly problems: readonly string[]; readonly served: readonly string[] };
 
 /**
  * Matches a policy file's entries with the tools `toolgen mcp` serves, as its manifest lists them (before any module
@@ -45,5 +48,5 @@ export function matchServedPolicies(
     const suggestion = near !== undefined && near.distance <= Math.max(2, Math.floor(key.length / 4)) ? ` Did you mean ${near.name}?` : '';
     problems.push(`"${policy.toolName}" (${policy.approvalMode}) names no tool this server serves.${suggestion}`);
   }
-  return problems.length > 0 ? { kind: 'unmatched', problems } : { kind: 'matched', policies: matched };
+  return problems.length > 0 ? { kind: 'unmatched', problems, served: shown } : { kind: 'matched', policies: matched };
 }

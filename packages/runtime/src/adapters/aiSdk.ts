@@ -149,7 +149,6 @@ function needsApproval(fn: AIFunction): boolean {
   return declaresApproval(fn) || isApprovalGated(fn);
 }
 
-
 /**
  * The invoke context of each call of one `toAISDKTools` set: the caller's context (or what its
  * function returns), with the SDK's call id and abort signal, and the default logger when the

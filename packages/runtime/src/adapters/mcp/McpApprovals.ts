@@ -189,7 +189,6 @@ export function approvalForm(fn: AIFunction, args: JsonValue, name: string = fn.
   };
 }
 
-
 /** Validates before anyone is asked, so nobody approves a call that cannot run. */
 async function validate(fn: AIFunction, args: unknown): Promise<{ ok: true; value: unknown } | { ok: false; message: string }> {
   try {
