@@ -64,6 +64,7 @@ describe('the layout of the packages', () => {
     const parsing = files.filter((file) => file.startsWith('generator/src/') && /\bJSON\.parse\((?!String\.raw)/.test(readFileSync(path.join(packages, file), 'utf8')));
     expect(parsing).toEqual([
       'generator/src/analysis/hostQueries.ts', // package.json: which package declares a symbol
+      'generator/src/backends/ts6/mirrorStamp.ts', // the stamp toolgen mcp's mirror of the modules wrote
       'generator/src/backends/ts7/loadTs7.ts', // package.json of typescript
       'generator/src/budget/tokenBudget.ts', // package.json: the token budget
       'generator/src/manifest/readManifest.ts', // the manifest
