@@ -75,6 +75,15 @@ describe('ModuleMirror', () => {
     expect(await mirrored(app, entry)).toContain('from "./lib.js"');
   });
 
+  it('stays fresh when a folder appears where resolution asked for a file (TypeScript takes it for none); a stamp cut short is stale, not an error', async () => {
+    const { app, entry } = project();
+    await mirrored(app, entry);
+    mkdirSync(path.join(app, 'src/lib.ts'));
+    expect(freshStamp(cacheOf(app), entry)).toBeDefined();
+    writeFileSync(stampFile(cacheOf(app), entry), JSON.stringify({ maker: (JSON.parse(readFileSync(stampFile(cacheOf(app), entry), 'utf8')) as { maker: string }).maker }));
+    expect(freshStamp(cacheOf(app), entry)).toBeUndefined();
+  });
+
   it('is stale once the tsconfig, or a config it extends, changes', async () => {
     const { app, entry } = project();
     writeFileSync(path.join(app, 'base.json'), JSON.stringify({ compilerOptions: { target: 'ES2022' } }));

@@ -81,8 +81,9 @@ export class ModuleMirror {
       outputs[output] = contentHash(emitted);
     }
     const entryOutput = this.#outputOf(entry);
-    const { absent, present, links } = this.#probes;
-    writeStamp(this.cacheDir, entry, { maker: mirrorMaker(), inputs, absent: [...absent], present: [...present], links: Object.fromEntries(links), outputs, entryOutput });
+    const { files, folders, links } = this.#probes;
+    const answers = { files: Object.fromEntries(files), folders: Object.fromEntries(folders), links: Object.fromEntries(links) };
+    writeStamp(this.cacheDir, entry, { maker: mirrorMaker(), inputs, ...answers, outputs, entryOutput });
     return entryOutput;
   }
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,19 +12,19 @@ import { readIfExists, writeFileAtomic } from '../../io/writeFileAtomic.js';
  * serve examples/tickets went to loading TypeScript, resolving the imports and transpiling.
  * The mirror is fresh while every file read (the sources, the tsconfig and the configs it
  * extends, the package.json files resolution read) has the same content, every place resolution
- * found nothing is still empty, every file and folder it found is still there, every symbolic link
- * it followed leads where it led, and every mirrored file is as it was written: what TypeScript's
- * module resolution asked of the file system, answered the same way, resolves the same way.
+ * asked whether a file or a folder is there gets the same answer, every symbolic link it followed
+ * leads where it led, and every mirrored file is as it was written: what TypeScript's module
+ * resolution asked of the file system, answered the same way, resolves the same way.
  */
 export interface MirrorStamp {
   /** The code that wrote the mirror: this package's manifest, the TypeScript it transpiled with, and the mirror's code. */
   readonly maker: string;
   /** Absolute path → SHA-256 of its content. */
   readonly inputs: Readonly<Record<string, string>>;
-  /** Where resolution looked and found nothing. */
-  readonly absent: readonly string[];
-  /** The files and folders resolution found. */
-  readonly present: readonly string[];
+  /** Path → whether a file was there, for each place resolution asked. */
+  readonly files: Readonly<Record<string, boolean>>;
+  /** Path → whether a folder was there, for each place resolution asked. */
+  readonly folders: Readonly<Record<string, boolean>>;
   /** Path → its real path, as resolution followed it. */
   readonly links: Readonly<Record<string, string>>;
   /** Mirrored file → SHA-256 of what was written. */
@@ -36,14 +36,14 @@ export interface MirrorStamp {
 /** What TypeScript asked of the file system while reading the tsconfig and resolving imports, with the answers: a stamp's inputs. */
 export class FileSystemProbes {
   readonly inputs = new Map<string, string>();
-  readonly absent = new Set<string>();
-  readonly present = new Set<string>();
+  readonly files = new Map<string, boolean>();
+  readonly folders = new Map<string, boolean>();
   readonly links = new Map<string, string>();
 
   /** `sys` answering as ever, every answer recorded. */
   recording(sys: ts.System): ts.ModuleResolutionHost & ts.ParseConfigHost {
-    const found = (place: string, exists: boolean) => {
-      (exists ? this.present : this.absent).add(path.resolve(place));
+    const answer = (answers: Map<string, boolean>, place: string, exists: boolean) => {
+      answers.set(path.resolve(place), exists);
       return exists;
     };
     return {
@@ -51,11 +51,11 @@ export class FileSystemProbes {
       readDirectory: (...args) => sys.readDirectory(...args),
       getCurrentDirectory: () => sys.getCurrentDirectory(),
       getDirectories: (place) => sys.getDirectories(place),
-      fileExists: (file) => found(file, sys.fileExists(file)),
-      directoryExists: (folder) => found(folder, sys.directoryExists(folder)),
+      fileExists: (file) => answer(this.files, file, sys.fileExists(file)),
+      directoryExists: (folder) => answer(this.folders, folder, sys.directoryExists(folder)),
       readFile: (file) => {
         const text = sys.readFile(file);
-        if (text === undefined) this.absent.add(path.resolve(file));
+        if (text === undefined) this.files.set(path.resolve(file), false);
         else this.inputs.set(path.resolve(file), contentHash(text));
         return text;
       },
@@ -97,22 +97,36 @@ export function stampFile(cacheDir: string, entry: string): string {
 
 /** The stamp of `entry`'s mirror when it is still fresh; undefined when there is none or anything it names has changed. */
 export function freshStamp(cacheDir: string, entry: string): MirrorStamp | undefined {
-  let stamp: MirrorStamp;
   try {
-    stamp = JSON.parse(readFileSync(stampFile(cacheDir, entry), 'utf8')) as MirrorStamp;
+    const stamp = JSON.parse(readFileSync(stampFile(cacheDir, entry), 'utf8')) as MirrorStamp;
+    return stamp.maker === mirrorMaker() && holds(stamp) ? stamp : undefined;
   } catch {
+    // none yet, or not a stamp this code wrote (cut short, edited): made again
     return undefined;
   }
-  if (stamp.maker !== mirrorMaker()) return undefined;
+}
+
+function holds(stamp: MirrorStamp): boolean {
   const same = (hashes: Readonly<Record<string, string>>) => Object.entries(hashes).every(([file, hash]) => hashOfFile(file) === hash);
-  if (!same(stamp.inputs) || !same(stamp.outputs)) return undefined;
-  if (stamp.absent.some((place) => existsSync(place)) || !stamp.present.every((place) => existsSync(place))) return undefined;
-  return Object.entries(stamp.links).every(([place, real]) => realPath(place) === real) ? stamp : undefined;
+  const kinds = (answers: Readonly<Record<string, boolean>>, kind: 'file' | 'folder') => Object.entries(answers).every(([place, was]) => (kindOf(place) === kind) === was);
+  const links = Object.entries(stamp.links).every(([place, real]) => realPath(place) === real);
+  return same(stamp.inputs) && same(stamp.outputs) && kinds(stamp.files, 'file') && kinds(stamp.folders, 'folder') && links;
 }
 
 /** Records what `entry`'s mirror was made from; written last, atomically, so a stamp never names a half-made mirror. */
 export function writeStamp(cacheDir: string, entry: string, stamp: MirrorStamp): void {
   writeFileAtomic(stampFile(cacheDir, entry), `${JSON.stringify(stamp)}\n`);
+}
+
+/** What is at `place`, links followed, as TypeScript's `fileExists` and `directoryExists` see it. */
+function kindOf(place: string): 'file' | 'folder' | undefined {
+  try {
+    const stats = statSync(place);
+    return stats.isFile() ? 'file' : stats.isDirectory() ? 'folder' : undefined;
+  } catch {
+    // nothing there, or a file on the path (ENOTDIR), or no permission: neither, as TypeScript's ts.sys sees it
+    return undefined;
+  }
 }
 
 function realPath(place: string): string | undefined {
