@@ -421,6 +421,13 @@ function report({ startup, cold, profile, watch, watch5000, watchTs7, validators
       '',
       `toolgen ÷ tsc on the empty project, medians of per-round ratios: wall ${fixed(s.ratios.wall)}, CPU ${fixed(s.ratios.cpu)}, peak memory ${fixed(s.ratios.rss)}.`,
       '',
+      ...(s.mcpLaterStart === undefined
+        ? []
+        : [
+            '`toolgen mcp -p examples/tickets` until it reads stdin (closed, so it exits): the first start transpiles the modules into `node_modules/.cache/toolgen/mcp`, ' +
+              `a later one imports that copy without loading TypeScript (issue 32). Later ÷ first, medians of per-round ratios: wall ${fixed(s.mcpLaterStart.wall)}, CPU ${fixed(s.mcpLaterStart.cpu)}.`,
+            '',
+          ]),
     );
   }
 
