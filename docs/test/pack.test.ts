@@ -74,21 +74,28 @@ async function packAll(packs: string): Promise<void> {
   await succeed(expect, 'npm', ['pack', '-w', '@toolgen/runtime', '-w', '@toolgen/generator', '-w', '@toolgen/eslint-plugin', '--pack-destination', packs], repoRoot);
 }
 
-/**
- * A fresh project with the page's package.json, tsconfig and files. With `installRuntime`, the runtime's tarball is installed
- * as the page's first command does; without, the package.json names it (as that command would have written it), for the
- * next `npm install` to install it with the rest: one install fewer (2.7 CPU s).
- */
-async function pageProject(check: ExpectStatic, work: string, packs: string, withEslint: boolean, installRuntime: boolean): Promise<string> {
-  const app = path.join(work, withEslint ? 'app' : 'app-ts7');
+/** How a project of this file starts. */
+interface Setup {
+  /** `app`, with the page's eslint.config.js; or `app-ts7`, without. */
+  readonly eslint: boolean;
+  /**
+   * `'alone'`: installed as the page's first command does. `'with the rest'`: the package.json names it, as that command
+   * would have written it, for the project's next `npm install` to install it with the rest (one install fewer, 2.7 CPU s).
+   */
+  readonly runtime: 'alone' | 'with the rest';
+}
+
+/** A fresh project with the page's package.json, tsconfig and files, and the runtime's tarball as `setup` says. */
+async function pageProject(check: ExpectStatic, work: string, packs: string, setup: Setup): Promise<string> {
+  const app = path.join(work, setup.eslint ? 'app' : 'app-ts7');
   mkdirSync(path.join(app, 'src'), { recursive: true });
   const runtime = path.join(packs, tarball('runtime'));
-  const dependencies = installRuntime ? {} : { dependencies: { '@toolgen/runtime': `file:${path.relative(app, runtime)}` } };
+  const dependencies = setup.runtime === 'alone' ? {} : { dependencies: { '@toolgen/runtime': `file:${path.relative(app, runtime)}` } };
   writeFileSync(path.join(app, 'package.json'), `${JSON.stringify({ name: 'toolgen-app', version: '1.0.0', private: true, ...packageJsonOfPage(), ...dependencies }, null, 2)}\n`);
   writeFileSync(path.join(app, 'tsconfig.json'), project.tsconfig!.text);
-  if (withEslint) writeFileSync(path.join(app, 'eslint.config.js'), eslintConfigOfPage());
+  if (setup.eslint) writeFileSync(path.join(app, 'eslint.config.js'), eslintConfigOfPage());
   for (const file of project.files) writeFileSync(path.join(app, file.path), file.content);
-  if (installRuntime) await succeed(check, 'npm', [...install, runtime], app);
+  if (setup.runtime === 'alone') await succeed(check, 'npm', [...install, runtime], app);
   return app;
 }
 
@@ -134,7 +141,7 @@ it.concurrent(
   'packs each package; with TypeScript 6 the tarballs install into a fresh project, where the ESLint plugin works without the generator (issue 31), then toolgen, tsc, the programs and ESLint',
   { timeout: 300_000 },
   async ({ expect }) => {
-    const app = await pageProject(expect, work, packs, true, true);
+    const app = await pageProject(expect, work, packs, { eslint: true, runtime: 'alone' });
     const lint = ['typescript@6.0.3', pinned('@types/node'), pinned('eslint'), pinned('typescript-eslint')];
     // issue 31: the plugin and ESLint first, as a team that lints without generating would install them
     await succeed(expect, 'npm', [...install, '--save-dev', path.join(packs, tarball('eslint-plugin')), ...lint], app);
@@ -162,8 +169,8 @@ it.concurrent("issue 28: with TypeScript 7, npm's latest, and no ESLint plugin, 
   // the page's TypeScript 7 command installs a bare `typescript`; here it is pinned to the 7 this was written against
   const command = fences(markdown).find((fence) => fence.lang === 'sh' && fence.text.includes('toolgen-generator') && !fence.text.includes('eslint'));
   expect(command?.text, `${page} shows the TypeScript 7 install`).toContain('--save-dev ../toolgen-packages/toolgen-generator-0.1.0.tgz typescript @types/node\n');
-  // the runtime goes in with the rest: the project above installs it alone, as the page's first command does
-  const app = await pageProject(expect, work, packs, false, false);
+  // the project above installs the runtime alone, as the page's first command does
+  const app = await pageProject(expect, work, packs, { eslint: false, runtime: 'with the rest' });
   await succeed(expect, 'npm', [...install, '--save-dev', path.join(packs, tarball('generator')), 'typescript@7.0.2', pinned('@types/node'), pinned('ai')], app);
   // the tsc the page's build runs is TypeScript 7's
   expect(realpathSync(path.join(app, 'node_modules/.bin/tsc'))).toBe(realpathSync(path.join(app, 'node_modules/typescript/bin/tsc')));
