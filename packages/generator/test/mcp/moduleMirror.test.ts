@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'nod
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ModuleMirror } from '../../src/backends/ts6/ModuleMirror.js';
-import { freshStamp, stampFile } from '../../src/backends/ts6/mirrorStamp.js';
+import { contentHash, freshStamp, stampFile } from '../../src/backends/ts6/mirrorStamp.js';
 import { writeProject } from '../helpers.js';
 
 /*
@@ -50,12 +50,19 @@ describe('ModuleMirror', () => {
     expect(readFileSync(path.join(cacheOf(app), 'src/entry.js'), 'utf8')).toContain(`from "${path.relative(path.join(cacheOf(app), 'src'), outside).split(path.sep).join('/')}"`);
   });
 
-  it('is fresh on a second start with nothing changed, so TypeScript is not loaded', async () => {
+  it('is fresh on a second start with nothing changed, and a new mirror then imports the module the stamp names, transpiling nothing', async () => {
     const { app, entry } = project();
     await mirrored(app, entry);
     const stamp = freshStamp(cacheOf(app), entry);
     expect(stamp?.entryOutput).toBe(path.join(cacheOf(app), 'src/entry.js'));
     expect(Object.keys(stamp!.inputs)).toEqual(expect.arrayContaining([path.join(app, 'tsconfig.json'), entry, path.join(app, 'src/lib/index.ts')]));
+
+    // a stamp naming another module, still fresh: only a mirror that trusts the stamp imports it (one that transpiled gave 'index:1')
+    const stamped = path.join(cacheOf(app), 'src/stamped.js');
+    const text = "export const value = 'from the stamp';\n";
+    writeFileSync(stamped, text);
+    writeFileSync(stampFile(cacheOf(app), entry), JSON.stringify({ ...stamp, entryOutput: stamped, outputs: { ...stamp!.outputs, [stamped]: contentHash(text) } }));
+    expect((await new ModuleMirror(path.join(app, 'tsconfig.json')).import(entry))['value']).toBe('from the stamp');
   });
 
   it('is stale once an imported module changes, and the next start mirrors the change', async () => {

@@ -138,9 +138,6 @@ function realPath(place: string): string | undefined {
 }
 
 function hashOfFile(file: string): string | undefined {
-  try {
-    return contentHash(readFileSync(file, 'utf8'));
-  } catch {
-    return undefined;
-  }
+  const text = readIfExists(file);
+  return text === undefined ? undefined : contentHash(text);
 }
