@@ -89,7 +89,7 @@ describe('project programs in one process', () => {
     expect(tsApi.getPreEmitDiagnostics(after)).toEqual([]);
   });
 
-  it('keep the files of the last three sets of parse settings: a fourth lets go of the least recently used one\'s (their memory)', () => {
+  it('keep the library of the last three targets: a fourth lets go of the least recently used one\'s (its memory)', () => {
     const root = writeProject(sources);
     const target = (name: string) => ({ target: name as never, lib: ['ES2022', 'DOM'] });
     const first = programOf(root);
@@ -106,6 +106,40 @@ describe('project programs in one process', () => {
     expect(file(again, 'lib.es5.d.ts')).not.toBe(file(es2017, 'lib.es5.d.ts'));
     expect(file(again, 'lib.es5.d.ts').languageVersion).toBe(tsApi.ScriptTarget.ES2017);
     expect(tsApi.getPreEmitDiagnostics(again)).toEqual([]);
+  });
+
+  it('share the library between settings it does not depend on (module, moduleResolution), and each checker still answers', () => {
+    const root = writeProject(sources);
+    const nodeNext = programOf(root);
+    const bundler = programOf(root, { module: 'ESNext' as never, moduleResolution: 'Bundler' as never, verbatimModuleSyntax: true });
+    // compared as booleans: a failing toBe would print both libraries
+    for (const name of ['lib.dom.d.ts', 'lib.es5.d.ts']) expect(file(bundler, name) === file(nodeNext, name), `${name} shared`).toBe(true);
+    for (const program of [nodeNext, bundler]) {
+      expect(typeOfConstant(program, 'when')).toBe('string');
+      expect(tsApi.getPreEmitDiagnostics(program)).toEqual([]);
+    }
+  });
+
+  it('keep every declaration file the newest program uses past the bound, and let go of the others\' for it', () => {
+    // three declaration files of 3 Mi characters each, past the 8 Mi kept besides the library: a comment, quick to parse
+    const large = (name: string) => `/* ${'x'.repeat(3 * 1024 * 1024)} */\nexport declare const ${name}: number;\n`;
+    const project = (prefix: string) => ({
+      [`src/${prefix}1.d.ts`]: large(`${prefix}1`),
+      [`src/${prefix}2.d.ts`]: large(`${prefix}2`),
+      [`src/${prefix}3.d.ts`]: large(`${prefix}3`),
+      'src/main.ts': `import { ${prefix}1 } from './${prefix}1.js';\nimport { ${prefix}2 } from './${prefix}2.js';\nimport { ${prefix}3 } from './${prefix}3.js';\nexport const sum = ${prefix}1 + ${prefix}2 + ${prefix}3;\n`,
+    });
+    const root = writeProject(project('big'));
+    const first = programOf(root);
+    // a program reading the same files in the same order finds every one (under a plain least-recently-used bound, each
+    // was let go just before it was asked for: 999 files of @types/node and five SDKs, parsed again for every program)
+    const second = programOf(root);
+    for (const name of ['big1.d.ts', 'big2.d.ts', 'big3.d.ts']) expect(file(second, name) === file(first, name), `${name} kept`).toBe(true);
+    expect(typeOfConstant(second, 'sum')).toBe('number');
+    // another project's: the bound applies to the files it does not use, the first project's
+    const other = programOf(writeProject(project('other')));
+    expect(typeOfConstant(other, 'sum')).toBe('number');
+    expect(file(programOf(root), 'big1.d.ts') === file(first, 'big1.d.ts'), 'big1.d.ts let go').toBe(false);
   });
 
   it('parse each file for its module format, so an ES module resolves a package that types only its "import" condition', () => {

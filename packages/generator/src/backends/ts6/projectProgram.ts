@@ -33,20 +33,34 @@ export function createProjectProgram(compiler: BundledCompiler, options: ts.Comp
  * a bundler's builds) parses and binds them once: a small project with `lib: ["ES2022", "DOM"]` and
  * `@types/node` generates in about 0.15 s after the first, where it took 0.75 s.
  *
- * Files are kept by the settings that change how TypeScript parses and binds them (a document
- * registry's bucket key, as the language service keys them), for the `keptSettings` sets used last:
- * projects of other targets or module settings in one process (a solution's references, the tests'
- * projects) each keep theirs, where one set at a time had each switch parse the library again (the
- * DOM's alone takes 0.2 s). A set used less recently than those is let go with its files, about 70 MB
- * for each target's library: a tsconfig's `target` edited under the watcher frees the old one's within
- * `keptSettings` more edits. Other declaration files than the library's are kept up to
- * `declarationCacheCharacters` characters of text for each set, the least recently used let go first.
+ * The library's files are kept by `target`, for the `keptSettings` targets used last: the host parses
+ * them for the target alone, and the binder reads no other setting of a declaration file (strict mode
+ * and the switch checks apply to other files), so projects of other module settings share them (the
+ * DOM's alone takes 0.2 s to parse). Other declaration files are kept by the settings that change how
+ * TypeScript parses and binds them (a document registry's bucket key, as the language service keys
+ * them), for the `keptSettings` sets used last. A target or set used less recently is let go with its
+ * files, about 70 MB for each target's library: a tsconfig's `target` edited under the watcher frees
+ * the old one's within `keptSettings` more edits.
+ *
+ * Besides the library, each set keeps up to `declarationCacheCharacters` characters of text of files
+ * the newest program does not use, the least recently used let go first; the newest program's own stay
+ * whatever their size, since it holds them while it lives. A bound on all of them, least recently used
+ * first, had a program reading more than the bound find each file let go just before it asked: a project
+ * with `@types/node` and five SDKs (999 files, 12.7 Mi characters) parsed every one again for each program.
  */
 class ParsedDeclarations {
+  readonly #libraries = new Map<ts.ScriptTarget, Map<string, ts.SourceFile>>();
   readonly #sets = new Map<string, DeclarationSet>();
+  /** The programs begun, the newest last: a file records the newest that used it. */
+  #program = 0;
 
-  library(settings: string, fileName: string, parse: () => ts.SourceFile): ts.SourceFile {
-    const { library } = this.#set(settings);
+  /** A program begins: from now on, the files it uses are its own, kept past the bound. */
+  beginProgram(): void {
+    this.#program++;
+  }
+
+  library(target: ts.ScriptTarget, fileName: string, parse: () => ts.SourceFile): ts.SourceFile {
+    const library = recentlyUsed(this.#libraries, target, () => new Map<string, ts.SourceFile>());
     let parsed = library.get(fileName);
     if (parsed === undefined) {
       parsed = parse();
@@ -57,62 +71,57 @@ class ParsedDeclarations {
 
   /** `key` names the file and the module format it was parsed for. */
   other(settings: string, key: string, text: string, parse: () => ts.SourceFile): ts.SourceFile {
-    const set = this.#set(settings);
+    const set = recentlyUsed(this.#sets, settings, (): DeclarationSet => ({ others: new Map(), othersCharacters: 0 }));
     const known = set.others.get(key);
     if (known !== undefined) {
       set.others.delete(key);
-      if (known.text === text) {
-        set.others.set(key, known);
-        return known;
+      if (known.file.text === text) {
+        set.others.set(key, { file: known.file, program: this.#program });
+        return known.file;
       }
-      set.othersCharacters -= known.text.length;
+      set.othersCharacters -= known.file.text.length;
     }
     const parsed = parse();
     if (text.length <= declarationCacheCharacters) {
-      set.others.set(key, parsed);
+      set.others.set(key, { file: parsed, program: this.#program });
       set.othersCharacters += text.length;
-      for (const [oldest, file] of set.others) {
-        if (set.othersCharacters <= declarationCacheCharacters) {
+      for (const [oldest, kept] of set.others) {
+        // the least recently used first: once one is the newest program's, so is every one after it
+        if (set.othersCharacters <= declarationCacheCharacters || kept.program === this.#program) {
           break;
         }
         set.others.delete(oldest);
-        set.othersCharacters -= file.text.length;
+        set.othersCharacters -= kept.file.text.length;
       }
     }
     return parsed;
   }
+}
 
-  /** The files of one set of settings, made the most recently used. */
-  #set(settings: string): DeclarationSet {
-    let set = this.#sets.get(settings);
-    if (set === undefined) {
-      set = { library: new Map(), others: new Map(), othersCharacters: 0 };
-    } else {
-      this.#sets.delete(settings);
-    }
-    this.#sets.set(settings, set);
-    if (this.#sets.size > keptSettings) {
-      // one set is added at a time: the least recently used goes
-      this.#sets.delete(this.#sets.keys().next().value!);
-    }
-    return set;
+/** `map`'s value for `key` (`make`'s when it has none), made the most recently used; past `keptSettings` values, the least recently used goes. */
+function recentlyUsed<K, V>(map: Map<K, V>, key: K, make: () => V): V {
+  const value = map.get(key) ?? make();
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > keptSettings) {
+    // one is added at a time: the least recently used goes
+    map.delete(map.keys().next().value!);
   }
+  return value;
 }
 
 interface DeclarationSet {
-  readonly library: Map<string, ts.SourceFile>;
-  readonly others: Map<string, ts.SourceFile>;
+  /** By key, the least recently used first. */
+  readonly others: Map<string, { readonly file: ts.SourceFile; readonly program: number }>;
   othersCharacters: number;
 }
 
-/** How many sets of parse settings keep their files: see `ParsedDeclarations`. */
+/** How many targets keep their library's files, and how many sets of parse settings their other declarations: see `ParsedDeclarations`. */
 const keptSettings = 3;
 
 /**
- * 8 Mi characters of declarations besides the default library (about 280 MB parsed): `@types/node` is about 2.2 Mi, the
- * OpenAI SDK's 2.4, the MCP SDK's and the AI SDK's about 1 each. A project's own program holds its files while it lives, so
- * this bounds what stays between programs; with 4 Mi, a project using `@types/node` and the OpenAI SDK was past the bound,
- * and a program reading the files in the order the last one did found each let go just before (the least recently used).
+ * 8 Mi characters of declarations besides the default library and the newest program's (about 280 MB parsed): `@types/node` is
+ * about 2.2 Mi, the OpenAI SDK's 2.4, the MCP SDK's and the AI SDK's about 1 each.
  */
 const declarationCacheCharacters = 8 * 1024 * 1024;
 let parsedDeclarations = new ParsedDeclarations();
@@ -146,12 +155,13 @@ function projectCompilerHost(compiler: BundledCompiler, options: ts.CompilerOpti
   const languageVersion = options.target ?? ts.ScriptTarget.Latest;
   const settingsKey = String(ts.createDocumentRegistry().getKeyForCompilationSettings(options));
   const base = ts.createCompilerHost(options);
+  parsedDeclarations.beginProgram();
   return {
     ...base,
     getSourceFile(fileName, languageVersionOrOptions) {
       const lib = libText(fileName);
       if (lib !== undefined) {
-        return parsedDeclarations.library(settingsKey, fileName, () => ts.createSourceFile(fileName, lib, { languageVersion, jsDocParsingMode: ts.JSDocParsingMode.ParseNone }));
+        return parsedDeclarations.library(languageVersion, fileName, () => ts.createSourceFile(fileName, lib, { languageVersion, jsDocParsingMode: ts.JSDocParsingMode.ParseNone }));
       }
       // as ts-morph's host: a file that cannot be read is no source file, and no error
       const text = readFile(fileName);
