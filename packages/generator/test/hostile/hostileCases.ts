@@ -87,7 +87,13 @@ class Instance {
   query = 'printer';
 }
 
-const hugeString = (): string => 'x'.repeat(10_000_000);
+/**
+ * The long strings, made once for every case: a string is a value, which a tool can neither change nor keep apart from
+ * its copies. Each case making its own, 270 of 10 MB and 250 of 1 MB, was 0.6 M of the suite's page faults.
+ */
+const tenMegabytes = 'x'.repeat(10_000_000);
+const oneMegabyte = 'y'.repeat(1_000_000);
+const hugeString = (): string => tenMegabytes;
 const wrongValues: readonly (readonly [string, () => unknown])[] = [
   ['null', () => null],
   ['true', () => true],
@@ -98,7 +104,7 @@ const wrongValues: readonly (readonly [string, () => unknown])[] = [
   ['-Infinity', () => -Infinity],
   ['undefined', () => undefined],
   ['""', () => ''],
-  ['a 1 MB string', () => 'y'.repeat(1_000_000)],
+  ['a 1 MB string', () => oneMegabyte],
   ['[]', () => []],
   ['{}', () => ({})],
   ['[[[]]]', () => [[[]]]],
