@@ -93,7 +93,6 @@ class Instance {
  */
 const tenMegabytes = 'x'.repeat(10_000_000);
 const oneMegabyte = 'y'.repeat(1_000_000);
-const hugeString = (): string => tenMegabytes;
 const wrongValues: readonly (readonly [string, () => unknown])[] = [
   ['null', () => null],
   ['true', () => true],
@@ -167,17 +166,17 @@ const groups: Readonly<Record<string, (tools: Tools) => HostileCase[]>> = {
   'huge keys and values': (tools) => {
     const cases: HostileCase[] = [];
     for (const tool of tools.keys()) {
-      cases.push({ name: 'a 10 MB extra argument name', tool, args: () => ({ ...validCalls[tool]!(), [hugeString()]: 1 }) });
+      cases.push({ name: 'a 10 MB extra argument name', tool, args: () => ({ ...validCalls[tool]!(), [tenMegabytes]: 1 }) });
       const call = validCalls[tool]!();
       for (const path of places(call).filter((each) => each.length > 0)) {
-        cases.push({ name: `a 10 MB string at /${path.join('/')}`, tool, args: () => replaced(validCalls[tool]!(), path, hugeString()) });
+        cases.push({ name: `a 10 MB string at /${path.join('/')}`, tool, args: () => replaced(validCalls[tool]!(), path, tenMegabytes) });
       }
     }
     const near = (suffix: string): string => `${'a'.repeat(5_000_000)}${suffix}`;
     cases.push(
-      { name: 'a 10 MB count name', tool: 'hostile__tally', args: () => ({ counts: { [hugeString()]: 1 } }) },
-      { name: 'a 10 MB count name with a wrong value', tool: 'hostile__tally', args: () => ({ counts: { [hugeString()]: 'one' } }) },
-      { name: '10 MB group and count names', tool: 'hostile__tally', args: () => ({ counts: {}, groups: { [hugeString()]: { [hugeString()]: 'x' } } }) },
+      { name: 'a 10 MB count name', tool: 'hostile__tally', args: () => ({ counts: { [tenMegabytes]: 1 } }) },
+      { name: 'a 10 MB count name with a wrong value', tool: 'hostile__tally', args: () => ({ counts: { [tenMegabytes]: 'one' } }) },
+      { name: '10 MB group and count names', tool: 'hostile__tally', args: () => ({ counts: {}, groups: { [tenMegabytes]: { [tenMegabytes]: 'x' } } }) },
       { name: 'a 5 MB almost-email', tool: 'hostile__search', args: () => ({ filter: { query: 'a', owner: `${near('')}@${near('.')}` } }) },
       { name: 'a 5 MB almost-URI', tool: 'hostile__search', args: () => ({ filter: { query: 'a', link: `http://${near(':')}@${near('%')}` } }) },
       { name: 'a 5 MB almost-date-time', tool: 'hostile__schedule', args: () => ({ at: `2026-01-31T09:00:00${'0'.repeat(5_000_000)}Z`, until: null }) },

@@ -76,7 +76,8 @@ class ParsedDeclarations {
     if (known !== undefined) {
       set.others.delete(key);
       if (known.file.text === text) {
-        set.others.set(key, { file: known.file, program: this.#program });
+        known.program = this.#program;
+        set.others.set(key, known);
         return known.file;
       }
       set.othersCharacters -= known.file.text.length;
@@ -112,7 +113,7 @@ function recentlyUsed<K, V>(map: Map<K, V>, key: K, make: () => V): V {
 
 interface DeclarationSet {
   /** By key, the least recently used first. */
-  readonly others: Map<string, { readonly file: ts.SourceFile; readonly program: number }>;
+  readonly others: Map<string, { readonly file: ts.SourceFile; program: number }>;
   othersCharacters: number;
 }
 
