@@ -1,16 +1,11 @@
 import { createRequire } from 'node:module';
 import { ProjectConfigurationError } from '../host/Project.js';
 import { reportSyntaxErrors } from './report.js';
-import { runTypesOnly } from './typesOnly.js';
 import { displayPath, formatDiagnosticText, formatJsonReport } from '../diagnostics/format.js';
-import { prepareBackend } from '../backends/index.js';
-import { GenerationSession, type OneShotGeneration } from '../generate.js';
+import type { OneShotGeneration } from '../generate.js';
 import { describeFault } from '../io/faults.js';
 import { holdsPieces, readIfExists, removeFile, writeFileAtomic } from '../io/writeFileAtomic.js';
-import { isMcpSubcommand, runMcpSubcommand } from './mcpCommands.js';
 import { parseCommand, usage, UsageError, type CliOptions } from './options.js';
-import { isSurfaceSubcommand, runSurfaceSubcommand } from './surfaceCommands.js';
-import { runWatch } from './watchCommand.js';
 import { processOutput, type CliOutput } from './CliOutput.js';
 import { plural } from '../diagnostics/plural.js';
 
@@ -22,11 +17,15 @@ import { plural } from '../diagnostics/plural.js';
  */
 export async function main(argv: readonly string[], output: CliOutput = processOutput, cwd = process.cwd(), signal?: AbortSignal): Promise<number> {
   try {
-    if (isMcpSubcommand(argv)) {
-      return await runMcpSubcommand(argv, output, cwd, signal);
-    }
-    if (isSurfaceSubcommand(argv)) {
-      return runSurfaceSubcommand(argv, output, cwd);
+    // each command loads its own modules when it runs: `toolgen mcp` starts without the analysis, the emitter and the
+    // surface commands (0.77 -> 0.51 CPU s, 0.61 -> 0.42 s, to serve examples/tickets)
+    switch (argv[0]) {
+      case 'mcp':
+      case 'import-mcp':
+        return await (await import('./mcpCommands.js')).runMcpSubcommand(argv, output, cwd, signal);
+      case 'diff':
+      case 'report':
+        return (await import('./surfaceCommands.js')).runSurfaceSubcommand(argv, output, cwd);
     }
     const command = parseCommand(argv, cwd);
     switch (command.kind) {
@@ -38,13 +37,13 @@ export async function main(argv: readonly string[], output: CliOutput = processO
         return 0;
       case 'run':
         if (command.options.typesOnly) {
-          return runTypesOnly(command.options, output, cwd);
+          return (await import('./typesOnly.js')).runTypesOnly(command.options, output, cwd);
         }
-        await prepareBackend(command.options.backend, command.options.project);
+        await (await import('../backends/index.js')).prepareBackend(command.options.backend, command.options.project);
         if (command.options.watch) {
-          return await runWatch(command.options, output, cwd, signal);
+          return await (await import('./watchCommand.js')).runWatch(command.options, output, cwd, signal);
         }
-        return runOnce(command.options, output, cwd);
+        return await runOnce(command.options, output, cwd);
     }
   } catch (error) {
     if (error instanceof UsageError || error instanceof ProjectConfigurationError) {
@@ -59,7 +58,8 @@ export async function main(argv: readonly string[], output: CliOutput = processO
   }
 }
 
-function runOnce(options: CliOptions, output: CliOutput, cwd: string): number {
+async function runOnce(options: CliOptions, output: CliOutput, cwd: string): Promise<number> {
+  const { GenerationSession } = await import('../generate.js');
   const drift: string[] = [];
   const generated: string[] = [];
   const written: string[] = [];

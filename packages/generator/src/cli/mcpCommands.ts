@@ -96,11 +96,6 @@ function parseHttp(value: string | undefined, tokenVariable: string | undefined)
   return { host, port, authToken };
 }
 
-/** Whether `argv` is one of the MCP subcommands. */
-export function isMcpSubcommand(argv: readonly string[]): boolean {
-  return argv[0] === 'mcp' || argv[0] === 'import-mcp';
-}
-
 /** Parses `toolgen mcp …` or `toolgen import-mcp …` (argv without `node` and the script). Throws `UsageError`. */
 export async function parseMcpSubcommand(argv: readonly string[], cwd: string): Promise<McpSubcommand> {
   const [name, ...rest] = argv;

@@ -73,11 +73,6 @@ export type SurfaceSubcommand =
   | { readonly kind: 'report'; readonly options: ReportCommandOptions }
   | { readonly kind: 'help'; readonly text: string };
 
-/** Whether `argv` is `toolgen diff` or `toolgen report`. */
-export function isSurfaceSubcommand(argv: readonly string[]): boolean {
-  return argv[0] === 'diff' || argv[0] === 'report';
-}
-
 /** Parses `toolgen diff …` or `toolgen report …` (argv without `node` and the script). Throws `UsageError`. */
 export function parseSurfaceSubcommand(argv: readonly string[], cwd: string): SurfaceSubcommand {
   const [name, ...rest] = argv;
