@@ -1,13 +1,13 @@
-import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { runScript } from '../../../test/runScript.js';
 
 const example = path.resolve(import.meta.dirname, '..');
 
 describe('npm start in examples/governed-agent', () => {
   let output = '';
   beforeAll(() => {
-    output = execFileSync('npm', ['run', '--silent', 'start'], { cwd: example, encoding: 'utf8' });
+    output = runScript(example, 'start');
   }, 120_000);
 
   it('resolves tools per agent and fails closed on denied, unapproved and offline calls', () => {

@@ -1,9 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '@toolgen/generator';
+import { runScript } from '../../../test/runScript.js';
 
 const example = path.resolve(import.meta.dirname, '..');
 const bin = path.resolve(example, '../../packages/generator/bin/toolgen.js');
@@ -11,7 +11,7 @@ const bin = path.resolve(example, '../../packages/generator/bin/toolgen.js');
 describe('npm start in examples/mcp', () => {
   let output = '';
   beforeAll(() => {
-    output = execFileSync('npm', ['run', '--silent', 'start'], { cwd: example, encoding: 'utf8', timeout: 120_000 });
+    output = runScript(example, 'start', { timeout: 120_000 });
   }, 150_000);
 
   it('serves the generated tools with their annotations and answers in toolgen words', () => {

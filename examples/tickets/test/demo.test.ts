@@ -1,12 +1,12 @@
-import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runScript } from '../../../test/runScript.js';
 
 const example = path.resolve(import.meta.dirname, '..');
 
 describe('npm run demo in examples/tickets', () => {
   it('calls the generated tools and prints what the model receives', () => {
-    const output = execFileSync('npm', ['run', '--silent', 'demo'], { cwd: example, encoding: 'utf8' });
+    const output = runScript(example, 'demo');
     expect(output).toContain('Toolset Tickets: ticket__search_tickets, ticket__get_ticket, ticket__close_ticket');
     expect(output).toContain('"title": "Printer on floor 3 prints blank pages"');
     expect(output).toContain('"openedAt": "2026-11-20T09:15:00.000Z"');

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compileProject } from '../../../packages/generator/test/typeCheckProject.js';
 import { runToolgen } from '../../../test/runToolgen.js';
+import { runScript } from '../../../test/runScript.js';
 
 const example = path.resolve(import.meta.dirname, '..');
 const repo = path.resolve(example, '../..');
@@ -30,10 +31,10 @@ function filesUnder(folder: string): Map<string, string> {
 describe('examples/transformer-app', () => {
   it('builds with `npm run build` (program.emit with the transformer), and the app calls the tools', () => {
     rmSync(path.join(example, 'dist'), { recursive: true, force: true });
-    execFileSync('npm', ['run', '--silent', 'build'], { cwd: example, encoding: 'utf8', stdio: 'pipe' });
+    runScript(example, 'build', { stdio: 'pipe' });
     expect(existsSync(path.join(example, 'src/weather.tools.ts'))).toBe(false);
     expect(existsSync(path.join(example, 'dist/weather.tools.js'))).toBe(true);
-    const output = execFileSync('npm', ['run', '--silent', 'start'], { cwd: example, encoding: 'utf8' });
+    const output = runScript(example, 'start');
     expect(output).toBe(
       [
         'Toolset Weather: weather__get_forecast, weather__convert_temperature',

@@ -5,6 +5,7 @@ import { build, type Plugin } from 'vite';
 import { afterAll, describe, expect, it } from 'vitest';
 import toolgen from '@toolgen/generator/unplugin';
 import { runToolgen } from '../../../test/runToolgen.js';
+import { runScript } from '../../../test/runScript.js';
 
 const example = path.resolve(import.meta.dirname, '..');
 const repo = path.resolve(example, '../..');
@@ -23,9 +24,9 @@ function copyOfExample(): string {
 
 describe('examples/vite-app', () => {
   it('builds with `npm run build` (vite build), and the app calls the tools', () => {
-    execFileSync('npm', ['run', '--silent', 'build'], { cwd: example, encoding: 'utf8', stdio: 'pipe' });
+    runScript(example, 'build', { stdio: 'pipe' });
     expect(existsSync(path.join(example, 'src/library.tools.ts'))).toBe(false);
-    const output = execFileSync('npm', ['run', '--silent', 'start'], { cwd: example, encoding: 'utf8' });
+    const output = runScript(example, 'start');
     expect(output).toBe(
       [
         'Toolset Library: library__search_books, library__lend_book',
@@ -78,7 +79,7 @@ describe('examples/vite-app', () => {
   }, 120_000);
 
   it('type-checks under TypeScript 6 and 7 once `toolgen --types-only` has written the declarations', () => {
-    execFileSync('npm', ['run', '--silent', 'typecheck'], { cwd: example, encoding: 'utf8' });
+    runScript(example, 'typecheck');
     expect(existsSync(path.join(example, '.toolgen/types/src/library.tools.d.ts'))).toBe(true);
     execFileSync(process.execPath, [path.join(repo, 'node_modules/typescript7/bin/tsc'), '-p', 'tsconfig.json'], { cwd: example, encoding: 'utf8' });
   }, 120_000);
