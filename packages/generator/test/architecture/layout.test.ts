@@ -117,6 +117,6 @@ describe('the examples', () => {
     const scripts = (JSON.parse(readFileSync(path.join(folder, 'package.json'), 'utf8')) as { scripts?: Record<string, string> }).scripts ?? {};
     const compiling = Object.keys(scripts).filter((script) => scripts[script]!.startsWith(tsc));
     const tests = readdirSync(path.join(folder, 'test')).filter((file) => file.endsWith('.test.ts')).map((file) => readFileSync(path.join(folder, 'test', file), 'utf8'));
-    expect(compiling.filter((script) => tests.some((text) => text.includes(`'run', '--silent', '${script}'`)))).not.toEqual([]);
+    expect(compiling.filter((script) => tests.some((text) => text.includes(`runScript(example, '${script}'`)))).not.toEqual([]);
   });
 });
