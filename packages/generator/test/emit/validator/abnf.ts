@@ -84,7 +84,7 @@ export class Grammar {
       switch (node.kind) {
         case 'alternation':
           // each distinct option once: "a" and "A" print alike (case-insensitive), and an alternation holding both would
-          // backtrack exponentially where a long string fails late (RFC 4122's hexDigit lists both: 7.5 s of the suite)
+          // backtrack exponentially where a long string fails late (RFC 4122's hexDigit lists both: 7.5 s of one profiled suite run)
           return `(?:${[...new Set(node.options.map(print))].join('|')})`;
         case 'concatenation':
           return node.items.map(print).join('');
