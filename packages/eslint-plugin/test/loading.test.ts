@@ -1,22 +1,12 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { modulesLoadedBy } from '../../../test/modulesLoaded.js';
 
 const plugin = path.resolve(import.meta.dirname, '..');
 
 // What loading the built plugin (dist) loads, as ESLint loads it from a user's config: `npm test` builds it first.
-const recorder = path.join(import.meta.dirname, 'fixtures/recordLoads.mjs');
-
-function loads(specifier: string): string[] {
-  const result = spawnSync(process.execPath, [recorder, specifier], { encoding: 'utf8', timeout: 60_000 });
-  expect(result.status, result.stderr).toBe(0);
-  const { resolved, cached } = JSON.parse(result.stdout) as { resolved: string[]; cached: string[] };
-  const files = resolved.filter((url) => url.startsWith('file:')).map((url) => fileURLToPath(url));
-  return [...new Set([...files, ...cached])].map((file) => file.split(path.sep).join('/'));
-}
-
 /** The generator's own files by their path inside dist/, and the packages loaded from node_modules. */
 function classify(files: readonly string[]): { generator: string[]; packages: string[] } {
   const generator = files.flatMap((file) => /\/packages\/generator\/(.*)$/.exec(file)?.[1] ?? []);
@@ -36,7 +26,7 @@ const analysisFolders = /^dist\/(analysis|diagnostics|schema|host)\/|^dist\/back
 describe('loading the plugin', () => {
   // what the plugin holds: the published plugin bundles it (next test)
   it('@toolgen/generator/analysis loads only the generator\'s analysis, none of its CLI, watch mode, emission or their packages', () => {
-    const { generator, packages } = classify(loads('@toolgen/generator/analysis'));
+    const { generator, packages } = classify(modulesLoadedBy('@toolgen/generator/analysis'));
     expect(generator).toContain('dist/analysis/analyzeSourceFile.js');
     expect(generator.filter((file) => !analysisFolders.test(file))).toEqual([]);
     expect(generator.filter((file) => /^dist\/backends\/ts6\/Ts6Project\.js$|^dist\/schema\/variants/.test(file))).toEqual([]);
@@ -48,7 +38,7 @@ describe('loading the plugin', () => {
     try {
       const built = spawnSync(process.execPath, [path.join(plugin, 'scripts/bundle.mjs'), bundle], { encoding: 'utf8', timeout: 60_000 });
       expect(built.status, built.stderr).toBe(0);
-      const { generator, packages } = classify(loads(bundle));
+      const { generator, packages } = classify(modulesLoadedBy(bundle));
       expect(generator).toEqual([]);
       expect(packages.filter((name) => heavyPackages.includes(name) || name.startsWith('@toolgen/'))).toEqual([]);
       expect(readFileSync(bundle, 'utf8')).toMatch(/^\/\/ .*generator\/dist\/analysis\/analyzeSourceFile\.js$/m);
@@ -60,7 +50,7 @@ describe('loading the plugin', () => {
   });
 
   it('the recorder sees what the generator\'s root loads (so the test above can fail)', () => {
-    const { generator, packages } = classify(loads('@toolgen/generator'));
+    const { generator, packages } = classify(modulesLoadedBy('@toolgen/generator'));
     expect(generator).toEqual(expect.arrayContaining(['dist/cli/main.js', 'dist/watch/watchProject.js']));
     expect(packages).toEqual(expect.arrayContaining(['chokidar']));
     // the tokenizer loads on the first count (issue 30): importing the generator does not pay for it

@@ -1,8 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { main, parseCommand, UsageError } from '@toolgen/generator';
+import { modulesLoadedBy } from '../../../test/modulesLoaded.js';
 import { temporaryFolder } from '../../../test/temporaryFolders.js';
 
 async function run(argv: string[], cwd: string) {
@@ -81,5 +83,17 @@ describe('toolgen exit codes', () => {
     expect(help.stdout).toMatch(/^Usage: toolgen \[options\]/);
     const version = await run(['-v'], project());
     expect(version).toEqual({ code: 0, stdout: '0.1.0\n', stderr: '' });
+  });
+});
+
+describe('what a command loads', () => {
+  it('serves with toolgen mcp without loading the analysis, the emitter, the surface commands or watch mode (the built CLI, in a process of its own)', () => {
+    const cli = pathToFileURL(path.resolve(import.meta.dirname, '../dist/cli/main.js')).href;
+    const tickets = path.resolve(import.meta.dirname, '../../../examples/tickets');
+    // stdin is closed at once: the server starts, then stops as when its client goes away
+    const serve = `import { main } from ${JSON.stringify(cli)};\nprocess.exitCode = await main(['mcp', '-p', ${JSON.stringify(tickets)}], { stdout() {}, stderr() {} });\n`;
+    const generator = modulesLoadedBy(`data:text/javascript,${encodeURIComponent(serve)}`).flatMap((file) => /\/packages\/generator\/dist\/(.*)$/.exec(file)?.[1] ?? []);
+    expect(generator).toEqual(expect.arrayContaining(['cli/main.js', 'cli/mcpCommands.js', 'mcp/serveProject.js']));
+    expect(generator.filter((file) => /^(generate\.js|analysis\/|schema\/|emit\/|surface\/|watch\/)|^cli\/(surfaceCommands|watchCommand|typesOnly)\.js$/.test(file))).toEqual([]);
   });
 });
