@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fences, repoRoot, type Fence } from './markdown.js';
+import { tsc7Executable } from '../../test/tsc7.js';
 
 /*
  * The code blocks of one page, as one TypeScript project. The markers doc writers use:
@@ -170,8 +171,6 @@ export function removeProject(root: string): void {
   rmSync(root, { recursive: true, force: true });
 }
 
-const tsc7 = path.join(repoRoot, 'node_modules/typescript7/bin/tsc');
-
 /**
  * Type-checks the project with TypeScript 7's tsc, npm's `latest` and what a new user's `npm install --save-dev typescript`
  * gets: the tsconfig's files, the generated modules and every block. Returns the problems, each at its page line where it
@@ -183,7 +182,7 @@ export function typeCheck(root: string, project: PageProject): string[] {
   const blockFiles = [...project.files, ...project.blocks].filter((file) => /\.(ts|tsx|mts|cts)$/.test(file.path)).map((file) => file.path);
   // the blocks too, wherever their path comments put them; `include` is the page's, inherited
   writeFileSync(path.join(root, 'tsconfig.check.json'), JSON.stringify({ extends: './tsconfig.json', files: blockFiles }));
-  const result = spawnSync(process.execPath, [tsc7, '-p', 'tsconfig.check.json', '--noEmit', '--pretty', 'false'], { cwd: root, encoding: 'utf8' });
+  const result = spawnSync(tsc7Executable, ['-p', 'tsconfig.check.json', '--noEmit', '--pretty', 'false'], { cwd: root, encoding: 'utf8' });
   if (result.error !== undefined) return [`tsc: ${result.error.message}`];
   // one diagnostic a line, `file(line,col): error TSn: message`, its chained messages indented below it
   const diagnostics: string[] = [];

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { compileProject } from '../../../packages/generator/test/typeCheckProject.js';
 import { runToolgen } from '../../../test/runToolgen.js';
 import { runScript } from '../../../test/runScript.js';
+import { tsc7Executable } from '../../../test/tsc7.js';
 
 const example = path.resolve(import.meta.dirname, '..');
 const repo = path.resolve(example, '../..');
@@ -71,6 +72,6 @@ describe('examples/transformer-app', () => {
   }, 120_000);
 
   it('type-checks under TypeScript 7 with the declarations `toolgen --types-only` wrote (the build checked it under TypeScript 6)', () => {
-    execFileSync(process.execPath, [path.join(repo, 'node_modules/typescript7/bin/tsc'), '-p', 'tsconfig.json', '--noEmit'], { cwd: example, encoding: 'utf8' });
+    execFileSync(tsc7Executable, ['-p', 'tsconfig.json', '--noEmit'], { cwd: example, encoding: 'utf8' });
   }, 120_000);
 });

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import toolgen from '@toolgen/generator/unplugin';
 import { runToolgen } from '../../../test/runToolgen.js';
 import { runScript } from '../../../test/runScript.js';
+import { tsc7Executable } from '../../../test/tsc7.js';
 
 const example = path.resolve(import.meta.dirname, '..');
 const repo = path.resolve(example, '../..');
@@ -81,6 +82,6 @@ describe('examples/vite-app', () => {
   it('type-checks under TypeScript 6 and 7 once `toolgen --types-only` has written the declarations', () => {
     runScript(example, 'typecheck');
     expect(existsSync(path.join(example, '.toolgen/types/src/library.tools.d.ts'))).toBe(true);
-    execFileSync(process.execPath, [path.join(repo, 'node_modules/typescript7/bin/tsc'), '-p', 'tsconfig.json'], { cwd: example, encoding: 'utf8' });
+    execFileSync(tsc7Executable, ['-p', 'tsconfig.json'], { cwd: example, encoding: 'utf8' });
   }, 120_000);
 });

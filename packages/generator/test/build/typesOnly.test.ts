@@ -4,8 +4,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { typeCheckProject } from '../typeCheckProject.js';
 import { notesSource, runCli, writeApp } from './fixture.js';
+import { tsc7Executable } from '../../../../test/tsc7.js';
 
-const repo = path.resolve(import.meta.dirname, '../../../..');
 /** The consumer's tsconfig: `./notes.tools.js` is looked up in the declarations folder too. */
 const consumer = { module: 'NodeNext', moduleResolution: 'NodeNext', noUnusedLocals: true, rootDirs: ['.', '.toolgen/types'] };
 
@@ -19,7 +19,7 @@ function tsc(version: 6 | 7, root: string): { status: number | null; output: str
     const problems = typeCheckProject(root);
     return { status: problems.length === 0 ? 0 : 2, output: problems.join('\n') };
   }
-  const result = spawnSync(process.execPath, [path.join(repo, 'node_modules/typescript7/bin/tsc'), '-p', root, '--noEmit', '--pretty', 'false'], { encoding: 'utf8' });
+  const result = spawnSync(tsc7Executable, ['-p', root, '--noEmit', '--pretty', 'false'], { encoding: 'utf8' });
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ToolArgumentError, ToolFailure, type AIFunction, type GeneratedToolset } from '@toolgen/runtime';
 import { generate, main } from '@toolgen/generator';
 import { writeProject } from '../helpers.js';
+import { tsc7Executable } from '../../../../test/tsc7.js';
 import { typeCheckProject } from '../typeCheckProject.js';
 import { invocationToolset } from './fixtures.js';
 
@@ -22,7 +23,7 @@ async function run(argv: string[], cwd: string) {
 /** What TypeScript 7's native `tsc -p <project> --noEmit` prints: its own binary, a process of its own. */
 function tsc7(project: string): string {
   try {
-    return execFileSync(process.execPath, [path.join(repoRoot, 'node_modules/typescript7/bin/tsc'), '-p', project, '--noEmit'], { encoding: 'utf8' });
+    return execFileSync(tsc7Executable, ['-p', project, '--noEmit'], { encoding: 'utf8' });
   } catch (error) {
     return String((error as { stdout?: string }).stdout ?? error);
   }
