@@ -136,10 +136,31 @@ describe('project programs in one process', () => {
     const second = programOf(root);
     for (const name of ['big1.d.ts', 'big2.d.ts', 'big3.d.ts']) expect(file(second, name) === file(first, name), `${name} kept`).toBe(true);
     expect(typeOfConstant(second, 'sum')).toBe('number');
-    // another project's: the bound applies to the files it does not use, the first project's
+    // another project's: the bound applies to the files it does not use, the first project's, and 8 Mi characters of them stay
     const other = programOf(writeProject(project('other')));
     expect(typeOfConstant(other, 'sum')).toBe('number');
-    expect(file(programOf(root), 'big1.d.ts') === file(first, 'big1.d.ts'), 'big1.d.ts let go').toBe(false);
+    const third = programOf(root);
+    expect(file(third, 'big1.d.ts') === file(first, 'big1.d.ts'), 'big1.d.ts let go').toBe(false);
+    for (const name of ['big2.d.ts', 'big3.d.ts']) expect(file(third, name) === file(first, name), `${name} kept`).toBe(true);
+  });
+
+  it('let go past the bound of the files the fewest programs used first: programs that take turns keep what they share', () => {
+    const large = (name: string) => `/* ${'x'.repeat(3 * 1024 * 1024)} */\nexport declare const ${name}: number;\n`;
+    const root = writeProject(Object.fromEntries(['shared', 'once1', 'once2', 'own1', 'own2', 'own3'].map((name) => [`src/${name}.d.ts`, large(name)])));
+    const { options } = tsApi.parseJsonConfigFileContent({ compilerOptions: strictCompilerOptions }, tsApi.sys, root);
+    const programOfFiles = (...names: string[]) => createProjectProgram(compiler, options, names.map((name) => path.join(root, `src/${name}.d.ts`)));
+    // none kept from the tests before
+    forgetParsedDeclarations();
+    const shared = file(programOfFiles('shared'), 'shared.d.ts');
+    programOfFiles('shared');
+    programOfFiles('shared');
+    const once = programOfFiles('once1', 'once2');
+    // 9 Mi characters of its own, and 9 Mi of files it does not use: one of those goes. The least recently used, shared.d.ts,
+    // is the one three programs used; of the two one program used, once1.d.ts was used less recently.
+    programOfFiles('own1', 'own2', 'own3');
+    expect(file(programOfFiles('shared'), 'shared.d.ts') === shared, 'shared.d.ts kept').toBe(true);
+    expect(file(programOfFiles('once2'), 'once2.d.ts') === file(once, 'once2.d.ts'), 'once2.d.ts kept').toBe(true);
+    expect(file(programOfFiles('once1'), 'once1.d.ts') === file(once, 'once1.d.ts'), 'once1.d.ts let go').toBe(false);
   });
 
   it('parse each file for its module format, so an ES module resolves a package that types only its "import" condition', () => {
