@@ -37,6 +37,9 @@ function typeOfConstant(program: ts.Program, name: string): string {
   return checker.typeToString(checker.getTypeOfSymbol(symbol));
 }
 
+/** A declaration file of 3 Mi characters, most of them a comment, quick to parse. */
+const largeDeclaration = (name: string) => `/* ${'x'.repeat(3 * 1024 * 1024)} */\nexport declare const ${name}: number;\n`;
+
 const sources = {
   'src/shapes.d.ts': 'export interface Shape { readonly sides: number }\n',
   'src/main.ts': "import type { Shape } from './shapes.js';\nexport const shape: Shape = { sides: 3 };\nexport const when = new Date().toISOString();\n",
@@ -121,12 +124,11 @@ describe('project programs in one process', () => {
   });
 
   it('keep every declaration file the newest program uses past the bound, and let go of the others\' for it', () => {
-    // three declaration files of 3 Mi characters each, past the 8 Mi kept besides the library: a comment, quick to parse
-    const large = (name: string) => `/* ${'x'.repeat(3 * 1024 * 1024)} */\nexport declare const ${name}: number;\n`;
+    // three declaration files of 3 Mi characters each, past the 8 Mi kept besides the library
     const project = (prefix: string) => ({
-      [`src/${prefix}1.d.ts`]: large(`${prefix}1`),
-      [`src/${prefix}2.d.ts`]: large(`${prefix}2`),
-      [`src/${prefix}3.d.ts`]: large(`${prefix}3`),
+      [`src/${prefix}1.d.ts`]: largeDeclaration(`${prefix}1`),
+      [`src/${prefix}2.d.ts`]: largeDeclaration(`${prefix}2`),
+      [`src/${prefix}3.d.ts`]: largeDeclaration(`${prefix}3`),
       'src/main.ts': `import { ${prefix}1 } from './${prefix}1.js';\nimport { ${prefix}2 } from './${prefix}2.js';\nimport { ${prefix}3 } from './${prefix}3.js';\nexport const sum = ${prefix}1 + ${prefix}2 + ${prefix}3;\n`,
     });
     const root = writeProject(project('big'));
@@ -145,8 +147,7 @@ describe('project programs in one process', () => {
   });
 
   it('let go past the bound of the files the fewest programs used first: programs that take turns keep what they share', () => {
-    const large = (name: string) => `/* ${'x'.repeat(3 * 1024 * 1024)} */\nexport declare const ${name}: number;\n`;
-    const root = writeProject(Object.fromEntries(['shared', 'once1', 'once2', 'own1', 'own2', 'own3'].map((name) => [`src/${name}.d.ts`, large(name)])));
+    const root = writeProject(Object.fromEntries(['shared', 'once1', 'once2', 'own1', 'own2', 'own3'].map((name) => [`src/${name}.d.ts`, largeDeclaration(name)])));
     const { options } = tsApi.parseJsonConfigFileContent({ compilerOptions: strictCompilerOptions }, tsApi.sys, root);
     const programOfFiles = (...names: string[]) => createProjectProgram(compiler, options, names.map((name) => path.join(root, `src/${name}.d.ts`)));
     // none kept from the tests before
