@@ -9,7 +9,8 @@ import { compileValidator } from '../emit/validator/compileValidator.js';
 import { oracle } from '../emit/validator/oracle.js';
 import { derive, deriveTogether, documentOf, sourcesOf } from './fixture.js';
 import { fixtures } from './fromTypeFixtures.js';
-import { Builds, inputOf, Rejects } from './row.js';
+import { Builds, builds, type Fixture, inputOf, Rejects, rejects } from './row.js';
+import type { ShapeDocument } from '../../src/schema/shape.js';
 import { anthropicProblems, asGemini, asStrict, compile as compileVariant, deepFreeze, geminiProblems, openAiStrictProblems } from './variants/invariants.js';
 
 /*
@@ -20,6 +21,8 @@ import { anthropicProblems, asGemini, asStrict, compile as compileVariant, deepF
  * 3. the generated validator: ajv's verdict on every sample, the value it builds, the exact issues a row pins;
  * 4. each provider variant: exactly what a row says, inside its provider's subset, deterministic and pure; a valid
  *    sample sent in the variant's form is accepted, and openai-strict's form normalizes back to it.
+ * A tool's arguments are an object: a row of another type (a string, a tuple, a union) runs through 3 and 4 as the one
+ * member of an object, `{ value: Subject }`, as a parameter of its type is (argumentsOf). A result has neither.
  * The fifth mode, TypeScript 7, derives every row with TypeScript in backends/ts7TypeHost.test.ts (test:ts7).
  * Adding a construct is one row.
  */
@@ -62,6 +65,36 @@ function reverseKeys(value: JsonValue, inProperties = false): JsonValue {
 
 const order = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
+/** A row as a tool's arguments: itself when its schema is an object, else `{ value: Subject }`, samples and issues too. */
+interface AsArguments {
+  readonly schema: JsonSchema;
+  readonly document: ShapeDocument | undefined;
+  readonly valid: readonly unknown[];
+  readonly invalid: readonly unknown[];
+  readonly wrapped: boolean;
+}
+
+function argumentsOf(fixture: Fixture, document: ShapeDocument | undefined): AsArguments {
+  const { want: schema, valid, invalid } = fixture;
+  if (schema['type'] === 'object') return { schema, document, valid, invalid, wrapped: false };
+  const { $defs, ...member } = schema;
+  const wrap = (sample: unknown): unknown => {
+    if (sample instanceof Builds) return builds({ value: sample.input }, { value: sample.value });
+    if (sample instanceof Rejects) return rejects({ value: sample.input }, sample.issues.map((issue) => ({ ...issue, pointer: `/value${issue.pointer}` })));
+    return { value: sample };
+  };
+  return {
+    schema: { type: 'object', properties: { value: member }, required: ['value'], additionalProperties: false, ...($defs === undefined ? {} : { $defs }) },
+    document: document && {
+      root: { kind: 'object', properties: [{ name: 'value', shape: document.root, optional: false }], additionalProperties: false },
+      defs: document.defs,
+    },
+    valid: valid.map(wrap),
+    invalid: invalid.map(wrap),
+    wrapped: true,
+  };
+}
+
 describe('the table of constructs', () => {
   it('holds every kind of row: TypeScript, documents by hand, schemas only, rows pinning variants and issues', () => {
     expect(fixtures.length).toBeGreaterThanOrEqual(100);
@@ -78,9 +111,10 @@ describe.each(fixtures.map((fixture) => [fixture.name, fixture] as const))('%s',
   const document = documentOf(fixture);
   const schema = fixture.want;
   /** A tool's arguments: what the validator checks and the variants are for (a result has neither). */
-  const isArguments = (fixture.purpose ?? 'input') === 'input' && schema['type'] === 'object';
+  const isArguments = (fixture.purpose ?? 'input') === 'input';
+  const args = argumentsOf(fixture, document);
   let compiled: ReturnType<typeof compileValidator> | undefined;
-  const validatorOf = () => (compiled ??= compileValidator(document!));
+  const validatorOf = () => (compiled ??= compileValidator(args.document!));
 
   it.skipIf(document === undefined)('derives its canonical schema exactly, without problems', () => {
     const derived = fixture.source === undefined ? undefined : derive(fixture.source, fixture.purpose);
@@ -98,8 +132,15 @@ describe.each(fixtures.map((fixture) => [fixture.name, fixture] as const))('%s',
   });
 
   it.skipIf(document === undefined || !isArguments)('is checked by the generated validator as by ajv, which builds each value and pins each issue', () => {
+    if (args.wrapped) {
+      // the object around a row of another type prints as the row's schema inside it, and ajv's verdicts hold inside it
+      expect(JSON.stringify(toJsonSchema(args.document!))).toBe(JSON.stringify(args.schema));
+      const accepts = fixture.noOracle === undefined ? oracle(args.schema) : undefined;
+      expect(args.valid.map(inputOf).filter((sample) => isJson(sample) && accepts?.(sample) === false)).toEqual([]);
+      expect(args.invalid.map(inputOf).filter((sample) => isJson(sample) && accepts?.(sample) === true)).toEqual([]);
+    }
     const validator = validatorOf();
-    for (const sample of fixture.valid) {
+    for (const sample of args.valid) {
       const input = inputOf(sample);
       const { value, issues } = validator.check(input);
       expect(issues, JSON.stringify(input)).toEqual([]);
@@ -107,7 +148,7 @@ describe.each(fixtures.map((fixture) => [fixture.name, fixture] as const))('%s',
       // a value the tool gets that is not the sample (a Date from its text) is pinned with builds(input, value)
       expect(value, JSON.stringify(input)).toEqual(sample instanceof Builds ? sample.value : input);
     }
-    for (const sample of fixture.invalid) {
+    for (const sample of args.invalid) {
       const { issues } = validator.check(inputOf(sample));
       if (sample instanceof Rejects) expect(issues, JSON.stringify(sample.input)).toEqual(sample.issues);
       else expect(issues.length, JSON.stringify(sample)).toBeGreaterThan(0);
@@ -115,9 +156,12 @@ describe.each(fixtures.map((fixture) => [fixture.name, fixture] as const))('%s',
   });
 
   it.skipIf(!isArguments)('has provider variants as the row says, each inside its provider\'s subset, deterministic and pure', () => {
+    const { schema } = args;
     const derived = deriveProviderVariants(schema);
     const { variants, losses } = derived;
     expect(Object.keys(variants)).toEqual([...variantNames]);
+    // what a row pins is its own schema's variants: an object's
+    if (args.wrapped) expect(fixture.variants).toBeUndefined();
     for (const variant of variantNames) {
       const want = fixture.variants?.[variant];
       if (want !== undefined) {
@@ -142,6 +186,7 @@ describe.each(fixtures.map((fixture) => [fixture.name, fixture] as const))('%s',
   });
 
   it.skipIf(!isArguments || fixture.noOracle !== undefined)('takes each valid sample in each variant\'s form, and openai-strict\'s form back', () => {
+    const { schema } = args;
     const { variants, losses } = deriveProviderVariants(schema);
     // A lost keyword widens what a variant takes, but for two: other keys beside named members, which a variant closes,
     // and a recursion cut after a level. The samples of a row that pins its variants use neither: every variant takes them.
@@ -149,7 +194,7 @@ describe.each(fixtures.map((fixture) => [fixture.name, fixture] as const))('%s',
     const lossless = (variant: SchemaVariantName) =>
       fixture.variants !== undefined || !losses.some((loss) => loss.variant === variant && narrowing.has(loss.keyword));
     const defs = (schema['$defs'] ?? {}) as JsonSchema;
-    for (const sample of fixture.valid.map(inputOf).filter(isJson) as JsonValue[]) {
+    for (const sample of args.valid.map(inputOf).filter(isJson) as JsonValue[]) {
       if (lossless('openai-strict')) {
         const strict = asStrict(schema, sample, defs);
         expect(compileVariant(variants['openai-strict'])(strict), `openai-strict: ${JSON.stringify(strict)}`).toBe(true);
