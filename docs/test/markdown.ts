@@ -86,7 +86,7 @@ export function links(markdown: string): Link[] {
   const found: Link[] = [];
   prose.split('\n').forEach((text, index) => {
     const line = index + 1;
-    for (const match of text.matchAll(/!?\[(?:[^\]\\]|\\.)*\]\(\s*(<[^>]*>|[^\s)]+)(?:\s+"[^"]*")?\s*\)/g)) {
+    for (const match of text.matchAll(/(?<!\\)!?\[(?:[^\]\\]|\\.)*\]\(\s*(<[^>]*>|[^\s)]+)(?:\s+"[^"]*")?\s*\)/g)) {
       found.push({ target: match[1]!.replace(/^<|>$/g, ''), line });
     }
     const definition = /^ {0,3}\[[^\]]+\]:\s*(<[^>]*>|\S+)/.exec(text);
@@ -122,12 +122,14 @@ export function anchors(markdown: string): Set<string> {
 }
 
 function slug(heading: string): string {
+  // what a reader sees: link texts, no HTML tags, no emphasis; a backslash-escaped character is itself (`Partial\<T>`)
   const rendered = heading
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/<[^>]+>/g, '')
-    .replace(/`/g, '')
-    .replace(/\*\*|__/g, '')
-    .replace(/(^|\s)[*_]|[*_](\s|$)/g, '$1$2');
+    .replace(/(?<!\\)!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/(?<!\\)<[^>]+>/g, '')
+    .replace(/(?<!\\)`/g, '')
+    .replace(/(?<!\\)(?:\*\*|__)/g, '')
+    .replace(/(^|\s)[*_]|(?<!\\)[*_](\s|$)/g, '$1$2')
+    .replace(/\\([!-/:-@[-`{-~])/g, '$1');
   return rendered
     .toLowerCase()
     .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '')

@@ -140,10 +140,10 @@ export function renderSchemaTable(): string {
   const problemsOf = deriveProblems();
   for (const [index, fixture] of problemFixtures.entries()) {
     const problems = problemsOf[index]!;
-    out.push(`#### ${capitalize(fixture.name)}`, '', '```ts', fixture.source.trimEnd(), '```', '');
+    out.push(`#### ${text(capitalize(fixture.name))}`, '', '```ts', fixture.source.trimEnd(), '```', '');
     if (fixture.purpose === 'output') out.push('As a result type:', '');
     for (const problem of problems) {
-      out.push(`- \`${problem.pointer === '' ? '/' : problem.pointer}\` (\`${problem.typeText}\`): ${sentence(problem.reason)} Fix: ${sentence(problem.fix)}`);
+      out.push(`- ${code(problem.pointer === '' ? '/' : problem.pointer)} (${code(problem.typeText)}): ${text(sentence(problem.reason))} Fix: ${text(sentence(problem.fix))}`);
     }
     out.push('');
   }
@@ -180,7 +180,7 @@ function variantCell(variant: VariantWant): string {
 }
 
 function renderFixture(fixture: Fixture): string[] {
-  const out = [`#### ${capitalize(fixture.name)}`, '', '```ts', dedent(fixture.source!).trimEnd(), '```', ''];
+  const out = [`#### ${text(capitalize(fixture.name))}`, '', '```ts', dedent(fixture.source!).trimEnd(), '```', ''];
   if (fixture.purpose === 'output') {
     out.push('As a result type, the output schema:', '', '```json', printJson(fixture.want), '```', '');
     return out;
@@ -266,6 +266,21 @@ function dedent(source: string): string {
 
 function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/**
+ * Plain text (a row's name, a problem's reason) as Markdown shows it: `Partial<T>` is not an HTML tag, `__proto__` not
+ * bold, `[eE](?:…)` in a pattern not a link, and `\.` keeps its backslash.
+ */
+function text(plain: string): string {
+  return plain.replace(/[\\`*_[<]/g, '\\$&');
+}
+
+/** Text as a code span, whatever backticks it holds (a template literal type's own). */
+function code(plain: string): string {
+  const fence = '`'.repeat(Math.max(0, ...[...plain.matchAll(/`+/g)].map(([run]) => run.length)) + 1);
+  const pad = plain.startsWith('`') || plain.endsWith('`') ? ' ' : '';
+  return `${fence}${pad}${plain}${pad}${fence}`;
 }
 
 function sentence(text: string): string {

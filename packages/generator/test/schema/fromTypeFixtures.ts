@@ -37,6 +37,12 @@ function frozen(sample: Record<string, unknown>): Record<string, unknown> {
   return { frozen: [0], frozenPair: [1, 2], ...sample };
 }
 
+/**
+ * The pattern of a number in a template literal type (`` `T-${number}` ``): decimal, and finite, as TypeScript takes a
+ * number's text only when it is; so at most 200 digits before the point and an exponent of at most 99 (1e999 is Infinity).
+ */
+const finiteNumber = '[+-]?(?:\\d{1,200}(?:\\.\\d*)?|\\.\\d+)(?:[eE](?:-\\d+|\\+?\\d{1,2}))?';
+
 /** A valid sample of the mapped-types row (keyword tags through a mapped type's template), with some of its members replaced. */
 function subject(replaced: Record<string, unknown>): Record<string, unknown> {
   const valid = { byKey: { a: 'ab', b: '' }, remapped: { code: 'abc', count: 'x' }, renamed: { p_x: 1 }, keys: { code: 'code', count: 'count' } };
@@ -441,14 +447,14 @@ export const fixtureGroups: readonly FixtureGroup[] = [
               properties: {},
               required: [],
               additionalProperties: { type: 'array', items: { type: 'string' } },
-              propertyNames: { pattern: '^ORD-[+-]?(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][+-]?\\d+)?$' },
+              propertyNames: { pattern: `^ORD-${finiteNumber}$` },
             },
             headers: {
               type: 'object',
               properties: {},
               required: [],
               additionalProperties: { type: 'string' },
-              propertyNames: { pattern: '^(?:x-[\\s\\S]*|v[+-]?(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][+-]?\\d+)?)$' },
+              propertyNames: { pattern: `^(?:x-[\\s\\S]*|v${finiteNumber})$` },
             },
             // propertyNames applies to every key: the named members' are allowed by name
             named: {
@@ -456,7 +462,7 @@ export const fixtureGroups: readonly FixtureGroup[] = [
               properties: { 'a.b': { type: 'number' } },
               required: ['a.b'],
               additionalProperties: { type: 'number' },
-              propertyNames: { pattern: '^(?:a\\.b)$|^n-[+-]?(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][+-]?\\d+)?$' },
+              propertyNames: { pattern: `^(?:a\\.b)$|^n-${finiteNumber}$` },
             },
             // a Record's key alias's @pattern
             capped: { type: 'object', properties: {}, required: [], additionalProperties: { type: 'number' }, propertyNames: { pattern: '^[A-Z]' } },
@@ -673,9 +679,18 @@ export const fixtureGroups: readonly FixtureGroup[] = [
       {
         name: 'template literal type is a string with a pattern',
         source: 'export type Subject = `T-${number}`;',
-        want: { type: 'string', pattern: '^T-[+-]?(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][+-]?\\d+)?$' },
-        valid: ['T-12', 'T-1.5'],
-        invalid: ['T-', 'X-1', 'T-one'],
+        want: { type: 'string', pattern: `^T-${finiteNumber}$` },
+        valid: ['T-12', 'T-1.5', 'T-007', 'T-+1', 'T--2.5e-3', 'T-.5', 'T-1.', 'T-1e-999', 'T-1e99', `T-${'9'.repeat(200)}e99`],
+        // TypeScript takes a number's text only if it is finite: 1e999 is Infinity
+        invalid: ['T-', 'X-1', 'T-one', 'T-1e999', `T-${'9'.repeat(400)}`, 'T-Infinity', 'T-NaN', 'T-1_000', 'T- 1'],
+      },
+      {
+        name: 'a bigint in a template literal type is an integer\'s text, without leading zeros',
+        source: 'export type Subject = `v${bigint}`;',
+        want: { type: 'string', pattern: '^v-?(?:0|[1-9]\\d*)$' },
+        valid: ['v0', 'v-0', 'v10', 'v-12', `v${'9'.repeat(400)}`],
+        // TypeScript refuses v007, v01 and v+1 for `v${bigint}`
+        invalid: ['v', 'v-', 'v007', 'v01', 'v+1', 'v1.5', 'v1e3', 'v1_000', 'v 1'],
       },
       {
         name: 'a template literal type\'s string matches any string, line breaks included',
@@ -1627,14 +1642,14 @@ export const fixtureGroups: readonly FixtureGroup[] = [
         source: 'export interface Subject { key: `a-${string}` | `b-${number}` }',
         want: {
           type: 'object',
-          properties: { key: { anyOf: [{ type: 'string', pattern: '^a-[\\s\\S]*$' }, { type: 'string', pattern: '^b-[+-]?(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][+-]?\\d+)?$' }] } },
+          properties: { key: { anyOf: [{ type: 'string', pattern: '^a-[\\s\\S]*$' }, { type: 'string', pattern: `^b-${finiteNumber}$` }] } },
           required: ['key'],
           additionalProperties: false,
         },
         valid: [{ key: 'a-x' }, { key: 'b-2' }],
         invalid: [
           rejects({ key: 'c-1' }, [
-            issue('/key', 'must be a string matching ^a-[\\s\\S]*$ or a string matching ^b-[+-]?(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][+-]?\\d+)?$; got "c-1"'),
+            issue('/key', `must be a string matching ^a-[\\s\\S]*$ or a string matching ^b-${finiteNumber}$; got "c-1"`),
           ]),
           { key: 'b-x' },
         ],

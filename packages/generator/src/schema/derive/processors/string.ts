@@ -29,15 +29,28 @@ export function mapsCase(type: HostType, walk: Walk): boolean {
   return hasFlag(walk, type, TypeFlag.TemplateLiteral) && walk.host.template(type).types.some((span) => mapsCase(span, walk));
 }
 
+/**
+ * A number's text in a template literal type: TypeScript takes any text `+text` reads as a finite number. The pattern
+ * takes decimal text only, and only text that is surely finite: at most 200 digits before the point and an exponent of at
+ * most 99 (`1e999` is Infinity, which TypeScript refuses). Hexadecimal, `Infinity` and padding spaces are refused too.
+ */
+const finiteNumber = '[+-]?(?:\\d{1,200}(?:\\.\\d*)?|\\.\\d+)(?:[eE](?:-\\d+|\\+?\\d{1,2}))?';
+
+/**
+ * A bigint's text in a template literal type: TypeScript takes it only as a bigint literal writes it, so without leading
+ * zeros (`007` is refused). Hexadecimal, octal and binary literals, which it takes too, are refused.
+ */
+const integer = '-?(?:0|[1-9]\\d*)';
+
 /** The regular expression a template literal type's strings match. */
 export function templatePattern(type: HostType, walk: Walk): string {
   const { texts, types } = walk.host.template(type);
   const spans = types.map((span) => {
     if (hasFlag(walk, span, TypeFlag.Number)) {
-      return '[+-]?(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][+-]?\\d+)?';
+      return finiteNumber;
     }
     if (hasFlag(walk, span, TypeFlag.BigInt)) {
-      return '-?\\d+';
+      return integer;
     }
     if (hasFlag(walk, span, TypeFlag.TemplateLiteral)) {
       return templatePattern(span, walk);
