@@ -1,4 +1,6 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
@@ -29,6 +31,18 @@ function emit(root: string, program: ts.Program, transformers?: ts.CustomTransfo
   expect(result.diagnostics).toEqual([]);
   return files;
 }
+
+/** ts-patch's tsc (`tspc`): tsc with the `compilerOptions.plugins` transformers, patched in memory. */
+const tspc = createRequire(import.meta.url).resolve('ts-patch/bin/tspc.js');
+
+/** A toolset with one TSH error: a tool name that is not snake_case. */
+const brokenNotes = { 'src/notes.ts': notesSource.replace('this.addTool(NoteToolset.countWords)', "this.addTool(NoteToolset.countWords).withName('Count-Words')") };
+
+/** A line of the CLI's, `file:line:column - error TSH008: message`, with its path relative to `root`, not to this process's folder. */
+const relativeTo = (line: string, root: string): string => line.replace(/^(.*?):/, (_match, file: string) => `${path.relative(root, path.resolve(file))}:`);
+
+/** A line of the CLI's as tsc run in `root` prints a diagnostic: `file(line,column): error TSH008: message`. */
+const asTscLine = (line: string, root: string): string => relativeTo(line, root).replace(/^(.*?):(\d+):(\d+) - /, '$1($2,$3): ');
 
 /** A file whose declarations name a tool's types: tsc writes them out, as the module's own declarations do not export them. */
 const usingTools = {
@@ -62,7 +76,7 @@ describe('@toolgen/generator/transformer', () => {
   });
 
   it('throws a ToolgenBuildError carrying the CLI’s lines when a toolset has errors', async () => {
-    const root = writeApp({ 'src/notes.ts': notesSource.replace('this.addTool(NoteToolset.countWords)', "this.addTool(NoteToolset.countWords).withName('Count-Words')") }, emitting);
+    const root = writeApp(brokenNotes, emitting);
     const expected = diagnosticLines((await runCli(['--check', '-p', root])).stdout, 'error');
     expect(expected).toHaveLength(1);
     const program = programOf(root);
@@ -76,6 +90,60 @@ describe('@toolgen/generator/transformer', () => {
     })();
     expect(failure).toBeInstanceOf(ToolgenBuildError);
     expect((failure as ToolgenBuildError).message).toBe(expected.join('\n'));
+  });
+
+  it('adds the errors to the emit’s diagnostics instead, once each, when ts-patch gives it addDiagnostic', async () => {
+    const root = writeApp(brokenNotes, emitting);
+    const expected = diagnosticLines((await runCli(['--check', '-p', root])).stdout, 'error');
+    const program = programOf(root);
+    const added: ts.Diagnostic[] = [];
+    const written: string[] = [];
+    const transformer = createToolgenTransformer(program, {}, { ts, addDiagnostic: (diagnostic) => added.push(diagnostic) });
+    program.emit(undefined, (file) => written.push(path.relative(root, file).split(path.sep).join('/')), undefined, false, transformer);
+    const host = { getCanonicalFileName: (file: string) => file, getCurrentDirectory: () => root, getNewLine: () => '\n' };
+    expect(ts.formatDiagnostics(added, host).trimEnd().split('\n')).toEqual(expected.map((line) => asTscLine(line, root)));
+    expect(written).not.toContain('dist/notes.tools.js');
+    expect(written).toContain('dist/notes.js');
+  });
+
+  it('runs under ts-patch’s tspc as a compilerOptions plugin: the module is emitted, and a TSH error is tsc’s own line and a failed build', async () => {
+    const plugins = [{ transform: '@toolgen/generator/transformer' }];
+    const root = writeApp({}, { ...emitting, plugins });
+    expect((await runCli(['--types-only', '-p', root, '--out-dir', path.join(root, '.toolgen/types')])).code).toBe(0);
+    const built = spawnSync(process.execPath, [tspc, '-p', root], { cwd: root, encoding: 'utf8' });
+    expect(built.stdout + built.stderr).toBe('');
+    expect(built.status).toBe(0);
+    expect(runNode(path.join(root, 'dist/main.js'))).toBe(expectedOutput);
+
+    const broken = writeApp(brokenNotes, { ...emitting, plugins });
+    const expected = diagnosticLines((await runCli(['--check', '-p', broken])).stdout, 'error');
+    const failed = spawnSync(process.execPath, [tspc, '-p', broken, '--pretty', 'false'], { cwd: broken, encoding: 'utf8' });
+    // tsc's exit code for errors with outputs written; no stack trace, only tsc's lines (the import of the module that was
+    // not generated is TS2307 too, as without toolgen)
+    expect(failed.status).toBe(2);
+    expect(failed.stderr).toBe('');
+    const lines = failed.stdout.trimEnd().split('\n');
+    expect(lines.filter((line) => !/^\S+\(\d+,\d+\): error TS\w+: /.test(line))).toEqual([]);
+    expect(lines.filter((line) => line.includes('TSH'))).toEqual(expected.map((line) => asTscLine(line, broken)));
+    expect(existsSync(path.join(broken, 'dist/notes.tools.js'))).toBe(false);
+  });
+
+  it('builds with docs/build.md’s build.mjs, which prints a toolset’s TSH errors as the CLI’s lines and exits 1', async () => {
+    const page = readFileSync(new URL('../../../../docs/build.md', import.meta.url), 'utf8');
+    const script = [...page.matchAll(/```js\n(\/\/ build\.mjs\n[\s\S]*?)```/g)].map(([, block]) => block);
+    expect(script).toHaveLength(1);
+    const good = writeApp({ 'build.mjs': script[0]! }, emitting);
+    const built = spawnSync(process.execPath, ['build.mjs'], { cwd: good, encoding: 'utf8' });
+    expect({ status: built.status, stderr: built.stderr }).toEqual({ status: 0, stderr: '' });
+    expect(runNode(path.join(good, 'dist/main.js'))).toBe(expectedOutput);
+
+    const broken = writeApp({ ...brokenNotes, 'build.mjs': script[0]! }, emitting);
+    const expected = diagnosticLines((await runCli(['--check', '-p', broken])).stdout, 'error');
+    const failed = spawnSync(process.execPath, ['build.mjs'], { cwd: broken, encoding: 'utf8' });
+    expect({ status: failed.status, stderr: failed.stderr.trimEnd().split('\n') }).toEqual({
+      status: 1,
+      stderr: expected.map((line) => relativeTo(line, broken)),
+    });
   });
 
   it('hands the CLI’s warning lines to onWarning, once each, and emits only declarations under emitDeclarationOnly', async () => {

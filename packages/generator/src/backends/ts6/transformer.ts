@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type ts from 'typescript';
 import { BuildSession, formatDiagnosticLines, ToolgenBuildError, type BuildModule } from '../../build/BuildSession.js';
+import type { Diagnostic } from '../../diagnostics/Diagnostic.js';
 
 /** Options of `createToolgenTransformer`; under ts-patch, the other members of the plugin's entry. */
 export interface ToolgenTransformerOptions {
@@ -12,9 +13,11 @@ export interface ToolgenTransformerOptions {
   readonly onWarning?: (line: string) => void;
 }
 
-/** What ts-patch passes a transformer as its third argument: the compiler it runs. */
+/** What ts-patch passes a transformer as its third argument: the compiler it runs, and where to add diagnostics. */
 export interface ToolgenTransformerExtras {
   readonly ts?: typeof ts;
+  /** Adds a diagnostic to what `program.emit` returns, which tsc (`tspc`) prints with its own and fails the build on. */
+  readonly addDiagnostic?: (diagnostic: ts.Diagnostic) => number;
 }
 
 /** The internal emit host of a transformation context, whose `writeFile` is the one `program.emit` was given. */
@@ -36,7 +39,9 @@ const sessions = new Map<string, BuildSession>();
  * `x.tools.js` (and its `.d.ts` and maps, as the options say) lands where `x.js` does, so an
  * import of `./x.tools.js` works in the output while the source tree holds no generated file.
  * A source whose toolsets have errors throws a `ToolgenBuildError` whose message is the CLI's
- * lines for them. The source files themselves are emitted unchanged.
+ * lines for them; under ts-patch, which gives the transformer `addDiagnostic`, they are added to the
+ * emit's diagnostics instead, which tsc prints as its own (`error TSH008: …`) and fails on, and the
+ * module is not emitted. The source files themselves are emitted unchanged.
  */
 export function createToolgenTransformer(program: ts.Program, options: ToolgenTransformerOptions = {}, extras: ToolgenTransformerExtras = {}): ts.CustomTransformers {
   const tsApi = extras.ts ?? (require('typescript') as typeof ts);
@@ -44,6 +49,8 @@ export function createToolgenTransformer(program: ts.Program, options: ToolgenTr
   const emitter = new ModuleEmitter(tsApi, program, build);
   const warn = options.onWarning ?? ((line: string) => process.stderr.write(`${line}\n`));
   const warned = new Set<string>();
+  /** The modules whose errors went to ts-patch's `addDiagnostic`: each transformer pass meets the source again. */
+  const reported = new Set<string>();
   /** The modules emitted in each `program.emit` (told apart by its emit host): the declaration pass emits only what the JavaScript pass did not. */
   const emitted = new WeakMap<object, Set<string>>();
 
@@ -56,7 +63,16 @@ export function createToolgenTransformer(program: ts.Program, options: ToolgenTr
       return;
     }
     if (module.content === undefined) {
-      throw new ToolgenBuildError(module.errors);
+      if (extras.addDiagnostic === undefined) {
+        throw new ToolgenBuildError(module.errors);
+      }
+      if (!reported.has(module.path)) {
+        reported.add(module.path);
+        for (const error of module.errors) {
+          extras.addDiagnostic(tsDiagnostic(tsApi, program, error));
+        }
+      }
+      return;
     }
     if (!warned.has(module.path)) {
       warned.add(module.path);
@@ -165,6 +181,21 @@ class ModuleEmitter {
     }
     return this.#withModules;
   }
+}
+
+/**
+ * A toolgen error as tsc reports its own: at its file and span, with its code. tsc prints `TS` and the code, so the code
+ * is the part after `TS` (`H008`): the line reads `error TSH008: …`, as the CLI's does.
+ */
+function tsDiagnostic(tsApi: typeof ts, program: ts.Program, error: Diagnostic): ts.Diagnostic {
+  return {
+    file: program.getSourceFile(error.file),
+    start: error.start,
+    length: error.end - error.start,
+    category: tsApi.DiagnosticCategory.Error,
+    code: error.code.slice('TS'.length) as unknown as number,
+    messageText: error.message,
+  };
 }
 
 function emitHostOf(context: ts.TransformationContext): EmitHost | undefined {
