@@ -67,6 +67,9 @@ export default defineConfig({
   test: {
     // generous: many tests build a TypeScript program, and these machines are shared and noisy
     testTimeout: 30_000,
+    // a table's rows are named by their `$name`, which vitest cuts at 40 characters ('keyword tags on a type alias reach a …'
+    // named six rows): whole names, and assertion messages that show up to 300 characters of a value
+    chaiConfig: { truncateThreshold: 300 },
     hookTimeout: 60_000,
     // one worker per core: vitest's default leaves one core idle, and on 2 cores that halves the suite's speed
     maxWorkers: availableParallelism(),

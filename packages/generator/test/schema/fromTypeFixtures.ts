@@ -670,6 +670,13 @@ export const fixtureGroups: readonly FixtureGroup[] = [
         invalid: [{ id: 1, cents: 100 }, { id: 'T-1', cents: '100' }],
       },
       {
+        name: 'a union member whose intersection TypeScript reduces to never is left out, as TypeScript leaves it out',
+        source: "export type Subject = ({ a: 'x'; b: number } & { a: 'y' }) | { c: string };",
+        want: { type: 'object', properties: { c: { type: 'string' } }, required: ['c'], additionalProperties: false },
+        valid: [{ c: 's' }],
+        invalid: [{}, { a: 'x', b: 1 }, { a: 'y' }],
+      },
+      {
         name: 'string & {} is a string',
         source: "export type Subject = 'small' | 'large' | (string & {});",
         want: { anyOf: [{ type: 'string', const: 'small' }, { type: 'string', const: 'large' }, { type: 'string' }] },

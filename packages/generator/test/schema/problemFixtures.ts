@@ -136,6 +136,17 @@ export const problemFixtures: readonly ProblemFixture[] = [
     ],
   },
   {
+    // TypeScript reduces them to never, and their properties to none: they were an object that takes only {}
+    name: 'an intersection whose members conflict (the same discriminant with two values), alone or nested',
+    source: `interface Cat { kind: 'cat'; lives: number }
+      export interface Subject { clash: { a: 'x' } & { a: 'y' }; pet: Cat & { kind: 'dog' }; nested: { inner: { on: true } & { on: false } } }`,
+    want: [
+      { pointer: '/clash', typeText: 'never', reason: /conflict.*reduces it to never/, fix: /one type/ },
+      { pointer: '/pet', typeText: 'never', reason: /conflict.*reduces it to never/, fix: /one type/ },
+      { pointer: '/nested/inner', typeText: 'never', reason: /conflict.*reduces it to never/, fix: /one type/ },
+    ],
+  },
+  {
     name: 'a class instance with private, protected and #private members',
     source: `class Account { private secret = ''; protected level = 1; #token = ''; id = ''; read() { return this.#token; } }
       export interface Subject { account: Account }`,

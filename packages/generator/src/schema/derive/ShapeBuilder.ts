@@ -8,6 +8,7 @@ import type { UnreadTag } from '../tsdoc/tags.js';
 import { faults, undefinedFault } from './faults.js';
 import { maxAliasExpansions, maxDerivationDepth, maxNestedInstantiations } from './limits.js';
 import { processorFor } from './processors.js';
+import { reducesToNever } from './processors/intersection.js';
 import { isPlainUnion, unionOf, writtenShapes } from './processors/union.js';
 import { isUndefined, type Purpose, type Scope, type Site, type Slot, type Walk, type Written } from './Processor.js';
 import { unionMemberNodes, writtenOrder } from './unionOrder.js';
@@ -83,7 +84,8 @@ export class ShapeBuilder {
         return { kind: 'any' };
       },
       named: (type, pointer, derive, instantiation) => this.#named(type, pointer, derive, instantiation ?? this.#expandedInstantiation(type)),
-      constituents: (type, typeNode) => writtenOrder(this.#walk, type, typeNode),
+      // a member TypeScript reduces to never is no member (`A | never` is A), as in the checker's own view of the union
+      constituents: (type, typeNode) => writtenOrder(this.#walk, type, typeNode).filter((member) => !reducesToNever(member, this.#walk)),
       documentation: (symbol, shape, pointer, typeText, typeNode) => {
         const found: ShapeProblem[] = [];
         const docs = symbolDocumentation(host, symbol);

@@ -26,6 +26,10 @@ export const faults = {
     reason: 'never has no values, so nothing could be sent',
     fix: 'give it a concrete type, or remove it',
   },
+  conflictingIntersection: {
+    reason: 'its members conflict: a property has types no value has at once, so TypeScript reduces it to never and nothing could be sent',
+    fix: 'give the property one type, or use a union (A | B) where either is meant',
+  },
   void: {
     reason: 'void inside a value has no JSON form',
     fix: 'use null, make the member optional ("x?: T"), or, for a result that may be absent, write "T | undefined"',
