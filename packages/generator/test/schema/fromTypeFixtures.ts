@@ -496,19 +496,24 @@ export const fixtureGroups: readonly FixtureGroup[] = [
               properties: {},
               required: [],
               additionalProperties: { type: 'boolean' },
-              propertyNames: { pattern: '^(?:-?(?:0|[1-9]\\d*)(?:\\.\\d+)?(?:e[+-]\\d+)?|NaN|-?Infinity)$' },
+              propertyNames: { pattern: '^(?:0|-?[1-9]\\d{0,14}|-?(?:0|[1-9]\\d{0,5})\\.\\d{0,5}[1-9]|NaN|-?Infinity)$' },
             },
             both: { type: 'object', properties: {}, required: [], additionalProperties: { type: 'boolean' } },
           },
           required: ['labels', 'flags', 'both'],
           additionalProperties: false,
         },
-        valid: [{ labels: { a: 'b' }, flags: { 0: true, '-1.5': false, 10: true }, both: { a: true, 1: false } }],
+        valid: [
+          { labels: { a: 'b' }, flags: { 0: true, '-1.5': false, 10: true }, both: { a: true, 1: false } },
+          { labels: {}, flags: { NaN: true, Infinity: true, '-Infinity': true, '0.000001': true, 123456789012345: true, '-0.5': true, '999999.99999': true }, both: {} },
+        ],
         invalid: [
           { labels: { a: 1 }, flags: {}, both: {} },
           { labels: {}, flags: { 0: 'yes' }, both: {} },
           { labels: {}, flags: { a: true }, both: {} },
           { labels: {}, flags: { '01': true }, both: {} },
+          // a key TypeScript takes is a number as JavaScript writes it (String(+key) === key): tsc refuses each of these
+          ...['-0', '0.10', '1.0', '1.', '+1', '1e+5', '1e21', '0.0000001', '9007199254740993'].map((key) => ({ labels: {}, flags: { [key]: true }, both: {} })),
         ],
       },
       {

@@ -99,8 +99,14 @@ export function escapePointer(segment: string): string {
   return segment.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
-/** The keys of a number index signature (`{ [index: number]: T }`): a number as JavaScript writes it (`String(n)`). */
-const numericName = '(?:-?(?:0|[1-9]\\d*)(?:\\.\\d+)?(?:e[+-]\\d+)?|NaN|-?Infinity)';
+/**
+ * The keys of a number index signature (`{ [index: number]: T }`): TypeScript takes a key that is a number as JavaScript
+ * writes it (`String(+key) === key`: not `-0`, `1.0`, `1e+5` or `9007199254740993`). The pattern takes those of them that
+ * surely are: integers of up to 15 digits, decimals of up to 6 digits on each side of the point (no trailing zero),
+ * `NaN` and `Infinity`; not the exponent forms (`1e+21`) nor longer numbers, which TypeScript takes only where they
+ * round-trip.
+ */
+const numericName = '(?:0|-?[1-9]\\d{0,14}|-?(?:0|[1-9]\\d{0,5})\\.\\d{0,5}[1-9]|NaN|-?Infinity)';
 
 /**
  * The value shape of a string (or number, or template) index signature, or `false`: no other
