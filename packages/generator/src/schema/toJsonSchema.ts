@@ -59,6 +59,10 @@ function printKind(shape: Shape): MutableSchema {
     case 'array':
       return pick({ type: 'array', items: printShape(shape.items) }, shape, ['minItems', 'maxItems']);
     case 'tuple': {
+      // prefixItems holds one schema at least (2020-12's meta-schema): the empty tuple is the array of no items
+      if (shape.elements.length === 0 && shape.rest === null) {
+        return { type: 'array', maxItems: 0 };
+      }
       const schema: MutableSchema = {
         type: 'array',
         prefixItems: shape.elements.map(printShape),

@@ -282,6 +282,14 @@ export const fixtureGroups: readonly FixtureGroup[] = [
         invalid: [[true], ['a', true]],
       },
       {
+        // prefixItems must hold a schema (JSON Schema 2020-12's meta-schema): the empty tuple is the array of no items
+        name: 'the empty tuple',
+        source: 'export interface Subject { none: [] }',
+        want: { type: 'object', properties: { none: { type: 'array', maxItems: 0 } }, required: ['none'], additionalProperties: false },
+        valid: [{ none: [] }],
+        invalid: [{ none: [1] }, { none: {} }, {}],
+      },
+      {
         name: 'tuple with a rest element',
         source: 'export type Subject = [string, ...number[]];',
         want: { type: 'array', prefixItems: [{ type: 'string' }], items: { type: 'number' }, minItems: 1 },
