@@ -45,6 +45,16 @@ export class QueryToolset extends Toolset {
 
 const fixedQuery = queryToolset('/** The words. @minLength 3 */');
 
+const aliasToolset = (stepDoc: string, labelsDoc: string): string => `${header}${stepDoc}
+export type Step = number;
+${labelsDoc}
+export type Labels = string[];
+export class StepToolset extends Toolset {
+  constructor() { super(); this.addTool(StepToolset.move).readOnly(); }
+  /** Moves. @param step How far. @param back How far back. @param labels Its labels. */
+  static move(step: Step, back: Step, labels: Labels): string { return String(step + back) + labels.join(); }
+}`;
+
 export const chainAndTagFixtures: readonly DiagnosticFixture[] = [
   {
     name: 'builder calls toolgen does not know yet, and a misspelled one',
@@ -167,6 +177,33 @@ export const chainAndTagFixtures: readonly DiagnosticFixture[] = [
       },
     ],
     fixed: queryToolset('/** How many. @integer */\n  count: number;\n  /** Words. @integer @minimum 0 */', 'number'),
+  },
+  {
+    // the keyword tags of a type alias apply where it is used; another generator's were dropped without a word
+    name: "another generator's tags on type aliases, used twice",
+    code: 'TSH023',
+    source: aliasToolset('/** A step. /*<*/@multipleOf/*>*/ 5 @minimum 0 */', '/** Labels. /*<*/@uniqueItems/*>*/ @maxItems 3 */'),
+    messages: [
+      {
+        messageId: 'foreignTag',
+        data: {
+          tag: 'multipleOf',
+          subject: 'the type alias "Step"',
+          origin: 'a JSON Schema keyword tag (ts-json-schema-generator, typia)',
+          fix: "toolgen does not emit multipleOf: check it in the tool's code (throw a ToolFailure saying what to send) and say it in the description",
+        },
+      },
+      {
+        messageId: 'foreignTag',
+        data: {
+          tag: 'uniqueItems',
+          subject: 'the type alias "Labels"',
+          origin: 'a JSON Schema keyword tag (ts-json-schema-generator, typia)',
+          fix: "toolgen does not emit uniqueItems: check it in the tool's code (throw a ToolFailure saying what to send) and say it in the description",
+        },
+      },
+    ],
+    fixed: aliasToolset('/** A step. @minimum 0 */', '/** Labels. @maxItems 3 */'),
   },
   {
     name: 'an inline keyword tag in a member summary',

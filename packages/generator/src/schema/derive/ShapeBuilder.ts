@@ -246,12 +246,15 @@ export class ShapeBuilder {
    */
   #withAliasTags(shape: Shape, type: HostType, pointer: string, typeNode: HostTypeNode | undefined): Shape {
     const host = this.#walk.host;
-    const tags = typeNode === undefined ? [] : aliasKeywordTags(host, this.#namedInScope(typeNode));
+    const named = typeNode === undefined ? undefined : this.#namedInScope(typeNode);
+    const tags = aliasKeywordTags(host, named);
     if (tags.length === 0) {
       return shape;
     }
     const found: ShapeProblem[] = [];
-    const documented = applyDocumentation(shape, { description: undefined, tags, pointer, problems: found, typeText: () => host.text(type), purpose: this.#walk.purpose });
+    const alias = namedTypeNode(host, named);
+    const unread = { tags: this.#unread, subject: alias === undefined ? memberSubject(pointer) : `the type alias "${host.typeNodeText(alias)}"` };
+    const documented = applyDocumentation(shape, { description: undefined, tags, pointer, problems: found, unread, typeText: () => host.text(type), purpose: this.#walk.purpose });
     found.forEach((problem) => this.#report(problem));
     return documented;
   }

@@ -1,5 +1,6 @@
 import type { HostSymbol, HostTypeNode, TypeHost } from '../../host/TypeHost.js';
 import { readDocComment, type CommentInlineTag, type CommentNotice } from './docComment.js';
+import { foreignTag } from './foreignTags.js';
 import { keywordTag } from './keywordTags.js';
 import type { DocTag, TagSite } from './tags.js';
 
@@ -97,7 +98,8 @@ function readAliasKeywordTags(host: TypeHost, typeNode: HostTypeNode): readonly 
     }
     seen.add(symbol);
     const aliased = host.aliasDeclaredTypeNode(symbol);
-    chain.push(symbolDocumentation(host, symbol).tags.filter((tag) => keywordTag(tag.name) !== undefined));
+    // another generator's schema tags too, which the alias's uses report as TSH023 rather than drop
+    chain.push(symbolDocumentation(host, symbol).tags.filter((tag) => keywordTag(tag.name) !== undefined || foreignTag(tag.name) !== undefined));
     node = aliased === undefined ? undefined : namedTypeNode(host, aliased);
   }
   return mergeTags(chain.reverse());
