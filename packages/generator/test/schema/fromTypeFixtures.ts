@@ -713,6 +713,48 @@ export const fixtureGroups: readonly FixtureGroup[] = [
         invalid: ['v', 'v-', 'v007', 'v01', 'v+1', 'v1.5', 'v1e3', 'v1_000', 'v 1'],
       },
       {
+        // TypeScript reads from the left: the string ends at the first '-', and what follows must be a number
+        name: 'a template literal type is read from the left, as TypeScript reads it: a placeholder ends where the text after it first occurs',
+        source: 'export type Subject = `${string}-${number}`;',
+        want: { type: 'string', pattern: `^[^\\-]*-${finiteNumber}$` },
+        valid: ['a-1', '-1', 'a--1', 'x-1e5'],
+        invalid: ['a-b-1', 'a-1-2', 'a-', 'a', '-'],
+      },
+      {
+        name: 'a number before a text ends at its first occurrence too, so it holds none of its first character',
+        source: 'export type Subject = `${number}-${number}`;',
+        want: { type: 'string', pattern: `^\\+?(?:\\d{1,200}(?:\\.\\d*)?|\\.\\d+)(?:[eE]\\+?\\d{1,2})?-${finiteNumber}$` },
+        valid: ['1-2', '1--2', '1.5-2e3', '1e5-1'],
+        invalid: ['-1-2', '1e-5-3', '1-'],
+      },
+      {
+        name: 'a placeholder right before another takes one character',
+        source: 'export type Subject = `${number}${number}`;',
+        want: { type: 'string', pattern: `^\\d${finiteNumber}$` },
+        valid: ['12', '1-2', '11.5'],
+        invalid: ['-12', '.5.5', '1.5.5', '1', '1e5'],
+      },
+      {
+        name: 'a string right before another placeholder takes one character',
+        source: 'export type Subject = `${string}${number}`;',
+        want: { type: 'string', pattern: `^[\\s\\S]${finiteNumber}$` },
+        valid: ['a1', 'a-1', '-12'],
+        invalid: ['abc1', 'ab-1', '1'],
+      },
+      {
+        name: 'a placeholder before a text of several characters ends at its first occurrence',
+        source: 'export type Subject = `<${string}>${number}` | `${string}ab${number}` | `${bigint}-${bigint}`;',
+        want: {
+          anyOf: [
+            { type: 'string', pattern: `^<[^>]*>${finiteNumber}$` },
+            { type: 'string', pattern: `^(?:(?!ab)[\\s\\S])*ab${finiteNumber}$` },
+            { type: 'string', pattern: '^(?:0|[1-9]\\d*)--?(?:0|[1-9]\\d*)$' },
+          ],
+        },
+        valid: ['<a>1', '<>1', 'xab1', 'aab1', 'ab1', '1-2', '1--2', '0-0'],
+        invalid: ['<a>b>1', '<a>>1', 'abab1', 'xab', '-1-2'],
+      },
+      {
         name: 'a template literal type\'s string matches any string, line breaks included',
         source: 'export type Subject = `usr_${string}`;',
         want: { type: 'string', pattern: '^usr_[\\s\\S]*$' },
