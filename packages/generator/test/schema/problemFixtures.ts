@@ -147,6 +147,20 @@ export const problemFixtures: readonly ProblemFixture[] = [
     ],
   },
   {
+    // one additionalProperties for every other key: it took { "1": 5 } for the first, and checked "x1" against string
+    name: 'index signatures whose values differ, in one object or an intersection',
+    source: `export interface Subject {
+        byKind: { [key: string]: number; [index: number]: 1 };
+        tagged: { [key: string]: number } & { [key: \`x\${string}\`]: 1 };
+        mixed: { [index: number]: string; [key: \`x\${number}\`]: number };
+      }`,
+    want: [
+      { pointer: '/byKind/*', typeText: '{ [key: string]: number; [index: number]: 1; }', reason: /\(string keys: number; number keys: 1\)/, fix: /one index signature/ },
+      { pointer: '/tagged/*', typeText: '{ [key: string]: number; } & { [key: `x${string}`]: 1; }', reason: /different types/, fix: /one index signature/ },
+      { pointer: '/mixed/*', typeText: '{ [index: number]: string; [key: `x${number}`]: number; }', reason: /different types/, fix: /one index signature/ },
+    ],
+  },
+  {
     name: 'a class instance with private, protected and #private members',
     source: `class Account { private secret = ''; protected level = 1; #token = ''; id = ''; read() { return this.#token; } }
       export interface Subject { account: Account }`,

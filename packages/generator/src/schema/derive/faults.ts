@@ -30,6 +30,11 @@ export const faults = {
     reason: 'its members conflict: a property has types no value has at once, so TypeScript reduces it to never and nothing could be sent',
     fix: 'give the property one type, or use a union (A | B) where either is meant',
   },
+  /** Index signatures whose values differ (`{ [key: string]: number; [index: number]: 1 | 2 }`), as `said` lists them. */
+  mixedIndexSignatures: (said: string): Fault => ({
+    reason: `its index signatures give keys values of different types (${said}), and a schema gives every other key one type`,
+    fix: 'use one index signature (a union of the value types, checked in code), or name the keys as members',
+  }),
   void: {
     reason: 'void inside a value has no JSON form',
     fix: 'use null, make the member optional ("x?: T"), or, for a result that may be absent, write "T | undefined"',

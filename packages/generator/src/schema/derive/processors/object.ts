@@ -116,6 +116,12 @@ const numericName = '(?:0|-?[1-9]\\d{0,14}|-?(?:0|[1-9]\\d{0,5})\\.\\d{0,5}[1-9]
  */
 function indexSignatureShape(type: HostType, pointer: string, walk: Walk, typeNode: HostTypeNode | undefined): { values: Shape | false; keyPattern?: string } {
   const infos = walk.host.indexInfos(type).filter((info) => !hasFlag(walk, info.keyType, esSymbolLike));
+  const differing = infos.find((candidate) => candidate.valueType !== infos[0]!.valueType);
+  if (differing !== undefined) {
+    // one schema for every other key: `additionalProperties` has one value schema, whatever the key
+    const said = infos.map((candidate) => `${walk.text(candidate.keyType)} keys: ${walk.text(candidate.valueType)}`).join('; ');
+    return { values: walk.fail(type, `${pointer}/*`, faults.mixedIndexSignatures(said)) };
+  }
   const info = infos.find((candidate) => hasFlag(walk, candidate.keyType, TypeFlag.String)) ?? infos[0];
   if (info === undefined || hasFlag(walk, info.valueType, TypeFlag.Never)) {
     return { values: false };
