@@ -44,9 +44,13 @@ export function shapeType(document: ShapeDocument, side: ShapeTypeSide, prefix: 
         return `${readonly}[${elements.join(', ')}]`;
       }
       case 'object': {
-        const members = shape.properties.map(
-          (property) => `${propertyName(property.name)}${property.optional ? '?' : ''}: ${print(property.shape)}${property.optional && side === 'returned' ? ' | undefined' : ''}`,
-        );
+        const members = shape.properties.map((property) => {
+          // the validator builds a required key that takes undefined (`name: string | undefined`) when the model sends none
+          const keyed = side === 'arguments' && property.absentAsUndefined === true;
+          const mark = property.optional && !keyed ? '?' : '';
+          const orUndefined = (property.optional && side === 'returned') || keyed ? ' | undefined' : '';
+          return `${propertyName(property.name)}${mark}: ${print(property.shape)}${orUndefined}`;
+        });
         if (shape.additionalProperties !== false) {
           // named members beside other keys: the index signature must admit the members' types too; what the method is
           // returned or declares may hold undefined values (`Partial<Record<string, V>>`), which JSON leaves out

@@ -116,6 +116,11 @@ export interface PropertyShape {
   readonly shape: Shape;
   /** `?`, `| undefined`, or a default: the property may be absent. */
   readonly optional: boolean;
+  /**
+   * Present, and true, for a member whose type takes undefined but whose key is required (`name: string | undefined`):
+   * the model may leave it out, as JSON has no undefined, and the validator then builds the key with undefined in it.
+   */
+  readonly absentAsUndefined?: true;
 }
 
 /** Interfaces, type aliases, classes' data members, `Record` and index signatures. */

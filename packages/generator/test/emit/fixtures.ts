@@ -8,6 +8,8 @@ export interface Filter {
   status: Status;
   /** Tags that must all be present. */
   tags?: string[];
+  /** Who filed them, where known: the key is always there. */
+  reporter: string | undefined;
 }
 
 export interface Event {

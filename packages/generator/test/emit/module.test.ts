@@ -125,6 +125,17 @@ describe('invoking generated functions', () => {
     });
   });
 
+  it('hands a member typed T | undefined, which the model may leave out, with its key: the type requires it', async () => {
+    // what the method is handed (its JSON result would leave the undefined out)
+    const left = fn('find').validate({ filter: { status: 'open' } });
+    if (!left.ok) throw new Error(JSON.stringify(left.issues));
+    const filter = left.value['filter'] as Record<string, unknown>;
+    expect(Object.keys(filter)).toEqual(['status', 'reporter']);
+    expect(filter['reporter']).toBeUndefined();
+    await expect(fn('find').invoke({ filter: { status: 'open', reporter: 'ann' } })).resolves.toMatchObject({ filter: { status: 'open', reporter: 'ann' } });
+    expect(fn('find').parameters.jsonSchema).toMatchObject({ properties: { filter: { required: ['status'] } } });
+  });
+
   it('rejects a settings override of a member that is not configurable', async () => {
     await expect(fn('find').invoke({ filter: { status: 'open' } }, { settings: { region: 'us' } })).rejects.toThrow(/region/);
   });

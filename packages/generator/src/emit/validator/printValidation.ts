@@ -396,7 +396,10 @@ function printProperty(printer: ValidationPrinter, property: PropertyShape, site
     const element = printer.print(property.shape, { input: value, pointer, path });
     writer.line(writeProperty(built, property.name, element));
   };
-  if (property.optional) {
+  if (property.absentAsUndefined === true) {
+    // the type requires the key (`name: string | undefined`): left out, it is built with undefined in it
+    writer.branches([{ condition: `${value} !== undefined`, body: present }, { condition: null, body: () => writer.line(writeProperty(built, property.name, 'undefined')) }]);
+  } else if (property.optional) {
     writer.block(`if (${value} !== undefined)`, present);
   } else {
     writer.branches([

@@ -66,7 +66,8 @@ function propertyOf(member: HostProperty, object: HostType, objectPointer: strin
   const documented = documentedMember(walk, object, member.name, member.symbol, 0) ?? member.symbol;
   const shape = walk.documentation(documented, walk.derive(type, pointer, 'member', typeNode), pointer, () => walk.text(type), typeNode);
   const optional = member.optional || defined.length < members.length;
-  return { name: member.name, shape, optional };
+  // `name: string | undefined` requires the key: the method is handed one, with undefined in it, when the model sends none
+  return { name: member.name, shape, optional, ...(optional && !member.optional ? { absentAsUndefined: true as const } : {}) };
 }
 
 /** How far up the bases a member's doc is looked for. */
