@@ -211,8 +211,12 @@ export async function runMcpSubcommand(argv: readonly string[], output: CliOutpu
     case 'import-mcp': {
       const { importMcp, McpConnectionError } = await import('../mcp/importMcp.js');
       try {
-        const { tools, written } = await importMcp({ ...command.options, command: command.options.rerun, cwd });
+        const { tools, written, untyped } = await importMcp({ ...command.options, command: command.options.rerun, cwd });
         const shown = path.relative(cwd, command.options.out).split(path.sep).join('/');
+        // each schema typed unknown, as the module's comment says it: the call compiles, but its arguments are not checked
+        for (const { tool, role, reason } of untyped) {
+          output.stderr(`toolgen: warning: the ${role} schema of ${JSON.stringify(tool.slice(0, 100))} is typed unknown: ${reason}.\n`);
+        }
         output.stdout(`toolgen: ${plural(tools.length, 'tool')} of ${command.options.server}; ${shown} ${written ? 'written' : 'unchanged'}.\n`);
         return 0;
       } catch (error) {

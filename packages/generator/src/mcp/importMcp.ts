@@ -1,7 +1,7 @@
 import { Client, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { writeFileAtomic } from '../io/writeFileAtomic.js';
-import { printClientModule, type ListedTool } from './printClientModule.js';
+import { printClientModule, type ListedTool, type UntypedSchema } from './printClientModule.js';
 
 /** Where `toolgen import-mcp` finds the server: a command it runs (stdio) or a Streamable HTTP URL. */
 export type McpServerSource =
@@ -40,7 +40,9 @@ export class McpConnectionError extends Error {
  * await importMcp({ source: { command: ['npx', '-y', 'github-mcp'] }, server: 'github', out: '/repo/src/github.ts', command: 'npm run import', cwd: '/repo' });
  * ```
  */
-export async function importMcp(options: ImportMcpOptions): Promise<{ readonly tools: readonly ListedTool[]; readonly written: boolean }> {
+export async function importMcp(
+  options: ImportMcpOptions,
+): Promise<{ readonly tools: readonly ListedTool[]; readonly written: boolean; readonly untyped: readonly UntypedSchema[] }> {
   const transport: Transport =
     'command' in options.source
       ? new StdioClientTransport({
@@ -74,8 +76,9 @@ export async function importMcp(options: ImportMcpOptions): Promise<{ readonly t
   } finally {
     await client.close().catch(() => undefined);
   }
-  const text = await printClientModule(tools, { server: options.server, command: options.command });
-  return { tools, written: writeFileAtomic(options.out, text) };
+  const untyped: UntypedSchema[] = [];
+  const text = await printClientModule(tools, { server: options.server, command: options.command, onUntyped: (schema) => untyped.push(schema) });
+  return { tools, written: writeFileAtomic(options.out, text), untyped };
 }
 
 /** The server gets this process's environment (its tokens and PATH), as a shell would give it. */

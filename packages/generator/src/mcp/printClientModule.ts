@@ -16,6 +16,15 @@ export interface ClientModuleOptions {
   readonly server: string;
   /** How to run `toolgen import-mcp` again, for the header. */
   readonly command: string;
+  /** Told of each schema typed `unknown`, and why: `toolgen import-mcp` says so, as the module's comment does. */
+  readonly onUntyped?: (untyped: UntypedSchema) => void;
+}
+
+/** A tool's schema the module types `unknown`. */
+export interface UntypedSchema {
+  readonly tool: string;
+  readonly role: 'input' | 'output';
+  readonly reason: string;
 }
 
 /**
@@ -60,12 +69,14 @@ export async function printClientModule(tools: readonly ListedTool[], options: C
     const quotedName = commentText(tool.name, 'line');
     const argumentsType = `${base}Arguments`;
     const argumentsDeclaration = await typeDeclaration(tool.inputSchema, argumentsType, 'input', declared);
+    if (argumentsDeclaration.reason !== undefined) options.onUntyped?.({ tool: tool.name, role: 'input', reason: argumentsDeclaration.reason });
     declarations.push(`/** The arguments of \`${quotedName}\`. */\n${argumentsDeclaration.text}`);
     let resultType = resultTypeName;
     if (tool.outputSchema !== undefined && tool.outputSchema !== null) {
       structured = true;
       resultType = `${base}Result`;
       const resultDeclaration = await typeDeclaration(tool.outputSchema, resultType, 'output', declared);
+      if (resultDeclaration.reason !== undefined) options.onUntyped?.({ tool: tool.name, role: 'output', reason: resultDeclaration.reason });
       declarations.push(`/** What \`${quotedName}\` answers: its \`structuredContent\`. */\n${resultDeclaration.text}`);
     }
     const parameter = argumentsDeclaration.optional ? `args: ${argumentsType} = {}` : `args: ${argumentsType}`;
@@ -150,8 +161,16 @@ const structuredContentOfText = [
  * declares `<name>…`; a type other than `name` that `declared` already holds (another tool's)
  * makes it `unknown` too. Adds the names it declares to `declared`.
  */
-async function typeDeclaration(schema: unknown, name: string, role: 'input' | 'output', declared: Set<string>): Promise<{ text: string; optional: boolean; typed: boolean }> {
-  const untyped = (reason: string) => ({ text: `// toolgen import-mcp could not type this ${role} schema (${commentText(reason, 'line').slice(0, 200)}), so it is typed unknown.\nexport type ${name} = unknown;`, optional: role === 'input', typed: false });
+async function typeDeclaration(
+  schema: unknown,
+  name: string,
+  role: 'input' | 'output',
+  declared: Set<string>,
+): Promise<{ text: string; optional: boolean; typed: boolean; reason?: string }> {
+  const untyped = (reason: string) => {
+    const said = commentText(reason, 'line').slice(0, 200);
+    return { text: `// toolgen import-mcp could not type this ${role} schema (${said}), so it is typed unknown.\nexport type ${name} = unknown;`, optional: role === 'input', typed: false, reason: said };
+  };
   let prepared: SchemaObject | undefined;
   try {
     prepared = schemaForTyping(schema, name);
@@ -159,7 +178,10 @@ async function typeDeclaration(schema: unknown, name: string, role: 'input' | 'o
     if (error instanceof UntypableSchema) return untyped(error.message);
     throw error;
   }
-  if (prepared === undefined) return { text: `// toolgen import-mcp: the ${role} schema is not a JSON Schema object, so it is typed unknown.\nexport type ${name} = unknown;`, optional: role === 'input', typed: false };
+  if (prepared === undefined) {
+    const text = `// toolgen import-mcp: the ${role} schema is not a JSON Schema object, so it is typed unknown.\nexport type ${name} = unknown;`;
+    return { text, optional: role === 'input', typed: false, reason: 'it is not a JSON Schema object' };
+  }
   let text: string;
   try {
     text = await compile(prepared as JSONSchema, name, {

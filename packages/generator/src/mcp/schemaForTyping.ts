@@ -35,7 +35,9 @@ const inertKeywords = new Set([
  * The copy of `schema` that `compile` gets for the declaration `name` (see above), with 2020-12
  * `prefixItems` written as the tuple form json-schema-to-typescript reads; `undefined` when
  * `schema` is not a JSON Schema object. Throws `UntypableSchema` for a schema nested deeper than
- * `maxSchemaDepth` or one that contains itself (only an object built in code can).
+ * `maxSchemaDepth`, one that contains itself (only an object built in code can), or one whose `$ref`s
+ * come back to a schema through `anyOf`, `oneOf`, `allOf` and `$ref` alone (`A: { anyOf: [{ $ref: A }] }`),
+ * which json-schema-to-typescript prints as an alias of itself (`type A = A`, TS2456).
  *
  * ```ts
  * schemaForTyping({ type: 'object', title: 'x', properties: { a: { tsType: 'never' } } }, 'GithubListArguments');
@@ -47,7 +49,48 @@ export function schemaForTyping(schema: unknown, name: string): SchemaObject | u
   const copier = new SchemaCopier(name);
   const copy = copier.schema(schema, '', '', 0) as SchemaObject;
   copier.relinkReferences();
+  if (refersToItself(copy)) {
+    throw new UntypableSchema('its $ref comes back to itself through anyOf, oneOf or allOf alone, which no TypeScript type can say');
+  }
   return copy;
+}
+
+/**
+ * Whether a schema of `root` reaches itself through what json-schema-to-typescript prints as the same type: a union
+ * (`anyOf`, `oneOf`), an intersection (`allOf`) or a `$ref` within `root`. Through an object's members or an array's items
+ * recursion is a type TypeScript can say (`type Node = { next: Node | null }`).
+ */
+function refersToItself(root: SchemaObject): boolean {
+  const state = new Map<object, 'open' | 'done'>();
+  const same = (node: SchemaObject): unknown[] => {
+    const members = ['anyOf', 'oneOf', 'allOf'].flatMap((keyword) => (Array.isArray(node[keyword]) ? (node[keyword] as unknown[]) : []));
+    const reference = node['$ref'];
+    return typeof reference === 'string' && reference.startsWith('#') ? [...members, resolvePointer(root, reference.slice(1))] : members;
+  };
+  const cycles = (node: unknown): boolean => {
+    if (!isSchemaObject(node) || state.get(node) === 'done') return false;
+    if (state.get(node) === 'open') return true;
+    state.set(node, 'open');
+    const found = same(node).some(cycles);
+    state.set(node, 'done');
+    return found;
+  };
+  const every = (node: unknown): boolean => {
+    if (Array.isArray(node)) return node.some(every);
+    if (!isSchemaObject(node)) return false;
+    return cycles(node) || Object.values(node).some(every);
+  };
+  return every(root);
+}
+
+/** The value at a JSON pointer (`/$defs/A`) of the copy, whose `$ref`s point within it. */
+function resolvePointer(root: SchemaObject, pointer: string): unknown {
+  let node: unknown = root;
+  for (const token of pointer.split('/').slice(1)) {
+    const key = token.replaceAll('~1', '/').replaceAll('~0', '~');
+    node = typeof node === 'object' && node !== null && Object.hasOwn(node, key) ? (node as Record<string, unknown>)[key] : undefined;
+  }
+  return node;
 }
 
 class SchemaCopier {

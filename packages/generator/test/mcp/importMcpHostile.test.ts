@@ -56,6 +56,11 @@ const tools = [
   { name: 'deep', inputSchema: nested },
   { name: 'clash', inputSchema: object({ v: { $ref: '#/$defs/x_arguments' } }, { $defs: { x_arguments: { type: 'string' } } }) },
   { name: 'clash_arguments_x', inputSchema: object({ w: { type: 'number' } }) },
+  // a $ref back to itself through a union or an intersection alone: json-schema-to-typescript wrote type A = A (TS2456)
+  { name: 'self_ref', inputSchema: object({ x: { $ref: '#/$defs/A' } }, { $defs: { A: { anyOf: [{ $ref: '#/$defs/A' }] } } }) },
+  { name: 'mutual_ref', inputSchema: object({ x: { $ref: '#/$defs/A' } }, { $defs: { A: { anyOf: [{ $ref: '#/$defs/B' }, { type: 'string' }] }, B: { allOf: [{ $ref: '#/$defs/A' }] } } }) },
+  // through an object's member it is a type TypeScript says
+  { name: 'linked', inputSchema: object({ head: { $ref: '#/$defs/Node' } }, { $defs: { Node: object({ next: { anyOf: [{ $ref: '#/$defs/Node' }, { type: 'null' }] } }) } }) },
 ];
 const send = (message) => process.stdout.write(JSON.stringify(message) + '\n');
 createInterface({ input: process.stdin }).on('line', (line) => {
@@ -109,7 +114,15 @@ describe('toolgen import-mcp on a server whose names, texts and schemas carry co
     writeFileSync(script, serverScript);
     command = `"${process.execPath}" "${script}" "${marker}"`;
     const result = await importEvil();
-    expect(result).toMatchObject({ code: 0, stdout: expect.stringMatching(/^toolgen: 15 tools of evil; .*evil\.ts written\.\n$/) });
+    expect(result).toMatchObject({ code: 0, stdout: expect.stringMatching(/^toolgen: 18 tools of evil; .*evil\.ts written\.\n$/) });
+    // each schema typed unknown is said, as the module's comment says it
+    const cycle = 'its $ref comes back to itself through anyOf, oneOf or allOf alone, which no TypeScript type can say';
+    expect(result.stderr.split('\n').filter((line) => line !== '')).toEqual([
+      'toolgen: warning: the input schema of "clash" is typed unknown: it declares the type EvilClashArgumentsXArguments, a name this module declares elsewhere.',
+      'toolgen: warning: the input schema of "deep" is typed unknown: its schemas nest deeper than 64 levels.',
+      `toolgen: warning: the input schema of "mutual_ref" is typed unknown: ${cycle}.`,
+      `toolgen: warning: the input schema of "self_ref" is typed unknown: ${cycle}.`,
+    ]);
     const client = new Client({ name: 'test-client', version: '1.0.0' });
     await client.connect(new StdioClientTransport({ command: process.execPath, args: [script, marker], stderr: 'ignore' }), { timeout: 30_000 });
     listed.push(...(await client.listTools()).tools.map((tool) => tool.name));
@@ -130,6 +143,10 @@ describe('toolgen import-mcp on a server whose names, texts and schemas carry co
     expect(text).toMatch(/\/\/ toolgen import-mcp could not type this input schema \(its schemas nest deeper than 64 levels\), so it is typed unknown\.\nexport type EvilDeepArguments = unknown;/);
     expect(text).toMatch(/could not type this input schema \(it declares the type EvilClashArgumentsXArguments, a name this module declares elsewhere\), so it is typed unknown\.\nexport type EvilClashArguments = unknown;/);
     expect(text).toContain('"key\\u2028"?: "five\\u2028six";');
+    for (const tool of ['SelfRef', 'MutualRef']) {
+      expect(text).toContain(`could not type this input schema (its $ref comes back to itself through anyOf, oneOf or allOf alone, which no TypeScript type can say), so it is typed unknown.\nexport type Evil${tool}Arguments = unknown;`);
+    }
+    expect(text).toMatch(/export interface EvilLinkedArgumentsNode \{\n\s+next\?: EvilLinkedArgumentsNode \| null;/);
     expect(text).not.toMatch(/[\u2028\u2029]/);
   });
 
@@ -145,7 +162,7 @@ describe('toolgen import-mcp on a server whose names, texts and schemas carry co
       `import { evilToolNames, type EvilToolName } from './evil.js';
 
 export const hostile: readonly EvilToolName[] = [${listed.map((name) => stringLiteral(name)).join(', ')}];
-export const count: 15 = evilToolNames.length;
+export const count: 18 = evilToolNames.length;
 `,
     );
     expect(typeCheck(folder, ['evil.ts', 'use.ts'], path.join(folder, 'js'))).toEqual({ status: 0, output: '' });
