@@ -1,6 +1,6 @@
 import { compile, type JSONSchema } from 'json-schema-to-typescript';
 import { schemaForTyping, UntypableSchema, type SchemaObject } from './schemaForTyping.js';
-import { camelCase, commentText, pascalCase, serverNamePattern, stringLiteral, words } from './serverText.js';
+import { camelCase, commentText, pascalCase, serverNamePattern, shownHidden, stringLiteral, words } from './serverText.js';
 
 /** What `printClientModule` needs of each tool an MCP server lists. */
 export interface ListedTool {
@@ -208,7 +208,7 @@ async function typeDeclaration(
   if (!names.includes(name)) return untyped(`json-schema-to-typescript did not declare ${name}`);
   for (const declaredName of others) declared.add(declaredName);
   // what is left of U+2028 and U+2029 is in the string literals of keys and values (descriptions have \n), written as escapes as stringLiteral does
-  const escaped = text.trim().replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  const escaped = shownHidden(text.trim().replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029'));
   return { text: escaped, optional: role === 'input' && !hasRequired(prepared), typed: true };
 }
 

@@ -158,10 +158,13 @@ class SchemaCopier {
   relinkReferences(): void {
     for (const node of this.references) {
       const reference = node['$ref'] as string;
-      if (!reference.startsWith('#')) continue;
+      const shown = JSON.stringify(reference.length > 80 ? `${reference.slice(0, 80)}…` : reference);
+      // json-schema-to-typescript would fetch another document, or fail in its own words
+      if (!reference.startsWith('#')) throw new UntypableSchema(`its $ref ${shown} is another document, which import-mcp does not fetch`);
       const pointer = decodedFragment(reference.slice(1));
       const moved = pointer === undefined ? undefined : this.pointers.get(pointer);
-      if (moved !== undefined) node['$ref'] = `#${moved}`;
+      if (moved === undefined) throw new UntypableSchema(`its $ref ${shown} points at no schema of it`);
+      node['$ref'] = `#${moved}`;
     }
   }
 

@@ -12,18 +12,31 @@ export const serverNamePattern = /^[A-Za-z][A-Za-z0-9_-]*$/;
 /** Every line break JavaScript knows, in comments and elsewhere: a `//` comment ends at any of them. */
 const lineBreaks = /\r\n|[\n\r\u2028\u2029]/g;
 
+/** How much of one text a comment holds, as the runtime's MCP import cuts a description (`maxDescriptionLength`). */
+const maxCommentText = 10_000;
+
+/**
+ * Characters that would hide or reorder what a reviewer of the module reads: control characters (a NUL, an escape
+ * sequence) and the bidirectional overrides and isolates of "Trojan Source". A comment shows each as `\u{202E}`.
+ */
+const hiddenCharacters = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+
 /**
  * `text` made safe inside a comment. No `*\/` is left to close a block comment (each becomes
  * `*\/`, which reads the same), and the line breaks are `\n`, the one break a block comment's
  * printer splits into ` * ` lines; for a `//` comment (`line`), every run of white space,
- * line breaks included, is one space, so the text cannot end the comment early either.
+ * line breaks included, is one space, so the text cannot end the comment early either. Control
+ * and bidirectional characters are shown as escapes, and a text longer than 10,000 characters is cut.
  *
  * ```ts
  * commentText('one\u2028two', 'line'); // 'one two'
+ * commentText('a\u202Eb'); // 'a\\u{202E}b'
  * ```
  */
 export function commentText(text: string, layout: 'block' | 'line' = 'block'): string {
-  const escaped = text.replaceAll('*/', '*\\/').replace(lineBreaks, '\n');
+  const end = /[\uD800-\uDBFF]/.test(text.charAt(maxCommentText - 1)) ? maxCommentText - 1 : maxCommentText;
+  const cut = text.length <= maxCommentText ? text : `${text.slice(0, end)}… [cut by toolgen: the server sent ${text.length.toLocaleString('en-US')} characters]`;
+  const escaped = shownHidden(cut).replaceAll('*/', '*\\/').replace(lineBreaks, '\n');
   return layout === 'line' ? escaped.replace(/\s+/g, ' ').trim() : escaped;
 }
 
@@ -37,7 +50,15 @@ export function commentText(text: string, layout: 'block' | 'line' = 'block'): s
  * ```
  */
 export function stringLiteral(text: string): string {
-  return JSON.stringify(text).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return shownHidden(JSON.stringify(text).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029'));
+}
+
+/**
+ * Control and bidirectional characters (`hiddenCharacters`) as the escape `\u{202E}`: the same character in a string
+ * literal, and text a reader sees in a comment.
+ */
+export function shownHidden(text: string): string {
+  return text.replace(hiddenCharacters, (character) => `\\u{${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}}`);
 }
 
 /** The words of a name, for the identifiers derived from it: `list_issues` → list, issues; `getHTTPStatus` → get, http, status. Only ASCII letters and digits survive. */

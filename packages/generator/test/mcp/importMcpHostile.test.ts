@@ -59,6 +59,11 @@ const tools = [
   // a $ref back to itself through a union or an intersection alone: json-schema-to-typescript wrote type A = A (TS2456)
   { name: 'self_ref', inputSchema: object({ x: { $ref: '#/$defs/A' } }, { $defs: { A: { anyOf: [{ $ref: '#/$defs/A' }] } } }) },
   { name: 'mutual_ref', inputSchema: object({ x: { $ref: '#/$defs/A' } }, { $defs: { A: { anyOf: [{ $ref: '#/$defs/B' }, { type: 'string' }] }, B: { allOf: [{ $ref: '#/$defs/A' }] } } }) },
+  // a NUL and a right-to-left override (Trojan Source) in its texts, and a description of 20,000 characters
+  { name: 'hidden\u202Etxt.exe', description: 'a\u0000b\u202Ec' + 'x'.repeat(20000), inputSchema: object({ k: { enum: ['x\u202Ey', 'z\u0007'] } }) },
+  // another document, fetched by nobody, and a pointer at nothing: each said in toolgen's words, not the library's
+  { name: 'remote_ref', inputSchema: object({ secret: { $ref: 'file:///etc/passwd' } }) },
+  { name: 'dangling_ref', inputSchema: object({ gone: { $ref: '#/$defs/missing' } }) },
   // through an object's member it is a type TypeScript says
   { name: 'linked', inputSchema: object({ head: { $ref: '#/$defs/Node' } }, { $defs: { Node: object({ next: { anyOf: [{ $ref: '#/$defs/Node' }, { type: 'null' }] } }) } }) },
 ];
@@ -114,13 +119,15 @@ describe('toolgen import-mcp on a server whose names, texts and schemas carry co
     writeFileSync(script, serverScript);
     command = `"${process.execPath}" "${script}" "${marker}"`;
     const result = await importEvil();
-    expect(result).toMatchObject({ code: 0, stdout: expect.stringMatching(/^toolgen: 18 tools of evil; .*evil\.ts written\.\n$/) });
+    expect(result).toMatchObject({ code: 0, stdout: expect.stringMatching(/^toolgen: 21 tools of evil; .*evil\.ts written\.\n$/) });
     // each schema typed unknown is said, as the module's comment says it
     const cycle = 'its $ref comes back to itself through anyOf, oneOf or allOf alone, which no TypeScript type can say';
     expect(result.stderr.split('\n').filter((line) => line !== '')).toEqual([
       'toolgen: warning: the input schema of "clash" is typed unknown: it declares the type EvilClashArgumentsXArguments, a name this module declares elsewhere.',
+      'toolgen: warning: the input schema of "dangling_ref" is typed unknown: its $ref "#/$defs/missing" points at no schema of it.',
       'toolgen: warning: the input schema of "deep" is typed unknown: its schemas nest deeper than 64 levels.',
       `toolgen: warning: the input schema of "mutual_ref" is typed unknown: ${cycle}.`,
+      'toolgen: warning: the input schema of "remote_ref" is typed unknown: its $ref "file:///etc/passwd" is another document, which import-mcp does not fetch.',
       `toolgen: warning: the input schema of "self_ref" is typed unknown: ${cycle}.`,
     ]);
     const client = new Client({ name: 'test-client', version: '1.0.0' });
@@ -147,6 +154,12 @@ describe('toolgen import-mcp on a server whose names, texts and schemas carry co
       expect(text).toContain(`could not type this input schema (its $ref comes back to itself through anyOf, oneOf or allOf alone, which no TypeScript type can say), so it is typed unknown.\nexport type Evil${tool}Arguments = unknown;`);
     }
     expect(text).toMatch(/export interface EvilLinkedArgumentsNode \{\n\s+next\?: EvilLinkedArgumentsNode \| null;/);
+    // nothing hides or reorders what a reviewer reads, in comments or string literals; a long text is cut
+    expect(text).not.toMatch(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u200E\u200F\u202A-\u202E\u2066-\u2069]/);
+    expect(text).toContain('"hidden\\u{202E}txt.exe",');
+    expect(text).toContain(' * a\\u{0000}b\\u{202E}c');
+    expect(text).toContain('… [cut by toolgen: the server sent 20,005 characters]');
+    expect(text).toContain('k?: "x\\u{202E}y" | "z\\u0007";');
     expect(text).not.toMatch(/[\u2028\u2029]/);
   });
 
@@ -162,7 +175,7 @@ describe('toolgen import-mcp on a server whose names, texts and schemas carry co
       `import { evilToolNames, type EvilToolName } from './evil.js';
 
 export const hostile: readonly EvilToolName[] = [${listed.map((name) => stringLiteral(name)).join(', ')}];
-export const count: 18 = evilToolNames.length;
+export const count: 21 = evilToolNames.length;
 `,
     );
     expect(typeCheck(folder, ['evil.ts', 'use.ts'], path.join(folder, 'js'))).toEqual({ status: 0, output: '' });
