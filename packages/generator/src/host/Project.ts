@@ -111,6 +111,8 @@ export interface Project {
   reparse(file: string): ProjectChanges;
   /** Lets go of the program, so its memory can be reclaimed; the project cannot be used again. Never throws. */
   release(): void;
+  /** Resolves once the compiler process the project ran on, if any, has exited after `release()` (TypeScript 7's). */
+  exited(): Promise<void>;
   /** False when the compiler process the project runs on has stopped (TypeScript 7's, killed or crashed): the watcher then loads the project again. */
   isAlive(): boolean;
   /** A project this one references (for TSH007), loaded the same way, by the same backend. */

@@ -426,7 +426,9 @@ export async function watchProject(options: WatchOptions): Promise<void> {
   clearTimeout(outputTimer);
   clearTimeout(retryTimer);
   await watcher.close();
+  // resolved once nothing it started runs: TypeScript 7's process has exited
   session.analyzer.project.release();
+  await session.analyzer.project.exited();
 }
 
 /**

@@ -71,6 +71,11 @@ export class IncrementalProject implements Project {
    * large program is collected at once, with the declaration files project programs share
    * (see `collectGarbage`).
    */
+  /** TypeScript 6 runs in this process: there is nothing to wait for. */
+  exited(): Promise<void> {
+    return Promise.resolve();
+  }
+
   release(): void {
     const large = this.#oneShot && this.#firstProgram !== undefined && isLargeProgram(this.#firstProgram);
     this.#released = true;

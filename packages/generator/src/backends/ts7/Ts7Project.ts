@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import type { API, Diagnostic, FileNotifications, Program, Project as ApiProject, Snapshot } from 'typescript7/sync';
@@ -184,7 +185,27 @@ export class Ts7Project implements Project {
     return this.#project;
   }
 
+  /** Resolves once the `tsc --api` process `release()` closed has exited: at once when it had, and at most 5 s on (then killed). */
+  exited(): Promise<void> {
+    return this.#exited;
+  }
+
+  #exited: Promise<void> = Promise.resolve();
+
   release(): void {
+    const child = this.#child();
+    if (child !== undefined && child.exitCode === null && child.signalCode === null) {
+      this.#exited = new Promise((resolve) => {
+        const timer = setTimeout(() => {
+          child.kill('SIGKILL');
+          resolve();
+        }, 5_000);
+        child.once('exit', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
     const api = this.isAlive() ? this.#api : undefined;
     this.#snapshot = undefined;
     this.#project = undefined;
@@ -207,8 +228,13 @@ export class Ts7Project implements Project {
     if (this.#api === undefined) {
       return false;
     }
-    const child = (this.#api as unknown as { client?: { channel?: { child?: { exitCode: number | null; signalCode: string | null } } } }).client?.channel?.child;
+    const child = this.#child();
     return child === undefined || (child.exitCode === null && child.signalCode === null);
+  }
+
+  /** The `tsc --api` child process, where the API's client keeps it. */
+  #child(): ChildProcess | undefined {
+    return (this.#api as unknown as { client?: { channel?: { child?: ChildProcess } } } | undefined)?.client?.channel?.child;
   }
 
   /** Throws `CompilerProcessError` when the process has stopped, before anything is sent to it. */
