@@ -200,6 +200,8 @@ export class Ts7Project implements Project {
           child.kill('SIGKILL');
           resolve();
         }, 5_000);
+        // the wait alone keeps no process alive (the CLI's one-shot run ends when its work does)
+        timer.unref();
         child.once('exit', () => {
           clearTimeout(timer);
           resolve();
